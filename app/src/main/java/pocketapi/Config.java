@@ -1,0 +1,108 @@
+package pocketapi;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The service's configuration, read once at startup from environment variables and
+ * {@code --kebab-case} flags (a flag wins over its variable), validated, then immutable.
+ *
+ * @param holidayDataDir a folder of extra holiday years, if configured
+ */
+public record Config(String host, int port, Optional<Path> holidayDataDir) {
+
+    /** The built-in defaults, as a user gets them with no configuration at all. */
+    public static Config defaults() {
+        try {
+            return parse(Map.of(), List.of());
+        } catch (ConfigException e) {
+            throw new IllegalStateException("the defaults must be valid", e);
+        }
+    }
+
+    /**
+     * Reads every {@link Setting} from {@code env} and {@code args}.
+     *
+     * @param args flags as {@code --port 9000} or {@code --port=9000}
+     * @throws ConfigException naming the first bad setting and what it accepts
+     */
+    public static Config parse(Map<String, String> env, List<String> args) throws ConfigException {
+        Map<Setting, String> raw = new EnumMap<>(Setting.class);
+        for (Setting s : Setting.values()) {
+            raw.put(s, env.getOrDefault(s.name(), s.defaultValue()));
+        }
+        readFlags(args, raw);
+        return new Config(
+                host(raw.get(Setting.HOST)),
+                port(raw.get(Setting.PORT)),
+                directory(Setting.HOLIDAY_DATA_DIR, raw.get(Setting.HOLIDAY_DATA_DIR)));
+    }
+
+    private static void readFlags(List<String> args, Map<Setting, String> raw) throws ConfigException {
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            int eq = arg.indexOf('=');
+            String flag = eq < 0 ? arg : arg.substring(0, eq);
+            Setting setting = bySetting(flag);
+            if (eq >= 0) {
+                raw.put(setting, arg.substring(eq + 1));
+            } else if (i + 1 < args.size()) {
+                raw.put(setting, args.get(++i));
+            } else {
+                throw new ConfigException(flag + ": a value is missing; write " + flag + " VALUE or " + flag + "=VALUE");
+            }
+        }
+    }
+
+    private static Setting bySetting(String flag) throws ConfigException {
+        for (Setting s : Setting.values()) {
+            if (s.flag().equals(flag)) {
+                return s;
+            }
+        }
+        throw new ConfigException(flag + ": unknown option; --help lists the settings");
+    }
+
+    private static int port(String value) throws ConfigException {
+        return intIn(Setting.PORT, value, 0, 65535);
+    }
+
+    static int intIn(Setting setting, String value, int min, int max) throws ConfigException {
+        String v = value.strip();
+        if (v.matches("[0-9]{1,10}")) {
+            long n = Long.parseLong(v);
+            if (n >= min && n <= max) {
+                return (int) n;
+            }
+        }
+        throw bad(setting, value, "a whole number from " + min + " to " + max);
+    }
+
+    private static String host(String value) throws ConfigException {
+        String v = value.strip();
+        if (v.isEmpty() || !v.matches("[A-Za-z0-9.:\\-\\[\\]%]+")) {
+            throw bad(Setting.HOST, value, "an IP address or host name such as 0.0.0.0, 127.0.0.1 or ::");
+        }
+        return v;
+    }
+
+    private static Optional<Path> directory(Setting setting, String value) throws ConfigException {
+        if (value.isBlank()) {
+            return Optional.empty();
+        }
+        Path path = Path.of(value.strip());
+        if (!Files.isDirectory(path) || !Files.isReadable(path)) {
+            throw bad(setting, value, "a readable folder");
+        }
+        return Optional.of(path);
+    }
+
+    static ConfigException bad(Setting setting, String value, String accepted) {
+        return new ConfigException(setting.name() + " (" + setting.flag() + "): \"" + value
+                + "\" is not accepted; expected " + accepted);
+    }
+}

@@ -1,0 +1,35 @@
+package pocketapi;
+
+import java.util.Locale;
+
+/**
+ * Every setting of the service: read from the environment variable {@link #name()}, or from the
+ * flag {@link #flag()}, which wins. The table is printed by {@code --help} and in the README.
+ */
+public enum Setting {
+    PORT("8080", "TCP port to listen on, 0-65535 (0 picks a free port)"),
+    HOST("0.0.0.0", "address to bind, e.g. 127.0.0.1 to accept local connections only"),
+    HOLIDAY_DATA_DIR("", "folder of extra YYYY.json holiday years (holiday-cn format); empty: built-in 2020-2026 only");
+
+    private final String defaultValue;
+    private final String help;
+
+    Setting(String defaultValue, String help) {
+        this.defaultValue = defaultValue;
+        this.help = help;
+    }
+
+    /** The command-line form, e.g. {@code --holiday-data-dir}. */
+    public String flag() {
+        return "--" + name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** The value used when neither the variable nor the flag is given ({@code ""}: unset). */
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    public String help() {
+        return help;
+    }
+}

@@ -1,0 +1,75 @@
+package pocketapi.http;
+
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+
+import pocketapi.holiday.HolidayCalendar;
+
+/**
+ * Turns the {@code y}, {@code m}, {@code d} query parameters into a covered date (contract §3):
+ * none given means today in UTC+8; a parameter counts as given when its name is present, even
+ * empty; each value is 1-9 ASCII digits; the first of repeated values counts.
+ */
+final class HolidayQuery {
+    private HolidayQuery() {
+    }
+
+    /** @throws ApiError 400 with a message saying what was wrong and what is accepted */
+    static LocalDate date(Map<String, List<String>> query, HolidayCalendar calendar) {
+        String y = first(query, "y");
+        String m = first(query, "m");
+        String d = first(query, "d");
+        if (y == null && m == null && d == null) {
+            return covered(calendar.today(), calendar, "today");
+        }
+        if (y == null || m == null || d == null) {
+            throw badRequest("y, m and d must be given together (or none of them, for today)");
+        }
+        int year = number("y", y);
+        int month = number("m", m);
+        int day = number("d", d);
+        LocalDate date;
+        try {
+            date = LocalDate.of(year, month, day);
+        } catch (DateTimeException e) {
+            throw badRequest("y=" + y + ", m=" + m + ", d=" + d + " is not a real calendar date");
+        }
+        return covered(date, calendar, "the date");
+    }
+
+    private static String first(Map<String, List<String>> query, String name) {
+        List<String> values = query.get(name);
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    private static int number(String name, String value) {
+        if (value.isEmpty() || value.length() > 9) {
+            throw notANumber(name, value);
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                throw notANumber(name, value);
+            }
+        }
+        return Integer.parseInt(value);
+    }
+
+    private static LocalDate covered(LocalDate date, HolidayCalendar calendar, String what) {
+        if (!calendar.covers(date)) {
+            throw badRequest(what + " " + date + " is outside the covered range "
+                    + calendar.first() + " to " + calendar.last());
+        }
+        return date;
+    }
+
+    private static ApiError notANumber(String name, String value) {
+        return badRequest(name + "=" + value + " is not accepted; " + name + " must be 1 to 9 digits 0-9");
+    }
+
+    private static ApiError badRequest(String message) {
+        return new ApiError(400, message);
+    }
+}

@@ -1,0 +1,86 @@
+package pocketapi.http;
+
+import java.util.HashSet;
+import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.javalin.Javalin;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.http.HandlerType;
+import io.javalin.http.HttpResponseException;
+import pocketapi.holiday.HolidayCalendar;
+
+/**
+ * The one place that turns HTTP into calls on the domain. {@code Main} and every HTTP test build
+ * the server through {@link #create}, so the tests exercise the production wiring.
+ *
+ * <p>Request lifecycle:
+ * <ol>
+ *   <li>{@code before}: on an endpoint path, add CORS and answer 405 to any method but GET/HEAD;</li>
+ *   <li>the endpoint handler: parse, call the domain, render;</li>
+ *   <li>exceptions and unmatched paths become the JSON error body.</li>
+ * </ol>
+ */
+public final class HttpApi {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpApi.class);
+    static final String ALLOW = "GET, HEAD";
+
+    static {
+        // Jetty swaps "application/json; charset=utf-8" for its cached "application/json;charset=utf-8"
+        // unless STRICT is set; the contract fixes the spelling with the space. STRICT touches only
+        // Content-Type handling, and is read once when Jetty's HttpGenerator loads, so set it first.
+        System.setProperty("org.eclipse.jetty.http.HttpGenerator.STRICT", "true");
+    }
+
+    private HttpApi() {
+    }
+
+    /** Builds the configured, not yet started server. */
+    public static Javalin create(HolidayCalendar calendar) {
+        HolidayEndpoint holidays = new HolidayEndpoint(calendar);
+        Set<String> endpoints = new HashSet<>();
+        return Javalin.create(config -> {
+            config.startup.showJavalinBanner = false;
+            config.startup.showOldJavalinVersionWarning = false;
+
+            endpoint(config, endpoints, "/api/holidays", holidays::handle);
+
+            config.routes.before(ctx -> methodPolicy(ctx, endpoints));
+            config.routes.exception(ApiError.class, (e, ctx) -> Responses.error(ctx, e.status(), e.getMessage()));
+            config.routes.exception(HttpResponseException.class,
+                    (e, ctx) -> Responses.error(ctx, e.getStatus(), e.getMessage()));
+            config.routes.exception(Exception.class, (e, ctx) -> {
+                LOG.error("unexpected failure on {} {}", ctx.method(), ctx.path(), e);
+                Responses.error(ctx, 500, "The server failed unexpectedly; the failure is logged.");
+            });
+            config.routes.error(404, ctx -> Responses.error(ctx, 404,
+                    "No endpoint at " + ctx.path() + "; see the README for the endpoints."));
+        });
+    }
+
+    /** Registers GET and HEAD by hand: Javalin's implicit HEAD would skip the handler (no headers, wrong type). */
+    private static void endpoint(JavalinConfig config, Set<String> paths, String path, Handler handler) {
+        config.routes.get(path, handler);
+        config.routes.head(path, handler);
+        paths.add(path);
+    }
+
+    private static void methodPolicy(Context ctx, Set<String> endpoints) {
+        if (!endpoints.contains(withoutTrailingSlash(ctx.path()))) {
+            return;
+        }
+        ctx.header("Access-Control-Allow-Origin", "*");
+        if (ctx.method() != HandlerType.GET && ctx.method() != HandlerType.HEAD) {
+            ctx.header("Allow", ALLOW);
+            throw new ApiError(405, ctx.method() + " is not allowed on " + ctx.path() + "; use GET or HEAD");
+        }
+    }
+
+    private static String withoutTrailingSlash(String path) {
+        return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    }
+}

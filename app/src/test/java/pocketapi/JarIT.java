@@ -1,0 +1,56 @@
+package pocketapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The packaged jar, started as users start it. */
+class JarIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void the_jar_starts_and_answers_the_reference_query() throws Exception {
+        try (JarProcess jar = JarProcess.start(Map.of())) {
+            var response = jar.get("/api/holidays?y=2025&m=10&d=1");
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).contains("\"name\":\"国庆节、中秋节\"");
+            assertThat(jar.output()).contains("holidays 2020-01-01 to 2026-12-31");
+        }
+    }
+
+    @Test
+    void a_bad_setting_stops_startup_with_one_line_and_exit_code_2() throws Exception {
+        try (JarProcess jar = JarProcess.launch(Map.of("PORT", "eighty"))) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
+            assertThat(jar.output()).isEqualTo(
+                    "ERROR pocketapi: PORT (--port): \"eighty\" is not accepted; expected a whole number from 0 to 65535");
+        }
+    }
+
+    @Test
+    void holiday_data_dir_extends_the_range_of_the_running_service() throws Exception {
+        Files.writeString(dir.resolve("2027.json"), """
+                {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}]}""");
+        try (JarProcess jar = JarProcess.start(Map.of("HOLIDAY_DATA_DIR", dir.toString()))) {
+            assertThat(jar.get("/api/holidays?y=2027&m=1&d=1&type=pithy").body()).isEqualTo("ture");
+            assertThat(jar.get("/api/holidays?y=2027&m=12&d=31&type=alarm").body()).isEqualTo("work");
+        }
+    }
+
+    @Test
+    void a_malformed_holiday_file_stops_startup_naming_the_file() throws Exception {
+        Files.writeString(dir.resolve("2027.json"), "{\"year\": 2026, \"days\": []}");
+        try (JarProcess jar = JarProcess.launch(Map.of(), "--holiday-data-dir", dir.toString())) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
+            assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + dir.resolve("2027.json")
+                    + ": \"year\" is 2026 but the file name says 2027");
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package pocketapi.holiday;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class HolidayDataTest {
+    static final String YEAR_2027 = """
+            {"year": 2027, "papers": [], "days": [
+              {"name": "元旦", "date": "2027-01-01", "isOffDay": true},
+              {"name": "春节", "date": "2027-02-06", "isOffDay": true},
+              {"name": "春节", "date": "2027-02-20", "isOffDay": false}
+            ]}""";
+
+    @TempDir
+    Path dir;
+
+    private HolidayCalendar load() throws HolidayDataException {
+        return HolidayData.load(Optional.of(dir), Clock.systemUTC());
+    }
+
+    private void write(String name, String json) throws IOException {
+        Files.writeString(dir.resolve(name), json, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void a_2027_file_extends_the_range_to_the_end_of_2027() throws Exception {
+        write("2027.json", YEAR_2027);
+        HolidayCalendar calendar = load();
+        assertThat(calendar.first()).isEqualTo(LocalDate.of(2020, 1, 1));
+        assertThat(calendar.last()).isEqualTo(LocalDate.of(2027, 12, 31));
+        assertThat(calendar.classify(LocalDate.of(2027, 2, 6)).status()).isEqualTo(DayStatus.TURE);
+        assertThat(calendar.classify(LocalDate.of(2027, 2, 20)).name()).isEqualTo("春节调休");
+        assertThat(calendar.classify(LocalDate.of(2027, 12, 31)).status()).isEqualTo(DayStatus.FLASE);
+    }
+
+    @Test
+    void a_file_for_a_built_in_year_replaces_that_year_entirely() throws Exception {
+        write("2025.json", """
+                {"year": 2025, "days": [{"name": "测试", "date": "2025-03-03", "isOffDay": true}]}""");
+        HolidayCalendar calendar = load();
+        assertThat(calendar.classify(LocalDate.of(2025, 3, 3)).name()).isEqualTo("测试");
+        assertThat(calendar.classify(LocalDate.of(2025, 10, 1)).status()).isEqualTo(DayStatus.FLASE);
+        assertThat(calendar.classify(LocalDate.of(2024, 10, 1)).status()).isEqualTo(DayStatus.TURE);
+    }
+
+    @Test
+    void other_top_level_keys_and_other_file_names_are_ignored() throws Exception {
+        write("2027.json", YEAR_2027.replace("\"papers\": []", "\"$schema\": \"x\", \"papers\": [\"y\"]"));
+        write("README.md", "not data");
+        write("notes.json", "{");
+        assertThat(load().last()).isEqualTo(LocalDate.of(2027, 12, 31));
+    }
+
+    @Test
+    void an_empty_folder_keeps_the_built_in_range() throws Exception {
+        assertThat(load().last()).isEqualTo(LocalDate.of(2026, 12, 31));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            not JSON                 | 2027.json | {"year": 2027, "days": [           | 2027.json: not valid JSON
+            an array at the top      | 2027.json | []                                 | 2027.json: expected a JSON object
+            year missing             | 2027.json | {"days": []}                       | 2027.json: "year" must be a whole number
+            year not the file name   | 2027.json | {"year": 2028, "days": []}         | 2027.json: "year" is 2028 but the file name says 2027
+            days missing             | 2027.json | {"year": 2027}                     | 2027.json: "days" must be an array
+            a day not an object      | 2027.json | {"year": 2027, "days": [1]}        | 2027.json: days[0] must be an object
+            a day without a name     | 2027.json | {"year": 2027, "days": [{"date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" must be a non-empty string
+            a bad date               | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-02-30", "isOffDay": true}]} | 2027.json: days[0]: "date" "2027-02-30" is not a date
+            isOffDay not a boolean   | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": "yes"}]} | 2027.json: days[0]: "isOffDay" must be true or false
+            a date in another year   | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2030-01-01", "isOffDay": true}]} | 2027.json: days[0]: date 2030-01-01 is too far from the year 2027
+            a date listed twice      | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}, {"name": "元旦", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: date 2027-01-01 is listed twice
+            a gap after 2026         | 2028.json | {"year": 2028, "days": []}         | 2028.json: year 2028 leaves a gap after 2026
+            """)
+    void a_malformed_file_fails_loading_with_a_message_naming_the_file(
+            String problem, String name, String json, String message) throws IOException {
+        write(name, json);
+        assertThatThrownBy(this::load)
+                .isInstanceOf(HolidayDataException.class)
+                .hasMessageStartingWith(dir.resolve(name).toString())
+                .hasMessageContaining(message.substring(name.length() + 2));
+    }
+
+    @Test
+    void a_date_listed_by_two_years_fails_loading_naming_both_files() throws IOException {
+        // 2022-12-31 belongs to the built-in 2023 New Year break; a 2022 file may not list it too.
+        write("2022.json", """
+                {"year": 2022, "days": [{"name": "元旦", "date": "2022-12-31", "isOffDay": true}]}""");
+        assertThatThrownBy(this::load)
+                .isInstanceOf(HolidayDataException.class)
+                .hasMessageContaining("date 2022-12-31 is listed twice")
+                .hasMessageContaining("2022.json")
+                .hasMessageContaining("built-in holidays/2023.json");
+    }
+}

@@ -1,0 +1,74 @@
+package pocketapi.http;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import io.javalin.Javalin;
+import io.javalin.testtools.JavalinTest;
+import io.javalin.testtools.TestConfig;
+
+/**
+ * Runs a real server on a random port for one test, with a plain JDK client that can send any
+ * method (javalin-testtools' client has no HEAD or OPTIONS) and never follows redirects.
+ */
+final class TestServer {
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+
+    private final String origin;
+
+    private TestServer(String origin) {
+        this.origin = origin;
+    }
+
+    interface Body {
+        void run(TestServer server) throws Exception;
+    }
+
+    /** Starts {@code app}, runs {@code body}, stops it. No clean-up request is sent, so nothing extra is counted. */
+    static void run(Javalin app, Body body) {
+        JavalinTest.test(app, new TestConfig(false), (server, client) -> body.run(new TestServer(client.getOrigin())));
+    }
+
+    String origin() {
+        return origin;
+    }
+
+    HttpResponse<String> get(String path, String... headers) {
+        return send("GET", path, headers);
+    }
+
+    HttpResponse<String> head(String path, String... headers) {
+        return send("HEAD", path, headers);
+    }
+
+    /** Sends {@code method} to {@code path} with header name/value pairs; the path is sent as written. */
+    HttpResponse<String> send(String method, String path, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(origin + path))
+                .timeout(Duration.ofSeconds(10))
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        try {
+            return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String contentType(HttpResponse<?> response) {
+        return response.headers().firstValue("Content-Type").orElse(null);
+    }
+}
