@@ -1,9 +1,12 @@
 package pocketapi;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -12,8 +15,12 @@ import java.util.Optional;
  * {@code --kebab-case} flags (a flag wins over its variable), validated, then immutable.
  *
  * @param holidayDataDir a folder of extra holiday years, if configured
+ * @param imageHost      the image host's base URL without a trailing slash; empty: serve the samples
+ * @param poolPortrait   the portrait pool file; present exactly when {@code imageHost} is
+ * @param poolLandscape  the landscape pool file; present exactly when {@code imageHost} is
  */
-public record Config(String host, int port, Optional<Path> holidayDataDir) {
+public record Config(String host, int port, Optional<Path> holidayDataDir, Optional<String> imageHost,
+                     Optional<Path> poolPortrait, Optional<Path> poolLandscape) {
 
     /** The built-in defaults, as a user gets them with no configuration at all. */
     public static Config defaults() {
@@ -36,10 +43,14 @@ public record Config(String host, int port, Optional<Path> holidayDataDir) {
             raw.put(s, env.getOrDefault(s.name(), s.defaultValue()));
         }
         readFlags(args, raw);
+        Optional<String> imageHost = imageHost(raw.get(Setting.IMAGE_HOST));
+        Optional<Path> portrait = poolFile(Setting.IMAGE_POOL_PORTRAIT, raw, imageHost);
+        Optional<Path> landscape = poolFile(Setting.IMAGE_POOL_LANDSCAPE, raw, imageHost);
         return new Config(
                 host(raw.get(Setting.HOST)),
                 port(raw.get(Setting.PORT)),
-                directory(Setting.HOLIDAY_DATA_DIR, raw.get(Setting.HOLIDAY_DATA_DIR)));
+                directory(Setting.HOLIDAY_DATA_DIR, raw.get(Setting.HOLIDAY_DATA_DIR)),
+                imageHost, portrait, landscape);
     }
 
     private static void readFlags(List<String> args, Map<Setting, String> raw) throws ConfigException {
@@ -99,6 +110,40 @@ public record Config(String host, int port, Optional<Path> holidayDataDir) {
             throw bad(setting, value, "a readable folder");
         }
         return Optional.of(path);
+    }
+
+    private static Optional<String> imageHost(String value) throws ConfigException {
+        if (value.isBlank()) {
+            return Optional.empty();
+        }
+        String v = value.strip();
+        try {
+            URI uri = new URI(v);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null
+                    && uri.getRawQuery() == null && uri.getRawFragment() == null && uri.getRawUserInfo() == null) {
+                return Optional.of(v.replaceFirst("/+$", ""));
+            }
+        } catch (URISyntaxException e) {
+            // reported below
+        }
+        throw bad(Setting.IMAGE_HOST, value,
+                "an absolute http:// or https:// URL without query or fragment, e.g. https://img.example.com");
+    }
+
+    /** Pool files go with IMAGE_HOST: the samples are the only pictures the service serves itself. */
+    private static Optional<Path> poolFile(Setting setting, Map<Setting, String> raw, Optional<String> imageHost)
+            throws ConfigException {
+        String value = raw.get(setting);
+        if (value.isBlank() && imageHost.isPresent()) {
+            throw new ConfigException(setting.name() + " (" + setting.flag()
+                    + "): is required when IMAGE_HOST is set; expected the path of a pool file");
+        }
+        if (!value.isBlank() && imageHost.isEmpty()) {
+            throw new ConfigException(setting.name() + " (" + setting.flag()
+                    + "): is set but IMAGE_HOST is not; pool entries are served from IMAGE_HOST, so set both");
+        }
+        return value.isBlank() ? Optional.empty() : Optional.of(Path.of(value.strip()));
     }
 
     static ConfigException bad(Setting setting, String value, String accepted) {

@@ -2,6 +2,7 @@ package pocketapi;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,6 +12,9 @@ import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayData;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.http.HttpApi;
+import pocketapi.image.ImagePoolException;
+import pocketapi.image.ImagePools;
+import pocketapi.image.SampleImages;
 
 /** Starts pocketapi: configuration, data, server, in that order; any bad input stops it with exit code 2. */
 public final class Main {
@@ -26,18 +30,24 @@ public final class Main {
         }
         Config config;
         HolidayCalendar calendar;
+        ImagePools pools;
+        Optional<SampleImages> samples;
         try {
             config = Config.parse(System.getenv(), List.of(args));
             calendar = HolidayData.load(config.holidayDataDir(), Clock.systemUTC());
-        } catch (ConfigException | HolidayDataException e) {
+            pools = ImagePools.load(config.poolPortrait(), config.poolLandscape());
+            samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
+        } catch (ConfigException | HolidayDataException | ImagePoolException e) {
             System.err.println("ERROR pocketapi: " + e.getMessage());
             System.exit(2);
             return;
         }
-        Javalin app = HttpApi.create(calendar).start(config.host(), config.port());
+        Javalin app = HttpApi.create(config, calendar, pools, samples).start(config.host(), config.port());
         Runtime.getRuntime().addShutdownHook(new Thread(app::stop, "shutdown"));
-        LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {}", version(), config.host(),
-                app.port(), calendar.first(), calendar.last());
+        LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {}, pictures {} portrait + {} landscape from {}",
+                version(), config.host(), app.port(), calendar.first(), calendar.last(),
+                pools.portrait().size(), pools.landscape().size(),
+                config.imageHost().orElse("the bundled samples"));
     }
 
     static String version() {

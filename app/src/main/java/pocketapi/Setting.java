@@ -9,7 +9,10 @@ import java.util.Locale;
 public enum Setting {
     PORT("8080", "TCP port to listen on, 0-65535 (0 picks a free port)"),
     HOST("0.0.0.0", "address to bind, e.g. 127.0.0.1 to accept local connections only"),
-    HOLIDAY_DATA_DIR("", "folder of extra YYYY.json holiday years (holiday-cn format); empty: built-in 2020-2026 only");
+    HOLIDAY_DATA_DIR("", "folder of extra YYYY.json holiday years (holiday-cn format); empty: built-in 2020-2026 only"),
+    IMAGE_HOST("", "absolute http(s) URL of the image host; links are IMAGE_HOST/d/image/<entry>; empty: serve the bundled samples"),
+    IMAGE_POOL_PORTRAIT("", "portrait pool file, one picture path per line (required with IMAGE_HOST)"),
+    IMAGE_POOL_LANDSCAPE("", "landscape pool file, one picture path per line (required with IMAGE_HOST)");
 
     private final String defaultValue;
     private final String help;

@@ -59,6 +59,46 @@ class ConfigTest {
                 .hasMessageStartingWith(message);
     }
 
+    @ParameterizedTest(name = "IMAGE_HOST={0}")
+    @CsvSource({
+            "ftp://img.example.com", "img.example.com", "/d/image", "https://img.example.com/?a=1",
+            "https://img.example.com/#top", "https://user:pw@img.example.com", "https://", "http://exa mple.com",
+    })
+    void image_host_must_be_an_absolute_http_url_without_query_or_fragment(String value) {
+        assertThatThrownBy(() -> Config.parse(Map.of("IMAGE_HOST", value), List.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("IMAGE_HOST (--image-host): \"" + value + "\" is not accepted; expected an absolute "
+                        + "http:// or https:// URL without query or fragment, e.g. https://img.example.com");
+    }
+
+    @ParameterizedTest(name = "IMAGE_HOST={0}")
+    @CsvSource({
+            "https://img.example.com/, https://img.example.com",
+            "http://pan.example.org:5244, http://pan.example.org:5244",
+            "https://example.org/share//, https://example.org/share",
+    })
+    void image_host_loses_its_trailing_slash(String value, String expected) throws ConfigException {
+        Config config = Config.parse(Map.of("IMAGE_HOST", value, "IMAGE_POOL_PORTRAIT", "p.txt",
+                "IMAGE_POOL_LANDSCAPE", "l.txt"), List.of());
+        assertThat(config.imageHost()).contains(expected);
+        assertThat(config.poolPortrait()).contains(Path.of("p.txt"));
+        assertThat(config.poolLandscape()).contains(Path.of("l.txt"));
+    }
+
+    @Test
+    void an_image_host_needs_both_pool_files() {
+        assertThatThrownBy(() -> Config.parse(Map.of("IMAGE_HOST", "https://img.example.com",
+                "IMAGE_POOL_LANDSCAPE", "l.txt"), List.of()))
+                .hasMessage("IMAGE_POOL_PORTRAIT (--image-pool-portrait): is required when IMAGE_HOST is set; "
+                        + "expected the path of a pool file");
+    }
+
+    @Test
+    void pool_files_need_an_image_host() {
+        assertThatThrownBy(() -> Config.parse(Map.of("IMAGE_POOL_PORTRAIT", "p.txt"), List.of()))
+                .hasMessageStartingWith("IMAGE_POOL_PORTRAIT (--image-pool-portrait): is set but IMAGE_HOST is not");
+    }
+
     @Test
     void an_unknown_flag_is_refused() {
         assertThatThrownBy(() -> Config.parse(Map.of(), List.of("--prot", "1")))

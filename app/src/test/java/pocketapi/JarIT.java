@@ -53,4 +53,29 @@ class JarIT {
                     + ": \"year\" is 2026 but the file name says 2027");
         }
     }
+
+    @Test
+    void an_empty_pool_file_stops_startup_naming_the_file() throws Exception {
+        Path portrait = Files.writeString(dir.resolve("portrait.txt"), "# to do\n");
+        Path landscape = Files.writeString(dir.resolve("landscape.txt"), "a.jpg\n");
+        try (JarProcess jar = JarProcess.launch(Map.of("IMAGE_HOST", "https://img.example.com",
+                "IMAGE_POOL_PORTRAIT", portrait.toString(), "IMAGE_POOL_LANDSCAPE", landscape.toString()))) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
+            assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + portrait
+                    + ": the pool is empty; list one picture path per line");
+        }
+    }
+
+    @Test
+    void out_of_the_box_img_lands_on_a_bundled_picture() throws Exception {
+        try (JarProcess jar = JarProcess.start(Map.of())) {
+            var redirect = jar.get("/img");
+            assertThat(redirect.statusCode()).isEqualTo(302);
+            String location = redirect.headers().firstValue("Location").orElseThrow();
+            assertThat(location).startsWith(jar.origin() + "/d/image/samples/");
+            var picture = jar.get(location.substring(jar.origin().length()));
+            assertThat(picture.statusCode()).isEqualTo(200);
+            assertThat(picture.headers().firstValue("Content-Type")).contains("image/png");
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package pocketapi.http;
 
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 
 import org.slf4j.Logger;
@@ -12,7 +13,10 @@ import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
+import pocketapi.Config;
 import pocketapi.holiday.HolidayCalendar;
+import pocketapi.image.ImagePools;
+import pocketapi.image.SampleImages;
 
 /**
  * The one place that turns HTTP into calls on the domain. {@code Main} and every HTTP test build
@@ -39,15 +43,30 @@ public final class HttpApi {
     private HttpApi() {
     }
 
-    /** Builds the configured, not yet started server. */
-    public static Javalin create(HolidayCalendar calendar) {
+    /**
+     * Builds the configured, not yet started server.
+     *
+     * @param samples the bundled pictures to serve at {@code /d/image/}, present only while IMAGE_HOST is unset
+     */
+    public static Javalin create(Config settings, HolidayCalendar calendar, ImagePools pools,
+                                 Optional<SampleImages> samples) {
         HolidayEndpoint holidays = new HolidayEndpoint(calendar);
+        ImageEndpoint images = new ImageEndpoint(pools, settings.imageHost());
         Set<String> endpoints = new HashSet<>();
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
+            config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
 
             endpoint(config, endpoints, "/api/holidays", holidays::handle);
+            endpoint(config, endpoints, "/img", images.handler(null, ImageEndpoint.Form.REDIRECT));
+            endpoint(config, endpoints, "/img/pe", images.handler(true, ImageEndpoint.Form.REDIRECT));
+            endpoint(config, endpoints, "/img/pc", images.handler(false, ImageEndpoint.Form.REDIRECT));
+            endpoint(config, endpoints, "/img/url", images.handler(null, ImageEndpoint.Form.TEXT));
+            samples.ifPresent(pictures -> {
+                config.routes.get("/d/image/<entry>", ImageEndpoint.samples(pictures));
+                config.routes.head("/d/image/<entry>", ImageEndpoint.samples(pictures));
+            });
 
             config.routes.before(ctx -> methodPolicy(ctx, endpoints));
             config.routes.exception(ApiError.class, (e, ctx) -> Responses.error(ctx, e.status(), e.getMessage()));

@@ -84,4 +84,14 @@ class MethodPolicyTest {
                     .isEqualTo("text/plain; charset=utf-8");
         });
     }
+
+    @Test
+    void a_request_jetty_rejects_itself_still_gets_the_json_error_body() {
+        TestServer.run(TestApps.app(), server -> {
+            HttpResponse<String> response = server.get("/api/holidays", "Host", "x.example:80:90");
+            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(contentType(response)).isEqualTo("application/json; charset=utf-8");
+            assertThat(response.body()).startsWith("{\"status\":400,\"error\":\"Bad Request\",\"message\":\"The request was rejected: ");
+        });
+    }
 }

@@ -6,9 +6,11 @@ import java.time.ZoneOffset;
 import java.util.Optional;
 
 import io.javalin.Javalin;
+import pocketapi.Config;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayData;
-import pocketapi.holiday.HolidayDataException;
+import pocketapi.image.ImagePools;
+import pocketapi.image.SampleImages;
 
 /** The production wiring ({@link HttpApi#create}) with test inputs: built-in data, a chosen clock. */
 final class TestApps {
@@ -18,17 +20,28 @@ final class TestApps {
     static HolidayCalendar calendar(Clock clock) {
         try {
             return HolidayData.load(Optional.empty(), clock);
-        } catch (HolidayDataException e) {
+        } catch (Exception e) {
             throw new IllegalStateException(e);
         }
     }
 
+    /** The out-of-the-box service: defaults, bundled sample pictures. */
     static Javalin app() {
         return app(Clock.systemUTC());
     }
 
     static Javalin app(Clock clock) {
-        return HttpApi.create(calendar(clock));
+        try {
+            ImagePools samples = ImagePools.samples();
+            return HttpApi.create(Config.defaults(), calendar(clock), samples, Optional.of(SampleImages.of(samples)));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The service with an image host and its pools. */
+    static Javalin app(Config config, ImagePools pools) {
+        return HttpApi.create(config, calendar(Clock.systemUTC()), pools, Optional.empty());
     }
 
     static Clock at(String instant) {

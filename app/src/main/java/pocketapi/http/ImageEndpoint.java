@@ -1,0 +1,83 @@
+package pocketapi.http;
+
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Pattern;
+
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.http.NotFoundResponse;
+import pocketapi.image.Devices;
+import pocketapi.image.ImagePool;
+import pocketapi.image.ImagePools;
+import pocketapi.image.SampleImages;
+
+/**
+ * The {@code /img} family: a random picture link as a 302 redirect, text ({@code type=url}) or
+ * JSON ({@code type=json}), never cacheable. Links use {@code IMAGE_HOST}, or while it is unset the
+ * request's own origin, where the bundled samples are served.
+ */
+final class ImageEndpoint {
+    enum Form { REDIRECT, TEXT, JSON }
+
+    record UrlBody(String url) {
+    }
+
+    // A plain host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 address.
+    private static final Pattern PLAIN_HOST = Pattern.compile(
+            "(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
+                    + "|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?");
+
+    private final ImagePools pools;
+    private final Optional<String> imageHost;
+
+    ImageEndpoint(ImagePools pools, Optional<String> imageHost) {
+        this.pools = pools;
+        this.imageHost = imageHost;
+    }
+
+    /** A handler answering from the device's pool ({@code portrait} null) or from a fixed one. */
+    Handler handler(Boolean portrait, Form defaultForm) {
+        return ctx -> {
+            boolean mobile = portrait != null ? portrait
+                    : Devices.isMobile(ctx.header("Sec-CH-UA-Mobile"), ctx.header("User-Agent"));
+            serve(ctx, pools.forDevice(mobile), form(ctx.queryParam("type"), defaultForm));
+        };
+    }
+
+    private static Form form(String type, Form defaultForm) {
+        if ("url".equals(type)) {
+            return Form.TEXT;
+        }
+        return "json".equals(type) ? Form.JSON : defaultForm;
+    }
+
+    private void serve(Context ctx, ImagePool pool, Form form) {
+        String link = pool.link(imageHost.orElseGet(() -> requestOrigin(ctx)), ThreadLocalRandom.current());
+        ctx.header("Cache-Control", "no-store");
+        switch (form) {
+            // Empty body: drop the default text/plain type Javalin puts on every response.
+            case REDIRECT -> ctx.status(302).header("Location", link).removeHeader("Content-Type");
+            case TEXT -> Responses.text(ctx, link);
+            case JSON -> Responses.json(ctx, Responses.toJson(new UrlBody(link)));
+        }
+    }
+
+    /** {@code http://} + the Host header when it is a plain host[:port], else {@code http://localhost:<port>}. */
+    static String requestOrigin(Context ctx) {
+        String host = ctx.header("Host");
+        if (host != null && PLAIN_HOST.matcher(host).matches()) {
+            return "http://" + host;
+        }
+        return "http://localhost:" + ctx.req().getLocalPort();
+    }
+
+    /** {@code GET /d/image/<entry>}: a bundled sample picture, only while IMAGE_HOST is unset. */
+    static Handler samples(SampleImages samples) {
+        return ctx -> {
+            // An unknown name gets the ordinary 404 answer of an unknown path.
+            byte[] picture = samples.get(ctx.pathParam("entry")).orElseThrow(NotFoundResponse::new);
+            ctx.header("Cache-Control", "public, max-age=86400").contentType("image/png").result(picture);
+        };
+    }
+}

@@ -1,0 +1,90 @@
+package pocketapi.image;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * A pool of pictures: entries (paths under {@code /d/image/} of the image host) read from a plain
+ * text file, one per line, blank lines and {@code #} comments ignored. Picks are uniform at random.
+ * Immutable and thread-safe; every entry is path-encoded once, when the pool is made.
+ */
+public final class ImagePool {
+    /** Where every entry lives on the image host. */
+    public static final String PREFIX = "/d/image/";
+
+    private final String source;
+    private final List<String> entries;
+    private final List<String> encoded;
+
+    private ImagePool(String source, List<String> entries) {
+        this.source = source;
+        this.entries = List.copyOf(entries);
+        this.encoded = this.entries.stream().map(PathEncoding::encode).toList();
+    }
+
+    /**
+     * Parses pool text.
+     *
+     * @throws ImagePoolException if it has no entry
+     */
+    public static ImagePool parse(String source, String text) throws ImagePoolException {
+        List<String> entries = text.lines()
+                .map(String::strip)
+                .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+                .map(line -> line.replaceFirst("^/+", ""))
+                .filter(line -> !line.isEmpty())
+                .toList();
+        if (entries.isEmpty()) {
+            throw new ImagePoolException(source + ": the pool is empty; list one picture path per line");
+        }
+        return new ImagePool(source, entries);
+    }
+
+    /** Reads a pool file (UTF-8). */
+    public static ImagePool read(Path file) throws ImagePoolException {
+        if (!Files.isRegularFile(file)) {
+            throw new ImagePoolException(file + ": no such file");
+        }
+        try {
+            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new ImagePoolException(file + ": cannot be read (" + e + ")");
+        }
+    }
+
+    /** Reads a pool shipped inside the jar. */
+    static ImagePool resource(String path) throws ImagePoolException {
+        try (InputStream in = ImagePool.class.getClassLoader().getResourceAsStream(path)) {
+            if (in == null) {
+                throw new ImagePoolException("built-in " + path + ": missing from the jar");
+            }
+            return parse("built-in " + path, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new ImagePoolException("built-in " + path + ": cannot be read (" + e + ")");
+        }
+    }
+
+    /** A random picture's absolute link: {@code base + /d/image/ + the path-encoded entry}. */
+    public String link(String base, RandomGenerator random) {
+        return base + PREFIX + encoded.get(random.nextInt(encoded.size()));
+    }
+
+    /** The entries as written in the file. */
+    public List<String> entries() {
+        return entries;
+    }
+
+    public int size() {
+        return entries.size();
+    }
+
+    /** Where the pool came from: a file path or a built-in resource. */
+    public String source() {
+        return source;
+    }
+}

@@ -1,0 +1,44 @@
+package pocketapi.image;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** The bundled sample pictures, held in memory (a few KB each), looked up by pool entry. Immutable. */
+public final class SampleImages {
+    private final Map<String, byte[]> pictures;
+
+    private SampleImages(Map<String, byte[]> pictures) {
+        this.pictures = Map.copyOf(pictures);
+    }
+
+    /** Loads every picture that the given pools list from the jar. */
+    public static SampleImages of(ImagePools pools) throws ImagePoolException {
+        Map<String, byte[]> pictures = new HashMap<>();
+        for (ImagePool pool : new ImagePool[] {pools.portrait(), pools.landscape()}) {
+            for (String entry : pool.entries()) {
+                pictures.put(entry, read(entry));
+            }
+        }
+        return new SampleImages(pictures);
+    }
+
+    private static byte[] read(String entry) throws ImagePoolException {
+        try (InputStream in = SampleImages.class.getClassLoader().getResourceAsStream(entry)) {
+            if (in == null) {
+                throw new ImagePoolException("built-in " + entry + ": missing from the jar");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The picture of a (decoded) entry path such as {@code samples/portrait-1.png}. */
+    public Optional<byte[]> get(String entry) {
+        return Optional.ofNullable(pictures.get(entry));
+    }
+}

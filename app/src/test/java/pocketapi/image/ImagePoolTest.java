@@ -1,0 +1,111 @@
+package pocketapi.image;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ImagePoolTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void blank_lines_comments_and_leading_slashes_are_dropped() throws ImagePoolException {
+        ImagePool pool = ImagePool.parse("test", "# my pictures\n\n  a.jpg  \n/b/c.png\n   # indented comment\r\nd.webp\n");
+        assertThat(pool.entries()).containsExactly("a.jpg", "b/c.png", "d.webp");
+        assertThat(pool.size()).isEqualTo(3);
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            plain.jpg               | plain.jpg
+            with space.jpg          | with%20space.jpg
+            风景/山 水.png           | %E9%A3%8E%E6%99%AF/%E5%B1%B1%20%E6%B0%B4.png
+            x#1?.jpg                | x%231%3F.jpg
+            100%.jpg                | 100%25.jpg
+            a+b&c=d.jpg             | a%2Bb%26c%3Dd.jpg
+            dir/sub/file-1_2.~.png  | dir/sub/file-1_2.~.png
+            """)
+    void each_path_segment_is_percent_encoded_and_slashes_are_kept(String entry, String encoded)
+            throws ImagePoolException {
+        ImagePool pool = ImagePool.parse("test", entry);
+        assertThat(pool.link("https://img.example.com", ThreadLocalRandom.current()))
+                .isEqualTo("https://img.example.com/d/image/" + encoded);
+    }
+
+    @Test
+    void repeated_picks_from_a_three_entry_pool_reach_every_entry() throws ImagePoolException {
+        ImagePool pool = ImagePool.parse("test", "a\nb\nc\n");
+        Random seeded = new Random(20261122L);  // fixed seed: the same sequence every run, so it cannot flake
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < 100 && seen.size() < 3; i++) {
+            seen.add(pool.link("h", seeded));
+        }
+        assertThat(seen).containsExactlyInAnyOrder("h/d/image/a", "h/d/image/b", "h/d/image/c");
+    }
+
+    @Test
+    void picks_are_roughly_uniform() throws ImagePoolException {
+        ImagePool pool = ImagePool.parse("test", "a\nb\nc\n");
+        Random seeded = new Random(7L);
+        int[] counts = new int[3];
+        for (int i = 0; i < 30_000; i++) {
+            counts[pool.link("", seeded).charAt("/d/image/".length()) - 'a']++;
+        }
+        for (int n : counts) {
+            assertThat(n).isBetween(9_000, 11_000);
+        }
+    }
+
+    @Test
+    void a_pool_with_no_entry_is_refused_naming_the_file() throws Exception {
+        Path file = Files.writeString(dir.resolve("empty.txt"), "# nothing yet\n\n");
+        assertThatThrownBy(() -> ImagePool.read(file))
+                .isInstanceOf(ImagePoolException.class)
+                .hasMessage(file + ": the pool is empty; list one picture path per line");
+    }
+
+    @Test
+    void a_missing_pool_file_is_refused_naming_the_file() {
+        Path file = dir.resolve("missing.txt");
+        assertThatThrownBy(() -> ImagePool.read(file)).hasMessage(file + ": no such file");
+        assertThatThrownBy(() -> ImagePool.read(dir)).hasMessage(dir + ": no such file");
+    }
+
+    @Test
+    void an_unreadable_pool_file_is_refused_naming_the_file() throws Exception {
+        Path file = Files.write(dir.resolve("binary.txt"), new byte[] {(byte) 0xC3, (byte) 0x28, 'a'});
+        assertThatThrownBy(() -> ImagePool.read(file)).hasMessageStartingWith(file + ": cannot be read");
+    }
+
+    @Test
+    void the_bundled_samples_have_both_orientations_and_every_picture_is_small() throws ImagePoolException {
+        ImagePools pools = ImagePools.samples();
+        SampleImages pictures = SampleImages.of(pools);
+        assertThat(pools.bundled()).isTrue();
+        assertThat(pools.portrait().entries()).isNotEmpty().allMatch(e -> e.contains("portrait"));
+        assertThat(pools.landscape().entries()).isNotEmpty().allMatch(e -> e.contains("landscape"));
+        assertThat(pools.portrait().size() + pools.landscape().size()).isBetween(4, 8);
+        for (ImagePool pool : new ImagePool[] {pools.portrait(), pools.landscape()}) {
+            for (String entry : pool.entries()) {
+                assertThat(pictures.get(entry)).hasValueSatisfying(bytes -> assertThat(bytes.length).isLessThan(50_000));
+            }
+        }
+    }
+
+    @Test
+    void one_pool_file_without_the_other_is_refused() {
+        assertThatThrownBy(() -> ImagePools.load(java.util.Optional.of(dir), java.util.Optional.empty()))
+                .isInstanceOf(ImagePoolException.class);
+    }
+}
