@@ -2,7 +2,9 @@ package pocketapi;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
@@ -18,9 +20,13 @@ import java.util.Optional;
  * @param imageHost      the image host's base URL without a trailing slash; empty: serve the samples
  * @param poolPortrait   the portrait pool file; present exactly when {@code imageHost} is
  * @param poolLandscape  the landscape pool file; present exactly when {@code imageHost} is
+ * @param statsFile      where the counters are kept
+ * @param statsFlush     how often changed counters are saved
+ * @param statsMaxUsers  how many users are tracked at most
  */
 public record Config(String host, int port, Optional<Path> holidayDataDir, Optional<String> imageHost,
-                     Optional<Path> poolPortrait, Optional<Path> poolLandscape) {
+                     Optional<Path> poolPortrait, Optional<Path> poolLandscape,
+                     Path statsFile, Duration statsFlush, int statsMaxUsers) {
 
     /** The built-in defaults, as a user gets them with no configuration at all. */
     public static Config defaults() {
@@ -50,7 +56,10 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, Optio
                 host(raw.get(Setting.HOST)),
                 port(raw.get(Setting.PORT)),
                 directory(Setting.HOLIDAY_DATA_DIR, raw.get(Setting.HOLIDAY_DATA_DIR)),
-                imageHost, portrait, landscape);
+                imageHost, portrait, landscape,
+                statsFile(raw.get(Setting.STATS_FILE)),
+                Duration.ofSeconds(intIn(Setting.STATS_FLUSH_SECONDS, raw.get(Setting.STATS_FLUSH_SECONDS), 1, 86_400)),
+                intIn(Setting.STATS_MAX_USERS, raw.get(Setting.STATS_MAX_USERS), 1, 5_000_000));
     }
 
     private static void readFlags(List<String> args, Map<Setting, String> raw) throws ConfigException {
@@ -99,6 +108,19 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, Optio
             throw bad(Setting.HOST, value, "an IP address or host name such as 0.0.0.0, 127.0.0.1 or ::");
         }
         return v;
+    }
+
+    private static Path statsFile(String value) throws ConfigException {
+        String v = value.strip();
+        try {
+            Path path = Path.of(v);
+            if (!v.isEmpty() && path.getFileName() != null && !Files.isDirectory(path)) {
+                return path;
+            }
+        } catch (InvalidPathException e) {
+            // reported below
+        }
+        throw bad(Setting.STATS_FILE, value, "the path of a file such as data/stats.json (not a folder)");
     }
 
     private static Optional<Path> directory(Setting setting, String value) throws ConfigException {

@@ -15,8 +15,14 @@ import pocketapi.http.HttpApi;
 import pocketapi.image.ImagePoolException;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
+import pocketapi.stats.StatsFlusher;
+import pocketapi.stats.StatsStore;
+import pocketapi.stats.UsageCounters;
 
-/** Starts pocketapi: configuration, data, server, in that order; any bad input stops it with exit code 2. */
+/**
+ * Starts pocketapi: configuration, data, counters, server, in that order; any bad input stops it
+ * with exit code 2. On SIGTERM or Ctrl-C it stops the server, saves the counters and exits 0.
+ */
 public final class Main {
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
 
@@ -28,13 +34,14 @@ public final class Main {
             System.out.print(Help.text());
             return;
         }
+        Clock clock = Clock.systemUTC();
         Config config;
         HolidayCalendar calendar;
         ImagePools pools;
         Optional<SampleImages> samples;
         try {
             config = Config.parse(System.getenv(), List.of(args));
-            calendar = HolidayData.load(config.holidayDataDir(), Clock.systemUTC());
+            calendar = HolidayData.load(config.holidayDataDir(), clock);
             pools = ImagePools.load(config.poolPortrait(), config.poolLandscape());
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
         } catch (ConfigException | HolidayDataException | ImagePoolException e) {
@@ -42,12 +49,31 @@ public final class Main {
             System.exit(2);
             return;
         }
-        Javalin app = HttpApi.create(config, calendar, pools, samples).start(config.host(), config.port());
-        Runtime.getRuntime().addShutdownHook(new Thread(app::stop, "shutdown"));
-        LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {}, pictures {} portrait + {} landscape from {}",
+        StatsStore store = new StatsStore(config.statsFile(), clock);
+        UsageCounters counters = new UsageCounters(clock, config.statsMaxUsers(), store.load().orElse(null));
+        StatsFlusher flusher = new StatsFlusher(counters, store, config.statsFlush());
+
+        Javalin app = HttpApi.create(config, calendar, pools, samples, counters).start(config.host(), config.port());
+        flusher.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, flusher), "shutdown"));
+        LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {}, pictures {} portrait + {} landscape "
+                        + "from {}, counters in {} saved every {} s",
                 version(), config.host(), app.port(), calendar.first(), calendar.last(),
                 pools.portrait().size(), pools.landscape().size(),
-                config.imageHost().orElse("the bundled samples"));
+                config.imageHost().orElse("the bundled samples"), store.file(), config.statsFlush().toSeconds());
+    }
+
+    /** The shutdown hook: stop taking requests, let those under way finish, save the counters, exit 0. */
+    private static void stop(Javalin app, StatsFlusher flusher) {
+        LOG.info("stopping");
+        try {
+            app.stop();
+        } finally {
+            flusher.close();
+            LOG.info("stopped");
+            // A JVM ended by a signal exits 143; the counters are safe now, so report a clean stop.
+            Runtime.getRuntime().halt(0);
+        }
     }
 
     static String version() {

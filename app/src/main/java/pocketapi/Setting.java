@@ -12,7 +12,10 @@ public enum Setting {
     HOLIDAY_DATA_DIR("", "folder of extra YYYY.json holiday years (holiday-cn format); empty: built-in 2020-2026 only"),
     IMAGE_HOST("", "absolute http(s) URL of the image host; links are IMAGE_HOST/d/image/<entry>; empty: serve the bundled samples"),
     IMAGE_POOL_PORTRAIT("", "portrait pool file, one picture path per line (required with IMAGE_HOST)"),
-    IMAGE_POOL_LANDSCAPE("", "landscape pool file, one picture path per line (required with IMAGE_HOST)");
+    IMAGE_POOL_LANDSCAPE("", "landscape pool file, one picture path per line (required with IMAGE_HOST)"),
+    STATS_FILE("data/stats.json", "where the counters are kept; the folder is created if missing"),
+    STATS_FLUSH_SECONDS("10", "seconds between saves of changed counters, 1-86400 (a crash loses at most this much)"),
+    STATS_MAX_USERS("100000", "users tracked at most, 1-5000000; past that the least recently seen is dropped");
 
     private final String defaultValue;
     private final String help;

@@ -23,6 +23,10 @@ class ConfigTest {
         assertThat(config.port()).isEqualTo(8080);
         assertThat(config.host()).isEqualTo("0.0.0.0");
         assertThat(config.holidayDataDir()).isEmpty();
+        assertThat(config.imageHost()).isEmpty();
+        assertThat(config.statsFile()).isEqualTo(Path.of("data/stats.json"));
+        assertThat(config.statsFlush()).isEqualTo(java.time.Duration.ofSeconds(10));
+        assertThat(config.statsMaxUsers()).isEqualTo(100_000);
         assertThat(Config.defaults()).isEqualTo(config);
     }
 
@@ -52,6 +56,12 @@ class ConfigTest {
             "PORT, '', 'PORT (--port): \"\" is not accepted'",
             "HOST, 'a b', 'HOST (--host): \"a b\" is not accepted; expected an IP address or host name'",
             "HOLIDAY_DATA_DIR, /nonexistent/folder, 'HOLIDAY_DATA_DIR (--holiday-data-dir): \"/nonexistent/folder\" is not accepted; expected a readable folder'",
+            "STATS_FLUSH_SECONDS, 0, 'STATS_FLUSH_SECONDS (--stats-flush-seconds): \"0\" is not accepted; expected a whole number from 1 to 86400'",
+            "STATS_FLUSH_SECONDS, 1.5, 'STATS_FLUSH_SECONDS (--stats-flush-seconds): \"1.5\" is not accepted'",
+            "STATS_MAX_USERS, 0, 'STATS_MAX_USERS (--stats-max-users): \"0\" is not accepted; expected a whole number from 1 to 5000000'",
+            "STATS_MAX_USERS, 99999999999, 'STATS_MAX_USERS (--stats-max-users): \"99999999999\" is not accepted'",
+            "STATS_FILE, '', 'STATS_FILE (--stats-file): \"\" is not accepted; expected the path of a file'",
+            "STATS_FILE, /tmp, 'STATS_FILE (--stats-file): \"/tmp\" is not accepted; expected the path of a file'",
     })
     void a_bad_value_is_refused_naming_the_setting_and_what_is_accepted(String name, String value, String message) {
         assertThatThrownBy(() -> Config.parse(Map.of(name, value), List.of()))
@@ -97,6 +107,15 @@ class ConfigTest {
     void pool_files_need_an_image_host() {
         assertThatThrownBy(() -> Config.parse(Map.of("IMAGE_POOL_PORTRAIT", "p.txt"), List.of()))
                 .hasMessageStartingWith("IMAGE_POOL_PORTRAIT (--image-pool-portrait): is set but IMAGE_HOST is not");
+    }
+
+    @Test
+    void stats_settings_are_read() throws ConfigException {
+        Config config = Config.parse(Map.of("STATS_FILE", "/var/lib/pocketapi/stats.json"),
+                List.of("--stats-flush-seconds", "2", "--stats-max-users=50"));
+        assertThat(config.statsFile()).isEqualTo(Path.of("/var/lib/pocketapi/stats.json"));
+        assertThat(config.statsFlush()).isEqualTo(java.time.Duration.ofSeconds(2));
+        assertThat(config.statsMaxUsers()).isEqualTo(50);
     }
 
     @Test

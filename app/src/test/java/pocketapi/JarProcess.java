@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ final class JarProcess implements AutoCloseable {
     }
 
     static Path jar() {
-        return Path.of(System.getProperty("pocketapi.jar", "target/pocketapi.jar"));
+        return Path.of(System.getProperty("pocketapi.jar", "target/pocketapi.jar")).toAbsolutePath();
     }
 
     /** Launches the jar with the given extra environment and arguments; does not wait for it. */
@@ -46,7 +47,9 @@ final class JarProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar().toString()));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        // A fresh working folder, so the default data/stats.json lands there and not in the project.
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .directory(Files.createTempDirectory("pocketapi-it").toFile());
         builder.environment().keySet().removeIf(k -> k.equals("PORT") || k.equals("HOST") || k.startsWith("STATS_")
                 || k.startsWith("IMAGE_") || k.equals("HOLIDAY_DATA_DIR") || k.equals("ACCESS_LOG"));
         builder.environment().putAll(env);

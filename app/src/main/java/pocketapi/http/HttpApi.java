@@ -8,7 +8,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.javalin.Javalin;
-import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HandlerType;
@@ -17,6 +16,7 @@ import pocketapi.Config;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
+import pocketapi.stats.UsageCounters;
 
 /**
  * The one place that turns HTTP into calls on the domain. {@code Main} and every HTTP test build
@@ -24,7 +24,9 @@ import pocketapi.image.SampleImages;
  *
  * <p>Request lifecycle:
  * <ol>
- *   <li>{@code before}: on an endpoint path, add CORS and answer 405 to any method but GET/HEAD;</li>
+ *   <li>{@code before}: on an endpoint path, add CORS, answer 405 to any method but GET/HEAD, and
+ *       take the user id;</li>
+ *   <li>{@code beforeMatched}: count the call (only reached when an endpoint matched);</li>
  *   <li>the endpoint handler: parse, call the domain, render;</li>
  *   <li>exceptions and unmatched paths become the JSON error body.</li>
  * </ol>
@@ -49,26 +51,36 @@ public final class HttpApi {
      * @param samples the bundled pictures to serve at {@code /d/image/}, present only while IMAGE_HOST is unset
      */
     public static Javalin create(Config settings, HolidayCalendar calendar, ImagePools pools,
-                                 Optional<SampleImages> samples) {
+                                 Optional<SampleImages> samples, UsageCounters counters) {
         HolidayEndpoint holidays = new HolidayEndpoint(calendar);
         ImageEndpoint images = new ImageEndpoint(pools, settings.imageHost());
+        Handler count = ctx -> Counting.count(ctx, counters);
         Set<String> endpoints = new HashSet<>();
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
             config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
 
-            endpoint(config, endpoints, "/api/holidays", holidays::handle);
-            endpoint(config, endpoints, "/img", images.handler(null, ImageEndpoint.Form.REDIRECT));
-            endpoint(config, endpoints, "/img/pe", images.handler(true, ImageEndpoint.Form.REDIRECT));
-            endpoint(config, endpoints, "/img/pc", images.handler(false, ImageEndpoint.Form.REDIRECT));
-            endpoint(config, endpoints, "/img/url", images.handler(null, ImageEndpoint.Form.TEXT));
+            // The six counted endpoints.
+            Endpoints six = (path, handler) -> {
+                config.routes.get(path, handler);
+                config.routes.head(path, handler);
+                config.routes.beforeMatched(path, count);
+                endpoints.add(path);
+            };
+            six.add("/api/holidays", holidays::handle);
+            six.add("/img", images.handler(null, ImageEndpoint.Form.REDIRECT));
+            six.add("/img/pe", images.handler(true, ImageEndpoint.Form.REDIRECT));
+            six.add("/img/pc", images.handler(false, ImageEndpoint.Form.REDIRECT));
+            six.add("/img/url", images.handler(null, ImageEndpoint.Form.TEXT));
+            six.add("/api/info", InfoEndpoint::handle);
+
             samples.ifPresent(pictures -> {
                 config.routes.get("/d/image/<entry>", ImageEndpoint.samples(pictures));
                 config.routes.head("/d/image/<entry>", ImageEndpoint.samples(pictures));
             });
 
-            config.routes.before(ctx -> methodPolicy(ctx, endpoints));
+            config.routes.before(ctx -> beforeEndpoint(ctx, endpoints));
             config.routes.exception(ApiError.class, (e, ctx) -> Responses.error(ctx, e.status(), e.getMessage()));
             config.routes.exception(HttpResponseException.class,
                     (e, ctx) -> Responses.error(ctx, e.getStatus(), e.getMessage()));
@@ -81,14 +93,15 @@ public final class HttpApi {
         });
     }
 
-    /** Registers GET and HEAD by hand: Javalin's implicit HEAD would skip the handler (no headers, wrong type). */
-    private static void endpoint(JavalinConfig config, Set<String> paths, String path, Handler handler) {
-        config.routes.get(path, handler);
-        config.routes.head(path, handler);
-        paths.add(path);
+    /**
+     * Registers an endpoint for GET and HEAD, counted. HEAD is registered by hand: Javalin's implicit
+     * HEAD answers without running the GET handler (no Location, wrong Content-Type).
+     */
+    private interface Endpoints {
+        void add(String path, Handler handler);
     }
 
-    private static void methodPolicy(Context ctx, Set<String> endpoints) {
+    private static void beforeEndpoint(Context ctx, Set<String> endpoints) {
         if (!endpoints.contains(withoutTrailingSlash(ctx.path()))) {
             return;
         }
@@ -97,6 +110,7 @@ public final class HttpApi {
             ctx.header("Allow", ALLOW);
             throw new ApiError(405, ctx.method() + " is not allowed on " + ctx.path() + "; use GET or HEAD");
         }
+        Counting.identify(ctx);
     }
 
     private static String withoutTrailingSlash(String path) {

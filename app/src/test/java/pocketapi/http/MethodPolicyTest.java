@@ -18,6 +18,7 @@ class MethodPolicyTest {
             "/api/holidays?type=alarm&y=2025&m=10&d=1",
             "/api/holidays?y=2025",
             "/api/nope",
+            "/api/info",
     })
     void head_has_the_status_and_headers_of_get_and_no_body(String path) {
         TestServer.run(TestApps.app(), server -> {
@@ -42,6 +43,8 @@ class MethodPolicyTest {
             "OPTIONS, /api/holidays",
             "POST, /api/holidays/",
             "OPTIONS, /api/holidays?y=2025&m=10&d=1",
+            "PUT, /api/info",
+            "OPTIONS, /api/info/",
     })
     void any_other_method_is_405_with_allow(String method, String path) {
         TestServer.run(TestApps.app(), server -> {

@@ -11,6 +11,7 @@ import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayData;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
+import pocketapi.stats.UsageCounters;
 
 /** The production wiring ({@link HttpApi#create}) with test inputs: built-in data, a chosen clock. */
 final class TestApps {
@@ -31,9 +32,15 @@ final class TestApps {
     }
 
     static Javalin app(Clock clock) {
+        return app(clock, new UsageCounters(clock, 100_000));
+    }
+
+    /** The out-of-the-box service counting into the given counters. */
+    static Javalin app(Clock clock, UsageCounters counters) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(Config.defaults(), calendar(clock), samples, Optional.of(SampleImages.of(samples)));
+            return HttpApi.create(Config.defaults(), calendar(clock), samples, Optional.of(SampleImages.of(samples)),
+                    counters);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -41,7 +48,8 @@ final class TestApps {
 
     /** The service with an image host and its pools. */
     static Javalin app(Config config, ImagePools pools) {
-        return HttpApi.create(config, calendar(Clock.systemUTC()), pools, Optional.empty());
+        Clock clock = Clock.systemUTC();
+        return HttpApi.create(config, calendar(clock), pools, Optional.empty(), new UsageCounters(clock, 100_000));
     }
 
     static Clock at(String instant) {

@@ -1,0 +1,275 @@
+package pocketapi.stats;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+
+/**
+ * Keeps the counters in one JSON file across restarts and crashes.
+ *
+ * <p>{@link #save} writes a temporary file in the same folder, forces it to disk, keeps the current
+ * file as {@code .bak} (a hard link, so the main file never disappears) and renames the new file into
+ * place: a crash at any moment leaves a complete file. {@link #load} never throws: a corrupt or
+ * unreadable file is moved aside as {@code .corrupt-<timestamp>} and the {@code .bak} is tried; data
+ * that could not be read is never overwritten. Not thread-safe: one flusher thread at a time.
+ */
+public final class StatsStore {
+    private static final Logger LOG = LoggerFactory.getLogger(StatsStore.class);
+    static final String FORMAT = "pocketapi-stats/1";
+    // The writer must not close the channel: it is forced to disk after the JSON is written.
+    private static final JsonFactory JSON = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    private final Path file;
+    private final Path backup;
+    private final Clock clock;
+    private boolean writable = true;
+
+    public StatsStore(Path file, Clock clock) {
+        this.file = file.toAbsolutePath();
+        this.backup = this.file.resolveSibling(this.file.getFileName() + ".bak");
+        this.clock = clock;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /**
+     * The saved counters: from the file, else (file corrupt) from the {@code .bak}, else none.
+     * A missing file means a first start.
+     */
+    public Optional<UsageCounters.Snapshot> load() {
+        Optional<UsageCounters.Snapshot> main = tryRead(file);
+        if (main != null) {
+            return main;
+        }
+        Optional<UsageCounters.Snapshot> bak = tryRead(backup);
+        if (bak != null && bak.isPresent()) {
+            LOG.warn("using the backup {} instead", backup);
+            return bak;
+        }
+        LOG.warn("no readable counters: starting from zero");
+        return Optional.empty();
+    }
+
+    /** Empty when the file does not exist; null when it exists but cannot be used (it is then moved aside). */
+    private Optional<UsageCounters.Snapshot> tryRead(Path path) {
+        if (!Files.exists(path)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(read(path));
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("cannot read the counters in {}: {}", path, e.toString());
+            setAside(path);
+            return null;
+        }
+    }
+
+    private void setAside(Path path) {
+        Path aside = path.resolveSibling(path.getFileName() + ".corrupt-" + STAMP.format(clock.instant()));
+        for (int n = 1; Files.exists(aside); n++) {
+            aside = path.resolveSibling(path.getFileName() + ".corrupt-" + STAMP.format(clock.instant()) + "-" + n);
+        }
+        try {
+            Files.move(path, aside);
+            LOG.warn("kept the unreadable file as {}", aside);
+        } catch (IOException e) {
+            // Saving would overwrite data we could not read: refuse, and let the operator look.
+            writable = false;
+            LOG.error("cannot move {} aside ({}); counters will NOT be saved until it is moved away and the "
+                    + "service restarted", path, e.toString());
+        }
+    }
+
+    static UsageCounters.Snapshot read(Path path) throws IOException {
+        try (JsonParser p = JSON.createParser(path.toFile())) {
+            expect(p.nextToken(), JsonToken.START_OBJECT);
+            String format = null;
+            UsageCounters.Tally site = null;
+            List<String> ids = new ArrayList<>();
+            List<UsageCounters.Tally> tallies = new ArrayList<>();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                switch (name) {
+                    case "format" -> format = p.getValueAsString();
+                    case "site" -> site = tally(p, value, null);
+                    case "users" -> {
+                        expect(value, JsonToken.START_ARRAY);
+                        while (p.nextToken() != JsonToken.END_ARRAY) {
+                            String[] id = new String[1];
+                            tallies.add(tally(p, p.currentToken(), id));
+                            if (id[0] == null) {
+                                throw new IOException("a user without an id");
+                            }
+                            ids.add(id[0]);
+                        }
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+            expect(p.currentToken(), JsonToken.END_OBJECT);
+            if (p.nextToken() != null) {
+                throw new IOException("content after the end of the object");
+            }
+            if (!FORMAT.equals(format) || site == null) {
+                throw new IOException("not a " + FORMAT + " file with a site record");
+            }
+            return new UsageCounters.Snapshot(site, ids.toArray(String[]::new),
+                    tallies.toArray(UsageCounters.Tally[]::new), 0);
+        }
+    }
+
+    /** Reads {@code {"id":..,"total":..,"daily":..,"date":"YYYY-MM-DD"}}; the id (users only) goes to {@code id[0]}. */
+    private static UsageCounters.Tally tally(JsonParser p, JsonToken start, String[] id) throws IOException {
+        expect(start, JsonToken.START_OBJECT);
+        long total = -1;
+        long daily = -1;
+        LocalDate date = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            switch (name) {
+                case "id" -> {
+                    if (id == null || p.currentToken() != JsonToken.VALUE_STRING) {
+                        throw new IOException("unexpected id");
+                    }
+                    id[0] = p.getText();
+                }
+                case "total" -> total = count(p);
+                case "daily" -> daily = count(p);
+                case "date" -> date = LocalDate.parse(p.getValueAsString(""));
+                default -> p.skipChildren();
+            }
+        }
+        if (total < 0 || daily < 0 || daily > total || date == null) {
+            throw new IOException("a record needs total >= daily >= 0 and a date");
+        }
+        return new UsageCounters.Tally(total, daily, date.toEpochDay());
+    }
+
+    private static long count(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
+            throw new IOException("a count must be a whole number");
+        }
+        return p.getLongValue();
+    }
+
+    private static void expect(JsonToken actual, JsonToken expected) throws IOException {
+        if (actual != expected) {
+            throw new IOException("expected " + expected + " but found " + actual);
+        }
+    }
+
+    /**
+     * Writes the snapshot atomically, keeping the previous file as {@code .bak}.
+     *
+     * @throws IOException when the write fails (the previous file is then untouched)
+     */
+    public void save(UsageCounters.Snapshot snapshot) throws IOException {
+        if (!writable) {
+            throw new IOException("saving is disabled: " + file + " held data that could not be read or moved aside");
+        }
+        Path dir = file.getParent();
+        Files.createDirectories(dir);
+        Path temp = Files.createTempFile(dir, file.getFileName() + ".", ".tmp");
+        try {
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                write(snapshot, Channels.newOutputStream(channel));
+                channel.force(true);
+            }
+            keepBackup(dir);
+            move(temp, file);
+            syncDirectory(dir);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    private void keepBackup(Path dir) throws IOException {
+        if (!Files.exists(file)) {
+            return;
+        }
+        Path link = Files.createTempFile(dir, backup.getFileName() + ".", ".tmp");
+        Files.delete(link);
+        try {
+            Files.createLink(link, file);
+        } catch (UnsupportedOperationException | FileSystemException e) {
+            Files.copy(file, link, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        move(link, backup);
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** Makes the renames durable too (best effort: not every platform can open a folder). */
+    private static void syncDirectory(Path dir) {
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException | UnsupportedOperationException e) {
+            // The data file itself is already on disk; only the rename might be replayed.
+        }
+    }
+
+    private static void write(UsageCounters.Snapshot s, OutputStream out) throws IOException {
+        try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+            g.writeStartObject();
+            g.writeStringField("format", FORMAT);
+            g.writeFieldName("site");
+            writeTally(g, null, s.site());
+            g.writeFieldName("users");
+            g.writeStartArray();
+            for (int i = 0; i < s.users().length; i++) {
+                g.writeRaw('\n');
+                writeTally(g, s.users()[i], s.tallies()[i]);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+            g.writeRaw('\n');
+        }
+    }
+
+    private static void writeTally(JsonGenerator g, String id, UsageCounters.Tally t) throws IOException {
+        g.writeStartObject();
+        if (id != null) {
+            g.writeStringField("id", id);
+        }
+        g.writeNumberField("total", t.total());
+        g.writeNumberField("daily", t.daily());
+        g.writeStringField("date", LocalDate.ofEpochDay(t.day()).toString());
+        g.writeEndObject();
+    }
+}

@@ -1,0 +1,98 @@
+package pocketapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** The counters survive the ways a real process ends: SIGTERM, and a crash after a flush. */
+class StatsIT {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final int N = 50;
+
+    @TempDir
+    Path dir;
+
+    private Map<String, String> env() {
+        return Map.of("STATS_FILE", dir.resolve("data/stats.json").toString(), "STATS_FLUSH_SECONDS", "1");
+    }
+
+    private static void call(JarProcess jar, int times) throws Exception {
+        for (int i = 0; i < times; i++) {
+            assertThat(jar.get(i % 2 == 0 ? "/api/holidays?type=alarm" : "/img/url", "CF-Connecting-IP", "198.51.100.5")
+                    .statusCode()).isEqualTo(200);
+        }
+    }
+
+    private static JsonNode info(JarProcess jar) throws Exception {
+        return MAPPER.readTree(jar.get("/api/info", "CF-Connecting-IP", "198.51.100.5").body());
+    }
+
+    @Test
+    void counters_survive_sigterm_and_the_process_exits_0_within_5_seconds() throws Exception {
+        try (JarProcess jar = JarProcess.start(env())) {
+            call(jar, N);
+            long start = System.nanoTime();
+            jar.process().destroy();  // SIGTERM
+            assertThat(jar.waitFor(Duration.ofSeconds(5))).isEqualTo(0);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+        }
+        try (JarProcess again = JarProcess.start(env())) {
+            JsonNode info = info(again);
+            assertThat(info.at("/site/totalRequests").longValue()).isEqualTo(N + 1);
+            assertThat(info.at("/requestUserStats/totalRequests").longValue()).isEqualTo(N + 1);
+        }
+    }
+
+    @Test
+    void counters_flushed_before_a_kill_9_survive_it() throws Exception {
+        try (JarProcess jar = JarProcess.start(env())) {
+            call(jar, N);
+            Thread.sleep(2_500);  // past one 1 s flush interval, with room for a slow machine
+            jar.process().destroyForcibly();  // SIGKILL: no shutdown hook runs
+            jar.waitFor(Duration.ofSeconds(5));
+        }
+        try (JarProcess again = JarProcess.start(env())) {
+            assertThat(info(again).at("/site/totalRequests").longValue()).isEqualTo(N + 1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} stats file")
+    @CsvSource(delimiter = '|', textBlock = """
+            garbage     | ¯\\_(ツ)_/¯ not JSON
+            truncated   | {"format":"pocketapi-stats/1","site":{"total":9,"daily":9,"da
+            empty       | ''
+            wrong shape | {"format":"pocketapi-stats/1","site":{"total":"many"},"users":{}}
+            """)
+    void a_bad_stats_file_is_kept_aside_and_the_good_bak_is_used(String kind, String content) throws Exception {
+        Path data = Files.createDirectories(dir.resolve("data"));
+        Files.writeString(data.resolve("stats.json"), content);
+        Files.writeString(data.resolve("stats.json.bak"), """
+                {"format":"pocketapi-stats/1","site":{"total":40,"daily":0,"date":"2026-01-01"},
+                 "users":[{"id":"198.51.100.5","total":30,"daily":0,"date":"2026-01-01"}]}
+                """);
+        try (JarProcess jar = JarProcess.start(env())) {
+            JsonNode info = info(jar);
+            assertThat(info.at("/site/totalRequests").longValue()).isEqualTo(41);
+            assertThat(info.at("/site/dailyRequests").longValue()).isEqualTo(1);
+            assertThat(info.at("/requestUserStats/totalRequests").longValue()).isEqualTo(31);
+            assertThat(jar.output()).contains("cannot read the counters in " + data.resolve("stats.json"));
+        }
+        try (Stream<Path> files = Files.list(data)) {
+            Path aside = files.filter(p -> p.getFileName().toString().startsWith("stats.json.corrupt-"))
+                    .findFirst().orElseThrow();
+            assertThat(Files.readString(aside)).isEqualTo(content);
+        }
+    }
+}
