@@ -23,10 +23,11 @@ import java.util.Optional;
  * @param statsFile      where the counters are kept
  * @param statsFlush     how often changed counters are saved
  * @param statsMaxUsers  how many users are tracked at most
+ * @param accessLog      whether every request is logged
  */
 public record Config(String host, int port, Optional<Path> holidayDataDir, Optional<String> imageHost,
                      Optional<Path> poolPortrait, Optional<Path> poolLandscape,
-                     Path statsFile, Duration statsFlush, int statsMaxUsers) {
+                     Path statsFile, Duration statsFlush, int statsMaxUsers, boolean accessLog) {
 
     /** The built-in defaults, as a user gets them with no configuration at all. */
     public static Config defaults() {
@@ -59,7 +60,8 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, Optio
                 imageHost, portrait, landscape,
                 statsFile(raw.get(Setting.STATS_FILE)),
                 Duration.ofSeconds(intIn(Setting.STATS_FLUSH_SECONDS, raw.get(Setting.STATS_FLUSH_SECONDS), 1, 86_400)),
-                intIn(Setting.STATS_MAX_USERS, raw.get(Setting.STATS_MAX_USERS), 1, 5_000_000));
+                intIn(Setting.STATS_MAX_USERS, raw.get(Setting.STATS_MAX_USERS), 1, 5_000_000),
+                bool(Setting.ACCESS_LOG, raw.get(Setting.ACCESS_LOG)));
     }
 
     private static void readFlags(List<String> args, Map<Setting, String> raw) throws ConfigException {
@@ -108,6 +110,14 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, Optio
             throw bad(Setting.HOST, value, "an IP address or host name such as 0.0.0.0, 127.0.0.1 or ::");
         }
         return v;
+    }
+
+    private static boolean bool(Setting setting, String value) throws ConfigException {
+        return switch (value.strip().toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on", "1" -> true;
+            case "false", "no", "off", "0" -> false;
+            default -> throw bad(setting, value, "true or false");
+        };
     }
 
     private static Path statsFile(String value) throws ConfigException {

@@ -53,7 +53,16 @@ public final class Main {
         UsageCounters counters = new UsageCounters(clock, config.statsMaxUsers(), store.load().orElse(null));
         StatsFlusher flusher = new StatsFlusher(counters, store, config.statsFlush());
 
-        Javalin app = HttpApi.create(config, calendar, pools, samples, counters).start(config.host(), config.port());
+        Javalin app = HttpApi.create(config, calendar, pools, samples, counters);
+        try {
+            app.start(config.host(), config.port());
+        } catch (RuntimeException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            System.err.println("ERROR pocketapi: HOST/PORT: cannot listen on " + config.host() + ":" + config.port()
+                    + " (" + cause.getMessage() + "); expected a free port on an address of this machine");
+            System.exit(2);
+            return;
+        }
         flusher.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, flusher), "shutdown"));
         LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {}, pictures {} portrait + {} landscape "

@@ -15,7 +15,8 @@ public enum Setting {
     IMAGE_POOL_LANDSCAPE("", "landscape pool file, one picture path per line (required with IMAGE_HOST)"),
     STATS_FILE("data/stats.json", "where the counters are kept; the folder is created if missing"),
     STATS_FLUSH_SECONDS("10", "seconds between saves of changed counters, 1-86400 (a crash loses at most this much)"),
-    STATS_MAX_USERS("100000", "users tracked at most, 1-5000000; past that the least recently seen is dropped");
+    STATS_MAX_USERS("100000", "users tracked at most, 1-5000000; past that the least recently seen is dropped"),
+    ACCESS_LOG("false", "true: log one line per request (method, path, status, time, user)");
 
     private final String defaultValue;
     private final String help;

@@ -3,7 +3,12 @@ package pocketapi.http;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 
+import org.eclipse.jetty.server.AbstractConnector;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +38,10 @@ import pocketapi.stats.UsageCounters;
  */
 public final class HttpApi {
     private static final Logger LOG = LoggerFactory.getLogger(HttpApi.class);
+    private static final Logger ACCESS = LoggerFactory.getLogger("access");
+    /** How long a stop waits for requests under way (the whole stop must take under 5 s). */
+    static final long STOP_TIMEOUT_MILLIS = 3_000;
+    private static final long SHUTDOWN_IDLE_MILLIS = 50;
     static final String ALLOW = "GET, HEAD";
 
     static {
@@ -59,7 +68,30 @@ public final class HttpApi {
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
-            config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
+            AtomicReference<Server> jetty = new AtomicReference<>();
+            config.jetty.modifyServer(server -> {
+                jetty.set(server);
+                server.setErrorHandler(new JsonErrorHandler());
+                // Graceful stop: stop accepting, let requests under way finish (Javalin nests its
+                // handlers inside this wrapper), then stop; the budget leaves time to save the counters.
+                server.setHandler(new GracefulHandler());
+                server.setStopTimeout(STOP_TIMEOUT_MILLIS);
+            });
+            // An idle keep-alive connection has nothing under way: close it at once on stop, not after
+            // Jetty's default second (connectors exist only once the server has started).
+            config.events.serverStarted(() -> {
+                for (Connector connector : jetty.get().getConnectors()) {
+                    if (connector instanceof AbstractConnector c) {
+                        c.setShutdownIdleTimeout(SHUTDOWN_IDLE_MILLIS);
+                    }
+                }
+            });
+            if (settings.accessLog()) {
+                config.requestLogger.http((ctx, ms) -> ACCESS.info("{} {} {}{} {} {}ms user={}", ctx.ip(), ctx.method(),
+                        ctx.path(), ctx.queryString() == null ? "" : "?" + ctx.queryString(), ctx.statusCode(),
+                        Math.round(ms * 10) / 10.0,
+                        Counting.userId(ctx.header("CF-Connecting-IP"), ctx.header("X-Forwarded-For"))));
+            }
 
             // The six counted endpoints.
             Endpoints six = (path, handler) -> {
@@ -75,6 +107,11 @@ public final class HttpApi {
             six.add("/img/url", images.handler(null, ImageEndpoint.Form.TEXT));
             six.add("/api/info", InfoEndpoint::handle);
 
+            // Not counted: the landing page, the health check, the sample pictures.
+            config.routes.get("/", Pages.landing());
+            config.routes.head("/", Pages.landing());
+            config.routes.get("/healthz", Pages.health());
+            config.routes.head("/healthz", Pages.health());
             samples.ifPresent(pictures -> {
                 config.routes.get("/d/image/<entry>", ImageEndpoint.samples(pictures));
                 config.routes.head("/d/image/<entry>", ImageEndpoint.samples(pictures));

@@ -1,0 +1,68 @@
+package pocketapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** What an operator meets at the command line: --help, bad settings, the access log. */
+class CommandLineIT {
+
+    @Test
+    void help_prints_every_setting_with_its_default_and_exits_0() throws Exception {
+        try (JarProcess jar = JarProcess.launch(Map.of(), "--help")) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isZero();
+            String help = jar.output();
+            for (Setting s : Setting.values()) {
+                assertThat(help).contains(s.name(), s.flag());
+            }
+            assertThat(help).contains("default 8080", "default data/stats.json", "default 100000", "default false");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            PORT                 | 70000       | PORT (--port): "70000" is not accepted; expected a whole number from 0 to 65535
+            HOST                 | not a host! | HOST (--host): "not a host!" is not accepted; expected an IP address or host name
+            HOST                 | 203.0.113.1 | HOST/PORT: cannot listen on 203.0.113.1:0
+            HOLIDAY_DATA_DIR     | /nowhere    | HOLIDAY_DATA_DIR (--holiday-data-dir): "/nowhere" is not accepted; expected a readable folder
+            IMAGE_HOST           | ftp://x.org | IMAGE_HOST (--image-host): "ftp://x.org" is not accepted; expected an absolute http:// or https:// URL
+            IMAGE_POOL_PORTRAIT  | p.txt       | IMAGE_POOL_PORTRAIT (--image-pool-portrait): is set but IMAGE_HOST is not
+            IMAGE_POOL_LANDSCAPE | l.txt       | IMAGE_POOL_LANDSCAPE (--image-pool-landscape): is set but IMAGE_HOST is not
+            STATS_FILE           | /           | STATS_FILE (--stats-file): "/" is not accepted; expected the path of a file
+            STATS_FLUSH_SECONDS  | never       | STATS_FLUSH_SECONDS (--stats-flush-seconds): "never" is not accepted; expected a whole number from 1 to 86400
+            STATS_MAX_USERS      | -5          | STATS_MAX_USERS (--stats-max-users): "-5" is not accepted; expected a whole number from 1 to 5000000
+            ACCESS_LOG           | maybe       | ACCESS_LOG (--access-log): "maybe" is not accepted; expected true or false
+            """)
+    void a_bad_value_of_any_setting_stops_startup_with_one_error_line_and_exit_code_2(
+            String setting, String value, String message) throws Exception {
+        Map<String, String> env = setting.equals("PORT") ? Map.of("PORT", value) : Map.of(setting, value, "PORT", "0");
+        try (JarProcess jar = JarProcess.launch(env)) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
+            assertThat(jar.output().lines()).singleElement().asString().startsWith("ERROR pocketapi: " + message);
+        }
+    }
+
+    @Test
+    void the_access_log_is_off_by_default_and_one_line_per_request_when_on() throws Exception {
+        try (JarProcess quiet = JarProcess.start(Map.of())) {
+            quiet.get("/api/holidays?type=alarm");
+            quiet.get("/nope");
+            assertThat(quiet.output()).doesNotContain(" access - ");
+        }
+        try (JarProcess loud = JarProcess.start(Map.of("ACCESS_LOG", "true"))) {
+            loud.get("/api/holidays?type=alarm&y=2025&m=10&d=1", "X-Forwarded-For", "203.0.113.4");
+            loud.get("/nope");
+            Thread.sleep(200);
+            assertThat(loud.output().lines().filter(l -> l.contains(" access - ")))
+                    .hasSize(2)
+                    .anySatisfy(l -> assertThat(l).contains("GET /api/holidays?type=alarm&y=2025&m=10&d=1 200",
+                            "user=203.0.113.4"))
+                    .anySatisfy(l -> assertThat(l).contains("GET /nope 404"));
+        }
+    }
+}

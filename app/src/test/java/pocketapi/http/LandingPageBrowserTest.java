@@ -1,0 +1,144 @@
+package pocketapi.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The landing page in a real headless browser: Debian's chromium and chromedriver. Skipped when
+ * they are not installed, unless POCKETAPI_REQUIRE_TOOLS=1 (CI sets it) makes that a failure.
+ * Screenshots go to target/screenshots/ for a person to look at.
+ */
+class LandingPageBrowserTest {
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @TempDir
+    Path profile;
+
+    @Test
+    void the_page_loads_offline_with_numbers_a_picture_and_no_errors() {
+        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+            String why = "no browser: install Debian's chromium and chromium-driver to run this test";
+            if ("1".equals(System.getenv("POCKETAPI_REQUIRE_TOOLS"))) {
+                fail(why + " (POCKETAPI_REQUIRE_TOOLS=1)");
+            }
+            Assumptions.abort(why);
+        }
+        TestServer.run(TestApps.app(), server -> {
+            ChromeDriver browser = start();
+            try {
+                browser.manage().window().setSize(new Dimension(1280, 900));
+                browser.get(server.origin() + "/");
+                awaitLoaded(browser);
+                screenshot(browser, "landing-desktop.png");
+
+                browser.manage().window().setSize(new Dimension(390, 844));
+                browser.navigate().refresh();
+                awaitLoaded(browser);
+                screenshot(browser, "landing-phone.png");
+
+                assertThat(severeConsoleEntries(browser)).isEmpty();
+                assertThat(requestedUrls(browser)).isNotEmpty()
+                        .allSatisfy(url -> assertThat(url).startsWith(server.origin() + "/"))
+                        .anySatisfy(url -> assertThat(url).startsWith(server.origin() + "/d/image/samples/"))
+                        .anySatisfy(url -> assertThat(url).isEqualTo(server.origin() + "/api/info"));
+            } finally {
+                browser.quit();
+            }
+        });
+    }
+
+    private ChromeDriver start() {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        // The flags that keep Chromium from reaching out to the network on its own.
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--user-data-dir=" + profile);
+        options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL", LogType.PERFORMANCE, "ALL"));
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        return new ChromeDriver(service, options);
+    }
+
+    /** The totals show as numbers and the picture has loaded. */
+    private static void awaitLoaded(ChromeDriver browser) throws InterruptedException {
+        String loaded = "const img = document.getElementById('picture');"
+                + "return /^[0-9,]+$/.test(document.getElementById('total').textContent)"
+                + " && /^[0-9,]+$/.test(document.getElementById('today').textContent)"
+                + " && img.complete && img.naturalWidth > 0;";
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (!Boolean.TRUE.equals(((JavascriptExecutor) browser).executeScript(loaded))) {
+            if (System.nanoTime() > deadline) {
+                fail("the totals or the picture did not load: total=" + text(browser, "total")
+                        + ", today=" + text(browser, "today"));
+            }
+            Thread.sleep(50);
+        }
+        assertThat(text(browser, "total")).matches("[0-9,]+");
+        assertThat(text(browser, "today")).matches("[0-9,]+");
+    }
+
+    private static String text(ChromeDriver browser, String id) {
+        return browser.findElement(org.openqa.selenium.By.id(id)).getText();
+    }
+
+    private static List<String> severeConsoleEntries(ChromeDriver browser) {
+        List<String> severe = new ArrayList<>();
+        for (LogEntry entry : browser.manage().logs().get(LogType.BROWSER)) {
+            if (entry.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                severe.add(entry.getMessage());
+            }
+        }
+        return severe;
+    }
+
+    /**
+     * Every network URL the browser asked for, redirects included, from Chromium's network events.
+     * Browser-internal schemes (its own chrome:// pages, data:, blob:) never leave the machine.
+     */
+    private static List<String> requestedUrls(ChromeDriver browser) throws Exception {
+        List<String> urls = new ArrayList<>();
+        for (LogEntry entry : browser.manage().logs().get(LogType.PERFORMANCE)) {
+            JsonNode message = MAPPER.readTree(entry.getMessage()).get("message");
+            if ("Network.requestWillBeSent".equals(message.path("method").asText())) {
+                String url = message.at("/params/request/url").asText();
+                if (!url.matches("^(chrome|chrome-untrusted|devtools|data|blob|about):.*")) {
+                    urls.add(url);
+                }
+            }
+        }
+        return urls;
+    }
+
+    private static void screenshot(ChromeDriver browser, String name) throws Exception {
+        Path dir = Files.createDirectories(Path.of("target", "screenshots"));
+        File shot = browser.getScreenshotAs(OutputType.FILE);
+        Files.copy(shot.toPath(), dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+}
