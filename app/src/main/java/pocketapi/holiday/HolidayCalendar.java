@@ -4,10 +4,9 @@ import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
 import pocketapi.Utc8;
 
@@ -36,14 +35,20 @@ public final class HolidayCalendar {
         if (last.isBefore(first)) {
             throw new IllegalArgumentException("empty range " + first + " .. " + last);
         }
-        Map<LocalDate, OfficialDay> byDate = official.stream()
-                .collect(Collectors.toMap(OfficialDay::date, Function.identity()));
+        Map<LocalDate, OfficialDay> byDate = new HashMap<>();
+        for (OfficialDay day : official) {
+            if (byDate.put(day.date(), day) != null) {
+                throw new IllegalArgumentException("two entries for " + day.date());
+            }
+        }
         this.first = first;
         this.last = last;
         this.clock = clock;
-        this.days = first.datesUntil(last.plusDays(1))
-                .map(date -> classify(date, byDate.get(date)))
-                .toArray(Day[]::new);
+        this.days = new Day[(int) (last.toEpochDay() - first.toEpochDay() + 1)];
+        for (int i = 0; i < days.length; i++) {
+            LocalDate date = first.plusDays(i);
+            days[i] = classify(date, byDate.get(date));
+        }
     }
 
     private static Day classify(LocalDate date, OfficialDay entry) {

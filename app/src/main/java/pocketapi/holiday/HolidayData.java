@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
+import java.time.DateTimeException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,9 +18,13 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import pocketapi.IsoDate;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonToken;
 
 /**
  * Loads holiday years in the holiday-cn format ({@code {"year":2027,"days":[{"name":"元旦",
@@ -33,7 +37,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 public final class HolidayData {
     static final String BUILT_IN_INDEX = "holidays/index.txt";
     private static final Pattern YEAR_FILE = Pattern.compile("\\d{4}\\.json");
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final JsonFactory JSON = new JsonFactory();
 
     private HolidayData() {
     }
@@ -109,6 +113,7 @@ public final class HolidayData {
         List<Path> paths;
         try (Stream<Path> list = Files.list(dir)) {
             paths = list.filter(p -> YEAR_FILE.matcher(p.getFileName().toString()).matches()).sorted().toList();
+            // (a stream is fine here: only with HOLIDAY_DATA_DIR, and the folder is small)
         } catch (IOException e) {
             throw new HolidayDataException(dir + ": cannot list the folder (" + e.getMessage() + ")");
         }
@@ -125,64 +130,108 @@ public final class HolidayData {
         return files;
     }
 
+    /** One entry of "days" as written, checked once the whole file has been read. */
+    private record RawDay(int index, JsonToken kind, String name, String date, Boolean offDay) {
+    }
+
     /** Parses one year file; {@code fileName} is {@code YYYY.json} and must agree with its {@code year}. */
     static YearFile parse(String source, String fileName, String json) throws HolidayDataException {
         int expectedYear = Integer.parseInt(fileName.substring(0, 4));
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(json);
+        Integer year = null;
+        boolean yearSeen = false;
+        List<RawDay> days = null;
+        try (JsonParser p = JSON.createParser(json)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new HolidayDataException(source + ": expected a JSON object with \"year\" and \"days\"");
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                if (field.equals("year")) {
+                    yearSeen = true;
+                    year = value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT
+                            ? p.getIntValue() : null;
+                } else if (field.equals("days") && value == JsonToken.START_ARRAY) {
+                    days = rawDays(p);
+                } else {
+                    p.skipChildren();
+                }
+            }
+            if (p.nextToken() != null) {
+                throw new JsonParseException(p, "content after the end of the object");
+            }
         } catch (JsonProcessingException e) {
             throw new HolidayDataException(source + ": not valid JSON (" + e.getOriginalMessage() + ")");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        if (root == null || !root.isObject()) {
-            throw new HolidayDataException(source + ": expected a JSON object with \"year\" and \"days\"");
-        }
-        JsonNode year = root.get("year");
-        if (year == null || !year.isInt()) {
+        if (!yearSeen || year == null) {
             throw new HolidayDataException(source + ": \"year\" must be a whole number");
         }
-        if (year.intValue() != expectedYear) {
-            throw new HolidayDataException(source + ": \"year\" is " + year.intValue()
-                    + " but the file name says " + expectedYear);
+        if (year != expectedYear) {
+            throw new HolidayDataException(source + ": \"year\" is " + year + " but the file name says " + expectedYear);
         }
-        JsonNode days = root.get("days");
-        if (days == null || !days.isArray()) {
+        if (days == null) {
             throw new HolidayDataException(source + ": \"days\" must be an array");
         }
         List<OfficialDay> entries = new ArrayList<>();
-        for (int i = 0; i < days.size(); i++) {
-            entries.add(entry(source, expectedYear, i, days.get(i)));
+        for (RawDay day : days) {
+            entries.add(entry(source, expectedYear, day));
         }
         return new YearFile(expectedYear, source, List.copyOf(entries));
     }
 
-    private static OfficialDay entry(String source, int year, int index, JsonNode node) throws HolidayDataException {
-        String where = source + ": days[" + index + "]";
-        if (!node.isObject()) {
+    private static List<RawDay> rawDays(JsonParser p) throws IOException {
+        List<RawDay> days = new ArrayList<>();
+        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+            if (t != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                days.add(new RawDay(days.size(), t, null, null, null));
+                continue;
+            }
+            String name = null;
+            String date = null;
+            Boolean off = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (field) {
+                    case "name" -> name = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "date" -> date = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "isOffDay" -> off = v == JsonToken.VALUE_TRUE ? Boolean.TRUE
+                            : v == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
+                    default -> p.skipChildren();
+                }
+            }
+            days.add(new RawDay(days.size(), t, name, date, off));
+        }
+        return days;
+    }
+
+    private static OfficialDay entry(String source, int year, RawDay day) throws HolidayDataException {
+        String where = source + ": days[" + day.index() + "]";
+        if (day.kind() != JsonToken.START_OBJECT) {
             throw new HolidayDataException(where + " must be an object with name, date and isOffDay");
         }
-        JsonNode name = node.get("name");
-        JsonNode date = node.get("date");
-        JsonNode off = node.get("isOffDay");
-        if (name == null || !name.isTextual() || name.textValue().isBlank()) {
+        if (day.name() == null || day.name().isBlank()) {
             throw new HolidayDataException(where + ": \"name\" must be a non-empty string");
         }
-        if (off == null || !off.isBoolean()) {
+        if (day.offDay() == null) {
             throw new HolidayDataException(where + ": \"isOffDay\" must be true or false");
         }
-        if (date == null || !date.isTextual()) {
+        if (day.date() == null) {
             throw new HolidayDataException(where + ": \"date\" must be a string YYYY-MM-DD");
         }
         LocalDate parsed;
         try {
-            parsed = LocalDate.parse(date.textValue());
-        } catch (DateTimeParseException e) {
-            throw new HolidayDataException(where + ": \"date\" " + date + " is not a date YYYY-MM-DD");
+            parsed = IsoDate.parse(day.date());
+        } catch (DateTimeException e) {
+            throw new HolidayDataException(where + ": \"date\" \"" + day.date() + "\" is not a date YYYY-MM-DD");
         }
         // A break may start in the previous calendar year (2023's New Year break starts 2022-12-31).
         if (Math.abs(parsed.getYear() - year) > 1) {
             throw new HolidayDataException(where + ": date " + parsed + " is too far from the year " + year);
         }
-        return new OfficialDay(parsed, name.textValue().strip(), off.booleanValue());
+        return new OfficialDay(parsed, day.name().strip(), day.offDay());
     }
 }

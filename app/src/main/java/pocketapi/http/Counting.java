@@ -45,8 +45,12 @@ final class Counting {
         ctx.attribute(USER, userId(ctx.header("CF-Connecting-IP"), ctx.header("X-Forwarded-For")));
     }
 
+    /** Counts the call if {@link #identify} marked it as one of the six endpoints. */
     static void count(Context ctx, UsageCounters counters) {
-        ctx.attribute(REPORT, counters.record(ctx.attribute(USER)));
+        String user = ctx.attribute(USER);
+        if (user != null) {
+            ctx.attribute(REPORT, counters.record(user));
+        }
     }
 
     static UsageCounters.Report report(Context ctx) {

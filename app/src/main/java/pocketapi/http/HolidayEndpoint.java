@@ -2,62 +2,76 @@ package pocketapi.http;
 
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import io.javalin.http.Context;
+import pocketapi.holiday.Alarm;
 import pocketapi.holiday.Day;
 import pocketapi.holiday.DayStatus;
 import pocketapi.holiday.HolidayCalendar;
 
 /**
  * {@code GET /api/holidays}: the JSON day record, or {@code type=pithy} / {@code type=alarm} text.
- * Every answer of the covered range is rendered once, at construction; a request only looks it up.
+ * Each day's JSON is rendered once, on its first request, and kept (the whole range is ~2,600 small
+ * records; rendering them all up front would cost start-up time for days nobody asks about).
  */
 final class HolidayEndpoint {
     private final HolidayCalendar calendar;
     private final LocalDate first;
-    private final byte[][] json;
+    private final List<Day> days;
+    // Filled on first use (volatile semantics, so another thread sees the bytes whole); a race only
+    // renders the same bytes twice.
+    private final AtomicReferenceArray<byte[]> json;
     private final byte[][] pithy;
     private final byte[][] alarm;
 
-    @JsonPropertyOrder({"date", "year", "month", "day", "status", "isHoliday", "isWorkday", "name"})
-    record DayRecord(String date, int year, int month, int day, String status,
-                     @JsonProperty("isHoliday") boolean isHoliday,
-                     @JsonProperty("isWorkday") boolean isWorkday, String name) {
-        static DayRecord of(Day d) {
-            return new DayRecord(d.date().toString(), d.date().getYear(), d.date().getMonthValue(),
-                    d.date().getDayOfMonth(), d.status().wire(), d.status() == DayStatus.TURE,
-                    d.status() == DayStatus.WORKER, d.name());
-        }
+    /** The day record of spec §2.1, fields in the contract's order. */
+    static byte[] dayRecord(Day d) {
+        return new JsonObject()
+                .put("date", d.date().toString())
+                .put("year", d.date().getYear())
+                .put("month", d.date().getMonthValue())
+                .put("day", d.date().getDayOfMonth())
+                .put("status", d.status().wire())
+                .put("isHoliday", d.status() == DayStatus.TURE)
+                .put("isWorkday", d.status() == DayStatus.WORKER)
+                .put("name", d.name())
+                .bytes();
     }
 
     HolidayEndpoint(HolidayCalendar calendar) {
         this.calendar = calendar;
         this.first = calendar.first();
-        var days = calendar.days();
-        json = new byte[days.size()][];
-        pithy = new byte[days.size()][];
-        alarm = new byte[days.size()][];
-        for (int i = 0; i < days.size(); i++) {
-            Day day = days.get(i);
-            json[i] = Responses.toJson(DayRecord.of(day));
-            pithy[i] = day.status().wire().getBytes(StandardCharsets.US_ASCII);
-            alarm[i] = day.alarm().wire().getBytes(StandardCharsets.US_ASCII);
+        this.days = calendar.days();
+        json = new AtomicReferenceArray<>(days.size());
+        pithy = new byte[DayStatus.values().length][];
+        for (DayStatus status : DayStatus.values()) {
+            pithy[status.ordinal()] = status.wire().getBytes(StandardCharsets.US_ASCII);
+        }
+        alarm = new byte[Alarm.values().length][];
+        for (Alarm a : Alarm.values()) {
+            alarm[a.ordinal()] = a.wire().getBytes(StandardCharsets.US_ASCII);
         }
     }
 
     void handle(Context ctx) {
-        LocalDate date = HolidayQuery.date(ctx.queryParamMap(), calendar);
+        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "type");
+        LocalDate date = HolidayQuery.date(q[0], q[1], q[2], calendar);
         int i = (int) (date.toEpochDay() - first.toEpochDay());
-        String type = ctx.queryParam("type");
+        String type = q[3];
+        Day day = days.get(i);
         if ("pithy".equals(type)) {
-            Responses.text(ctx, pithy[i]);
+            Responses.text(ctx, pithy[day.status().ordinal()]);
         } else if ("alarm".equals(type)) {
-            Responses.text(ctx, alarm[i]);
+            Responses.text(ctx, alarm[day.alarm().ordinal()]);
         } else {
-            Responses.json(ctx, json[i]);
+            byte[] body = json.get(i);
+            if (body == null) {
+                body = dayRecord(day);
+                json.set(i, body);
+            }
+            Responses.json(ctx, body);
         }
     }
 }

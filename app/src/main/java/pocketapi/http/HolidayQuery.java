@@ -2,8 +2,6 @@ package pocketapi.http;
 
 import java.time.DateTimeException;
 import java.time.LocalDate;
-import java.util.List;
-import java.util.Map;
 
 import pocketapi.holiday.HolidayCalendar;
 
@@ -16,11 +14,11 @@ final class HolidayQuery {
     private HolidayQuery() {
     }
 
-    /** @throws ApiError 400 with a message saying what was wrong and what is accepted */
-    static LocalDate date(Map<String, List<String>> query, HolidayCalendar calendar) {
-        String y = first(query, "y");
-        String m = first(query, "m");
-        String d = first(query, "d");
+    /**
+     * @param y the first {@code y} value ({@code ""} if given empty, null if absent); likewise m, d
+     * @throws ApiError 400 with a message saying what was wrong and what is accepted
+     */
+    static LocalDate date(String y, String m, String d, HolidayCalendar calendar) {
         if (y == null && m == null && d == null) {
             return covered(calendar.today(), calendar, "today");
         }
@@ -37,11 +35,6 @@ final class HolidayQuery {
             throw badRequest("y=" + y + ", m=" + m + ", d=" + d + " is not a real calendar date");
         }
         return covered(date, calendar, "the date");
-    }
-
-    private static String first(Map<String, List<String>> query, String name) {
-        List<String> values = query.get(name);
-        return values == null || values.isEmpty() ? null : values.get(0);
     }
 
     private static int number(String name, String value) {

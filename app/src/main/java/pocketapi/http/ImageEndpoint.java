@@ -20,9 +20,6 @@ import pocketapi.image.SampleImages;
 final class ImageEndpoint {
     enum Form { REDIRECT, TEXT, JSON }
 
-    record UrlBody(String url) {
-    }
-
     // A plain host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 address.
     private static final Pattern PLAIN_HOST = Pattern.compile(
             "(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
@@ -41,7 +38,7 @@ final class ImageEndpoint {
         return ctx -> {
             boolean mobile = portrait != null ? portrait
                     : Devices.isMobile(ctx.header("Sec-CH-UA-Mobile"), ctx.header("User-Agent"));
-            serve(ctx, pools.forDevice(mobile), form(ctx.queryParam("type"), defaultForm));
+            serve(ctx, pools.forDevice(mobile), form(Query.firstValues(ctx.queryString(), "type")[0], defaultForm));
         };
     }
 
@@ -59,7 +56,7 @@ final class ImageEndpoint {
             // Empty body: drop the default text/plain type Javalin puts on every response.
             case REDIRECT -> ctx.status(302).header("Location", link).removeHeader("Content-Type");
             case TEXT -> Responses.text(ctx, link);
-            case JSON -> Responses.json(ctx, Responses.toJson(new UrlBody(link)));
+            case JSON -> Responses.json(ctx, new JsonObject().put("url", link).bytes());
         }
     }
 

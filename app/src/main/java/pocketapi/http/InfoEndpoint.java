@@ -1,7 +1,5 @@
 package pocketapi.http;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-
 import io.javalin.http.Context;
 import pocketapi.stats.UsageCounters;
 
@@ -10,20 +8,21 @@ import pocketapi.stats.UsageCounters;
  * was counted, before this handler ran, so they include the call itself.
  */
 final class InfoEndpoint {
-    @JsonPropertyOrder({"timezone", "date", "requestUser", "site", "requestUserStats"})
-    record InfoRecord(String timezone, String date, String requestUser, Counts site, Counts requestUserStats) {
-    }
-
-    @JsonPropertyOrder({"totalRequests", "dailyRequests"})
-    record Counts(long totalRequests, long dailyRequests) {
-    }
-
     private InfoEndpoint() {
     }
 
     static void handle(Context ctx) {
         UsageCounters.Report r = Counting.report(ctx);
-        Responses.json(ctx, Responses.toJson(new InfoRecord("UTC+8", r.date().toString(), r.user(),
-                new Counts(r.siteTotal(), r.siteDaily()), new Counts(r.userTotal(), r.userDaily()))));
+        Responses.json(ctx, new JsonObject()
+                .put("timezone", "UTC+8")
+                .put("date", r.date().toString())
+                .put("requestUser", r.user())
+                .put("site", counts(r.siteTotal(), r.siteDaily()))
+                .put("requestUserStats", counts(r.userTotal(), r.userDaily()))
+                .bytes());
+    }
+
+    private static JsonObject counts(long total, long daily) {
+        return new JsonObject().put("totalRequests", total).put("dailyRequests", daily);
     }
 }

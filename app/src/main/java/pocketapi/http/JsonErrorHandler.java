@@ -21,7 +21,7 @@ final class JsonErrorHandler extends ErrorHandler {
         String reason = HttpStatus.getMessage(code);
         String sentence = code >= 500 ? "The server failed unexpectedly; the failure is logged."
                 : "The request was rejected: " + (message == null ? reason : message) + ".";
-        byte[] body = Responses.toJson(new Responses.ErrorBody(code, reason, sentence));
+        byte[] body = Responses.errorBody(code, reason, sentence);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, Responses.JSON);
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
         response.write(true, ByteBuffer.wrap(body), callback);

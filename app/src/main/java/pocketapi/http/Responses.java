@@ -2,10 +2,6 @@ package pocketapi.http;
 
 import java.nio.charset.StandardCharsets;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 
@@ -13,22 +9,13 @@ import io.javalin.http.HttpStatus;
 final class Responses {
     static final String JSON = "application/json; charset=utf-8";
     static final String TEXT = "text/plain; charset=utf-8";
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private Responses() {
     }
 
-    @JsonPropertyOrder({"status", "error", "message"})
-    record ErrorBody(int status, String error, String message) {
-    }
-
-    /** Serializes a record to JSON bytes; done once per value where the value is known up front. */
-    static byte[] toJson(Object value) {
-        try {
-            return MAPPER.writeValueAsBytes(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialize " + value.getClass(), e);
-        }
+    /** {@code {"status":400,"error":"Bad Request","message":"..."}}: the body of every 4xx/5xx answer. */
+    static byte[] errorBody(int status, String reason, String message) {
+        return new JsonObject().put("status", status).put("error", reason).put("message", message).bytes();
     }
 
     static void json(Context ctx, byte[] body) {
@@ -43,9 +30,9 @@ final class Responses {
         text(ctx, body.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The error body of every 4xx/5xx answer: {@code {"status":400,"error":"Bad Request","message":"..."}}. */
+    /** Answers {@code status} with the error body. */
     static void error(Context ctx, int status, String message) {
         ctx.status(status);
-        json(ctx, toJson(new ErrorBody(status, HttpStatus.forStatus(status).getMessage(), message)));
+        json(ctx, errorBody(status, HttpStatus.forStatus(status).getMessage(), message));
     }
 }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -24,7 +25,11 @@ public final class ImagePool {
     private ImagePool(String source, List<String> entries) {
         this.source = source;
         this.entries = List.copyOf(entries);
-        this.encoded = this.entries.stream().map(PathEncoding::encode).toList();
+        List<String> paths = new ArrayList<>(entries.size());
+        for (String entry : entries) {
+            paths.add(PathEncoding.encode(entry));
+        }
+        this.encoded = List.copyOf(paths);
     }
 
     /**
@@ -33,12 +38,16 @@ public final class ImagePool {
      * @throws ImagePoolException if it has no entry
      */
     public static ImagePool parse(String source, String text) throws ImagePoolException {
-        List<String> entries = text.lines()
-                .map(String::strip)
-                .filter(line -> !line.isEmpty() && !line.startsWith("#"))
-                .map(line -> line.replaceFirst("^/+", ""))
-                .filter(line -> !line.isEmpty())
-                .toList();
+        List<String> entries = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            String entry = line.strip();
+            while (entry.startsWith("/")) {
+                entry = entry.substring(1);
+            }
+            if (!entry.isEmpty() && !line.strip().startsWith("#")) {
+                entries.add(entry);
+            }
+        }
         if (entries.isEmpty()) {
             throw new ImagePoolException(source + ": the pool is empty; list one picture path per line");
         }

@@ -12,14 +12,16 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import pocketapi.IsoDate;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -42,8 +44,6 @@ public final class StatsStore {
     static final String FORMAT = "pocketapi-stats/1";
     // The writer must not close the channel: it is forced to disk after the JSON is written.
     private static final JsonFactory JSON = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
-            .withZone(ZoneOffset.UTC);
 
     private final Path file;
     private final Path backup;
@@ -92,10 +92,18 @@ public final class StatsStore {
         }
     }
 
+    /** The UTC time as {@code 20260501T030000Z}, for the name of a file set aside. */
+    private String stamp() {
+        LocalDateTime t = LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
+        return String.format("%04d%02d%02dT%02d%02d%02dZ", t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
+                t.getHour(), t.getMinute(), t.getSecond());
+    }
+
     private void setAside(Path path) {
-        Path aside = path.resolveSibling(path.getFileName() + ".corrupt-" + STAMP.format(clock.instant()));
+        String stamp = stamp();
+        Path aside = path.resolveSibling(path.getFileName() + ".corrupt-" + stamp);
         for (int n = 1; Files.exists(aside); n++) {
-            aside = path.resolveSibling(path.getFileName() + ".corrupt-" + STAMP.format(clock.instant()) + "-" + n);
+            aside = path.resolveSibling(path.getFileName() + ".corrupt-" + stamp + "-" + n);
         }
         try {
             Files.move(path, aside);
@@ -165,7 +173,7 @@ public final class StatsStore {
                 }
                 case "total" -> total = count(p);
                 case "daily" -> daily = count(p);
-                case "date" -> date = LocalDate.parse(p.getValueAsString(""));
+                case "date" -> date = IsoDate.parse(p.getValueAsString(""));
                 default -> p.skipChildren();
             }
         }

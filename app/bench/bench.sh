@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# pocketapi benchmark: every endpoint against a minimal Javalin hello-world, same JVM flags (those of
+# app/deploy/pocketapi.service), in one run, alternating A/B rounds to cancel machine drift.
+# Each server is pinned to one CPU and wrk to another, like a one-core VPS with a client beside it.
+#
+#   app/bench/bench.sh            full run (a few minutes)
+#   app/bench/bench.sh --quick    under a minute
+#
+# Talks only to 127.0.0.1; every load is bounded in time; both servers are stopped at the end.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+work=$(mktemp -d /tmp/pocketapi-bench.XXXXXX)
+
+rounds=3; seconds=8; warmup=25; starts=5; conns=32
+if [ "${1:-}" = "--quick" ]; then rounds=1; seconds=2; warmup=6; starts=3; fi
+
+if ! command -v wrk >/dev/null 2>&1; then
+  echo "installing wrk (Debian package)"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null || {
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+fi
+
+ncpu=$(nproc)
+server_cpu=$(( ncpu > 1 ? 1 : 0 )); client_cpu=0
+command -v taskset >/dev/null 2>&1 || { echo "taskset (util-linux) is needed"; exit 1; }
+pin() { taskset -c "$1" "${@:2}"; }
+
+echo "building the jar and the hello-world baseline"
+(cd "$top" && mvn -B -q package -DskipTests)
+jar="$top/app/target/pocketapi.jar"
+mkdir -p "$work/hello"
+javac -d "$work/hello" -cp "$jar" "$here/hello/Hello.java"
+
+# The JVM flags of the systemd unit: everything between "java" and "-jar" on its ExecStart line.
+read -r -a flags <<<"$(sed -n 's/^ExecStart=[^ ]*java \(.*\) -jar .*/\1/p' "$top/app/deploy/pocketapi.service")"
+echo "JVM flags: ${flags[*]}"
+
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+start_app() {  # name port: starts a server, sets $started_pid (the JVM's own pid), waits for its first answer
+  local name=$1 port=$2 url
+  if [ "$name" = hello ]; then
+    (exec env PORT="$port" taskset -c "$server_cpu" java "${flags[@]}" -cp "$jar:$work/hello" Hello) \
+      >"$work/$name-$port.log" 2>&1 &
+    url="http://127.0.0.1:$port/"
+  else
+    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" \
+      taskset -c "$server_cpu" java "${flags[@]}" -jar "$jar") >"$work/$name-$port.log" 2>&1 &
+    url="http://127.0.0.1:$port/healthz"
+  fi
+  started_pid=$!
+  pids+=("$started_pid")
+  until curl -fs -o /dev/null "$url"; do sleep 0.005; done
+}
+
+stop_app() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+echo "measuring start-up: $starts launches each, alternating"
+su_hello=(); su_app=()
+for i in $(seq "$starts"); do
+  for name in hello pocketapi; do
+    t0=$(date +%s%N); start_app "$name" $((18100 + i)); t1=$(date +%s%N)
+    stop_app "$started_pid"
+    if [ "$name" = hello ]; then su_hello+=($(( (t1 - t0) / 1000000 ))); else su_app+=($(( (t1 - t0) / 1000000 ))); fi
+  done
+done
+startup_hello=$(median "${su_hello[@]}"); startup_app=$(median "${su_app[@]}")
+
+start_app hello 18081; hello_jvm=$started_pid
+start_app pocketapi 18080; app_jvm=$started_pid
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+run_wrk() {  # url seconds server-pid -> "req/s p50_ms p99_ms errors server_cpu_us_per_request"
+  local before after
+  before=$(cpu_ticks "$3")
+  pin "$client_cpu" wrk -t1 -c"$conns" -d"$2"s --latency "$1" >"$work/wrk.out"
+  after=$(cpu_ticks "$3")
+  awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
+    function ms(v) { if (v ~ /us$/) return v/1000; if (v ~ /ms$/) return v+0; if (v ~ /s$/) return v*1000; return v }
+    /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) }
+    /requests in/ { n = $1 } /Requests\/sec/ { rps = $2 } /Non-2xx/ { err += $5 } /Socket errors/ { err += 1 }
+    END { printf "%.0f %.2f %.2f %d %.1f\n", rps, p50, p99, err, (n ? 1e6 * ticks / hz / n : 0) }' "$work/wrk.out"
+}
+
+endpoints=(
+  "JSON|/api/holidays?y=2025&m=10&d=1"
+  "pithy|/api/holidays?type=pithy&y=2025&m=10&d=1"
+  "alarm|/api/holidays?type=alarm&y=2025&m=10&d=1"
+  "/img 302|/img"
+  "/img?type=json|/img?type=json"
+  "/api/info|/api/info"
+)
+
+echo "warming up both JVMs (${warmup}s each; the JIT needs a while to settle)"
+pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s "http://127.0.0.1:18081/" >/dev/null
+pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s -s "$here/load.lua" "http://127.0.0.1:18080" >/dev/null
+
+echo "measuring throughput: $rounds round(s) x ${seconds}s per endpoint, hello-world and endpoint alternating"
+table=()
+for e in "${endpoints[@]}"; do
+  name=${e%%|*}; path=${e#*|}
+  h_sum=0; a_sum=0; a50=(); a99=(); h50=(); h99=(); acpu=(); hcpu=(); errs=0
+  for _ in $(seq "$rounds"); do
+    read -r hr hp50 hp99 he hc <<<"$(run_wrk "http://127.0.0.1:18081/" "$seconds" "$hello_jvm")"
+    read -r ar ap50 ap99 ae ac <<<"$(run_wrk "http://127.0.0.1:18080$path" "$seconds" "$app_jvm")"
+    h_sum=$((h_sum + hr)); a_sum=$((a_sum + ar)); errs=$((errs + he + ae))
+    a50+=("$ap50"); a99+=("$ap99"); h50+=("$hp50"); h99+=("$hp99"); acpu+=("$ac"); hcpu+=("$hc")
+  done
+  table+=("$(printf '%-16s %8d %7s %7s %7s %8d %7s %7s %7s %6.1f%% %4d' "$name" $((a_sum / rounds)) \
+    "$(median "${a50[@]}")" "$(median "${a99[@]}")" "$(median "${acpu[@]}")" $((h_sum / rounds)) \
+    "$(median "${h50[@]}")" "$(median "${h99[@]}")" "$(median "${hcpu[@]}")" \
+    "$(awk -v a="$a_sum" -v h="$h_sum" 'BEGIN{print 100*a/h}')" "$errs")")
+done
+
+rss() { awk '/VmHWM/ {print int($2/1024)}' "/proc/$1/status"; }
+rss_hello=$(rss "$hello_jvm"); rss_app=$(rss "$app_jvm")
+jar_bytes=$(stat -c %s "$jar")
+
+echo
+echo "pocketapi benchmark ($(date -u +%Y-%m-%d), $(nproc) CPUs, $(java -version 2>&1 | head -1))"
+echo "server on CPU $server_cpu, wrk on CPU $client_cpu, $conns connections, JVM flags: ${flags[*]}"
+echo
+echo "(req/s and latency from wrk; cpu = the server's own CPU time per request, in microseconds)"
+printf '%-16s %8s %7s %7s %7s %8s %7s %7s %7s %7s %4s\n' endpoint "req/s" "p50 ms" "p99 ms" "cpu us" \
+  "hello/s" "p50 ms" "p99 ms" "cpu us" ratio errs
+for row in "${table[@]}"; do echo "$row"; done
+echo
+printf 'start-up, launch to first answer (median of %d): pocketapi %d ms, hello-world %d ms, ratio %.2f\n' \
+  "$starts" "$startup_app" "$startup_hello" "$(awk -v a="$startup_app" -v h="$startup_hello" 'BEGIN{print a/h}')"
+printf 'peak RSS under the same load: pocketapi %d MB, hello-world %d MB, ratio %.2f\n' \
+  "$rss_app" "$rss_hello" "$(awk -v a="$rss_app" -v h="$rss_hello" 'BEGIN{print a/h}')"
+printf 'fat jar: %.1f MB (%d bytes)\n' "$(awk -v b="$jar_bytes" 'BEGIN{print b/1048576}')" "$jar_bytes"

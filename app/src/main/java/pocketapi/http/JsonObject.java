@@ -1,0 +1,77 @@
+package pocketapi.http;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Builds one small JSON object, fields in the order they are put. Our bodies are a handful of
+ * fixed fields, so this is all the JSON writing the service needs: no mapper, no reflection, and
+ * nothing to load at start-up. Strings are escaped as RFC 8259 requires; other characters,
+ * Chinese included, are written as UTF-8. Not thread-safe: one per body.
+ */
+final class JsonObject {
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private final StringBuilder out = new StringBuilder(160).append('{');
+
+    JsonObject put(String name, String value) {
+        name(name);
+        quote(value);
+        return this;
+    }
+
+    JsonObject put(String name, long value) {
+        name(name);
+        out.append(value);
+        return this;
+    }
+
+    JsonObject put(String name, boolean value) {
+        name(name);
+        out.append(value);
+        return this;
+    }
+
+    JsonObject put(String name, JsonObject value) {
+        name(name);
+        out.append(value.out).append('}');
+        return this;
+    }
+
+    byte[] bytes() {
+        return toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public String toString() {
+        return out + "}";
+    }
+
+    private void name(String name) {
+        if (out.length() > 1) {
+            out.append(',');
+        }
+        quote(name);
+        out.append(':');
+    }
+
+    private void quote(String s) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+}
