@@ -124,14 +124,13 @@ public final class HttpApi {
             // One wildcard entry, not one per path: Javalin matches every entry's path on every request.
             config.routes.beforeMatched(count);
             config.routes.exception(ApiError.class, (e, ctx) -> Responses.error(ctx, e.status(), e.getMessage()));
-            config.routes.exception(HttpResponseException.class,
-                    (e, ctx) -> Responses.error(ctx, e.getStatus(), e.getMessage()));
+            // Javalin answers an unmatched path by throwing NotFoundResponse, which lands here too.
+            config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e.getStatus(),
+                    e.getStatus() == 404 ? "No endpoint at " + ctx.path() + "; see / for the endpoints." : e.getMessage()));
             config.routes.exception(Exception.class, (e, ctx) -> {
                 LOG.error("unexpected failure on {} {}", ctx.method(), ctx.path(), e);
                 Responses.error(ctx, 500, "The server failed unexpectedly; the failure is logged.");
             });
-            config.routes.error(404, ctx -> Responses.error(ctx, 404,
-                    "No endpoint at " + ctx.path() + "; see the README for the endpoints."));
         });
     }
 
@@ -147,7 +146,7 @@ public final class HttpApi {
         if (!endpoints.contains(withoutTrailingSlash(ctx.path()))) {
             return;
         }
-        ctx.header("Access-Control-Allow-Origin", "*");
+        Responses.header(ctx, Responses.CORS);
         if (ctx.method() != HandlerType.GET && ctx.method() != HandlerType.HEAD) {
             ctx.header("Allow", ALLOW);
             throw new ApiError(405, ctx.method() + " is not allowed on " + ctx.path() + "; use GET or HEAD");

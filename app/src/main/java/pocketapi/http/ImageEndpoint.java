@@ -51,7 +51,7 @@ final class ImageEndpoint {
 
     private void serve(Context ctx, ImagePool pool, Form form) {
         String link = pool.link(imageHost.orElseGet(() -> requestOrigin(ctx)), ThreadLocalRandom.current());
-        ctx.header("Cache-Control", "no-store");
+        Responses.header(ctx, Responses.NO_STORE);
         switch (form) {
             // Empty body: drop the default text/plain type Javalin puts on every response.
             case REDIRECT -> ctx.status(302).header("Location", link).removeHeader("Content-Type");
