@@ -1,7 +1,6 @@
 package pocketapi.holiday;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import pocketapi.IsoDate;
+import pocketapi.Resources;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
@@ -99,14 +99,9 @@ public final class HolidayData {
     }
 
     private static String resource(String path) throws HolidayDataException {
-        try (InputStream in = HolidayData.class.getClassLoader().getResourceAsStream(path)) {
-            if (in == null) {
-                throw new HolidayDataException("built-in " + path + ": missing from the jar");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        byte[] bytes = Resources.read(path)
+                .orElseThrow(() -> new HolidayDataException("built-in " + path + ": missing from the jar"));
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     private static List<YearFile> folder(Path dir) throws HolidayDataException {

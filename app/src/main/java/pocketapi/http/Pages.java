@@ -1,10 +1,7 @@
 package pocketapi.http;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-
 import io.javalin.http.Handler;
+import pocketapi.Resources;
 
 /** The landing page (read from the jar once) and the health check; neither is counted. */
 final class Pages {
@@ -12,22 +9,12 @@ final class Pages {
     }
 
     static Handler landing() {
-        byte[] page = resource("web/index.html");
+        byte[] page = Resources.read("web/index.html")
+                .orElseThrow(() -> new IllegalStateException("web/index.html is missing from the jar"));
         return ctx -> ctx.header("Cache-Control", "no-cache").contentType("text/html; charset=utf-8").result(page);
     }
 
     static Handler health() {
         return ctx -> Responses.text(ctx, "ok");
-    }
-
-    private static byte[] resource(String path) {
-        try (InputStream in = Pages.class.getClassLoader().getResourceAsStream(path)) {
-            if (in == null) {
-                throw new IllegalStateException(path + " is missing from the jar");
-            }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -1,13 +1,14 @@
 package pocketapi.image;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
+
+import pocketapi.Resources;
 
 /**
  * A pool of pictures: entries (paths under {@code /d/image/} of the image host) read from a plain
@@ -68,14 +69,9 @@ public final class ImagePool {
 
     /** Reads a pool shipped inside the jar. */
     static ImagePool resource(String path) throws ImagePoolException {
-        try (InputStream in = ImagePool.class.getClassLoader().getResourceAsStream(path)) {
-            if (in == null) {
-                throw new ImagePoolException("built-in " + path + ": missing from the jar");
-            }
-            return parse("built-in " + path, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new ImagePoolException("built-in " + path + ": cannot be read (" + e + ")");
-        }
+        byte[] bytes = Resources.read(path)
+                .orElseThrow(() -> new ImagePoolException("built-in " + path + ": missing from the jar"));
+        return parse("built-in " + path, new String(bytes, StandardCharsets.UTF_8));
     }
 
     /** A random picture's absolute link: {@code base + /d/image/ + the path-encoded entry}. */

@@ -1,11 +1,10 @@
 package pocketapi.image;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+
+import pocketapi.Resources;
 
 /** The bundled sample pictures, held in memory (a few KB each), looked up by pool entry. Immutable. */
 public final class SampleImages {
@@ -27,14 +26,8 @@ public final class SampleImages {
     }
 
     private static byte[] read(String entry) throws ImagePoolException {
-        try (InputStream in = SampleImages.class.getClassLoader().getResourceAsStream(entry)) {
-            if (in == null) {
-                throw new ImagePoolException("built-in " + entry + ": missing from the jar");
-            }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Resources.read(entry)
+                .orElseThrow(() -> new ImagePoolException("built-in " + entry + ": missing from the jar"));
     }
 
     /** The picture of a (decoded) entry path such as {@code samples/portrait-1.png}. */
