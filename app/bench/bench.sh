@@ -13,7 +13,7 @@ top=$(cd "$here/../.." && pwd)
 work=$(mktemp -d /tmp/pocketapi-bench.XXXXXX)
 
 rounds=3; seconds=8; warmup=25; starts=5; conns=32
-if [ "${1:-}" = "--quick" ]; then rounds=1; seconds=2; warmup=6; starts=3; fi
+if [ "${1:-}" = "--quick" ]; then rounds=1; seconds=2; warmup=4; starts=3; fi
 
 if ! command -v wrk >/dev/null 2>&1; then
   echo "installing wrk (Debian package)"
