@@ -69,7 +69,7 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, Optio
             String arg = args.get(i);
             int eq = arg.indexOf('=');
             String flag = eq < 0 ? arg : arg.substring(0, eq);
-            Setting setting = bySetting(flag);
+            Setting setting = settingForFlag(flag);
             if (eq >= 0) {
                 raw.put(setting, arg.substring(eq + 1));
             } else if (i + 1 < args.size()) {
@@ -80,7 +80,7 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, Optio
         }
     }
 
-    private static Setting bySetting(String flag) throws ConfigException {
+    private static Setting settingForFlag(String flag) throws ConfigException {
         for (Setting s : Setting.values()) {
             if (s.flag().equals(flag)) {
                 return s;

@@ -2,7 +2,6 @@ package pocketapi.http;
 
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import io.javalin.http.Context;
@@ -18,8 +17,6 @@ import pocketapi.holiday.HolidayCalendar;
  */
 final class HolidayEndpoint {
     private final HolidayCalendar calendar;
-    private final LocalDate first;
-    private final List<Day> days;
     // Filled on first use (volatile semantics, so another thread sees the bytes whole); a race only
     // renders the same bytes twice.
     private final AtomicReferenceArray<byte[]> json;
@@ -42,9 +39,7 @@ final class HolidayEndpoint {
 
     HolidayEndpoint(HolidayCalendar calendar) {
         this.calendar = calendar;
-        this.first = calendar.first();
-        this.days = calendar.days();
-        json = new AtomicReferenceArray<>(days.size());
+        json = new AtomicReferenceArray<>(calendar.days().size());
         pithy = new byte[DayStatus.values().length][];
         for (DayStatus status : DayStatus.values()) {
             pithy[status.ordinal()] = status.wire().getBytes(StandardCharsets.US_ASCII);
@@ -58,14 +53,14 @@ final class HolidayEndpoint {
     void handle(Context ctx) {
         String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "type");
         LocalDate date = HolidayQuery.date(q[0], q[1], q[2], calendar);
-        int i = (int) (date.toEpochDay() - first.toEpochDay());
+        Day day = calendar.classify(date);
         String type = q[3];
-        Day day = days.get(i);
         if ("pithy".equals(type)) {
             Responses.text(ctx, pithy[day.status().ordinal()]);
         } else if ("alarm".equals(type)) {
             Responses.text(ctx, alarm[day.alarm().ordinal()]);
         } else {
+            int i = (int) (date.toEpochDay() - calendar.first().toEpochDay());
             byte[] body = json.get(i);
             if (body == null) {
                 body = dayRecord(day);
