@@ -17,6 +17,9 @@ import java.util.Optional;
  * {@code --kebab-case} flags (a flag wins over its variable), validated, then immutable.
  *
  * @param holidayDataDir a folder of extra holiday years, if configured
+ * @param holidayUpdates base URLs to fetch holiday years from, in order; empty: no automatic updates
+ * @param holidayUpdateInterval how often the holiday years are fetched
+ * @param holidayCacheDir where fetched holiday years are kept
  * @param imageHost      the image host's base URL without a trailing slash; empty: serve the samples
  * @param poolPortrait   the portrait pool file; present exactly when {@code imageHost} is
  * @param poolLandscape  the landscape pool file; present exactly when {@code imageHost} is
@@ -25,7 +28,8 @@ import java.util.Optional;
  * @param statsMaxUsers  how many users are tracked at most
  * @param accessLog      whether every request is logged
  */
-public record Config(String host, int port, Optional<Path> holidayDataDir, Optional<String> imageHost,
+public record Config(String host, int port, Optional<Path> holidayDataDir, List<URI> holidayUpdates,
+                     Duration holidayUpdateInterval, Path holidayCacheDir, Optional<String> imageHost,
                      Optional<Path> poolPortrait, Optional<Path> poolLandscape,
                      Path statsFile, Duration statsFlush, int statsMaxUsers, boolean accessLog) {
 
@@ -57,6 +61,9 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, Optio
                 host(raw.get(Setting.HOST)),
                 port(raw.get(Setting.PORT)),
                 directory(Setting.HOLIDAY_DATA_DIR, raw.get(Setting.HOLIDAY_DATA_DIR)),
+                updateUrls(raw.get(Setting.HOLIDAY_UPDATE_URL)),
+                Duration.ofSeconds(intIn(Setting.HOLIDAY_UPDATE_SECONDS, raw.get(Setting.HOLIDAY_UPDATE_SECONDS), 10, 2_592_000)),
+                folderPath(Setting.HOLIDAY_CACHE_DIR, raw.get(Setting.HOLIDAY_CACHE_DIR)),
                 imageHost, portrait, landscape,
                 statsFile(raw.get(Setting.STATS_FILE)),
                 Duration.ofSeconds(intIn(Setting.STATS_FLUSH_SECONDS, raw.get(Setting.STATS_FLUSH_SECONDS), 1, 86_400)),
@@ -144,10 +151,40 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, Optio
         return Optional.of(path);
     }
 
-    private static Optional<String> imageHost(String value) throws ConfigException {
-        if (value.isBlank()) {
-            return Optional.empty();
+    /** {@code off}, or comma-separated absolute http(s) base URLs. */
+    private static List<URI> updateUrls(String value) throws ConfigException {
+        String v = value.strip();
+        if (v.equalsIgnoreCase("off")) {
+            return List.of();
         }
+        List<URI> urls = new java.util.ArrayList<>();
+        for (String part : v.split(",", -1)) {
+            Optional<String> url = httpUrl(part);
+            if (url.isEmpty()) {
+                throw bad(Setting.HOLIDAY_UPDATE_URL, value, "off, or comma-separated absolute http:// or https:// "
+                        + "URLs without query or fragment, e.g. https://mirror.example.com/holiday-cn");
+            }
+            urls.add(URI.create(url.get()));
+        }
+        return List.copyOf(urls);
+    }
+
+    /** A path for a folder that may not exist yet (but is not a file). */
+    private static Path folderPath(Setting setting, String value) throws ConfigException {
+        String v = value.strip();
+        try {
+            Path path = Path.of(v);
+            if (!v.isEmpty() && !Files.isRegularFile(path)) {
+                return path;
+            }
+        } catch (InvalidPathException e) {
+            // reported below
+        }
+        throw bad(setting, value, "the path of a folder such as data/holidays (created if missing)");
+    }
+
+    /** An absolute http(s) URL with a host and no query or fragment, without a trailing slash. */
+    private static Optional<String> httpUrl(String value) {
         String v = value.strip();
         try {
             URI uri = new URI(v);
@@ -157,7 +194,18 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, Optio
                 return Optional.of(v.replaceFirst("/+$", ""));
             }
         } catch (URISyntaxException e) {
-            // reported below
+            // not a URL
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> imageHost(String value) throws ConfigException {
+        if (value.isBlank()) {
+            return Optional.empty();
+        }
+        Optional<String> url = httpUrl(value);
+        if (url.isPresent()) {
+            return url;
         }
         throw bad(Setting.IMAGE_HOST, value,
                 "an absolute http:// or https:// URL without query or fragment, e.g. https://img.example.com");

@@ -1,6 +1,9 @@
 package pocketapi;
 
+import java.net.URI;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -8,9 +11,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.javalin.Javalin;
-import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HolidayCache;
+import pocketapi.holiday.HolidayCheck;
 import pocketapi.holiday.HolidayData;
 import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.HolidayFetcher;
+import pocketapi.holiday.HolidayUpdater;
+import pocketapi.holiday.LiveCalendar;
 import pocketapi.http.HttpApi;
 import pocketapi.image.ImagePoolException;
 import pocketapi.image.ImagePools;
@@ -34,14 +41,24 @@ public final class Main {
             System.out.print(Help.text());
             return;
         }
+        if (args.length > 0 && args[0].equals("--check-holidays")) {
+            if (args.length != 2) {
+                System.err.println("ERROR pocketapi: --check-holidays needs one PATH: a YYYY.json file or a folder of them");
+                System.exit(2);
+            }
+            System.exit(HolidayCheck.run(Path.of(args[1]), System.out));
+            return;
+        }
         Clock clock = Clock.systemUTC();
         Config config;
-        HolidayCalendar calendar;
+        HolidayCache cache;
+        HolidayData.Loaded holidays;
         ImagePools pools;
         Optional<SampleImages> samples;
         try {
             config = Config.parse(System.getenv(), List.of(args));
-            calendar = HolidayData.load(config.holidayDataDir(), clock);
+            cache = new HolidayCache(config.holidayCacheDir(), clock);
+            holidays = HolidayData.load(config.holidayDataDir(), Optional.of(cache), clock);
             pools = ImagePools.load(config.poolPortrait(), config.poolLandscape());
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
         } catch (ConfigException | HolidayDataException | ImagePoolException e) {
@@ -53,6 +70,10 @@ public final class Main {
         UsageCounters counters = new UsageCounters(clock, config.statsMaxUsers(), store.load().orElse(null));
         StatsFlusher flusher = new StatsFlusher(counters, store, config.statsFlush());
 
+        LiveCalendar calendar = new LiveCalendar(holidays.calendar());
+        HolidayUpdater updater = new HolidayUpdater(calendar, config.holidayUpdates(), config.holidayUpdateInterval(),
+                Optional.of(cache), holidays.pinned(),
+                new HolidayFetcher("pocketapi/" + version()), clock);
         Javalin app = HttpApi.create(config, calendar, pools, samples, counters);
         try {
             app.start(config.host(), config.port());
@@ -65,11 +86,13 @@ public final class Main {
         }
         flusher.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, flusher), "shutdown"));
-        LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {}, pictures {} portrait + {} landscape "
+        LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {} ({}), pictures {} portrait + {} landscape "
                         + "from {}, counters in {} saved every {} s",
-                version(), config.host(), app.port(), calendar.first(), calendar.last(),
+                version(), config.host(), app.port(), holidays.calendar().first(), holidays.calendar().last(),
+                updates(config),
                 pools.portrait().size(), pools.landscape().size(),
                 config.imageHost().orElse("the bundled samples"), store.file(), config.statsFlush().toSeconds());
+        updater.start();  // after the startup line: its first fetch runs in the background
     }
 
     /** The shutdown hook: stop taking requests, let those under way finish, save the counters, exit 0. */
@@ -83,6 +106,19 @@ public final class Main {
             // A JVM ended by a signal exits 143; the counters are safe now, so report a clean stop.
             Runtime.getRuntime().halt(0);
         }
+    }
+
+    /** Where holiday updates come from, for the startup line. */
+    private static String updates(Config config) {
+        if (config.holidayUpdates().isEmpty()) {
+            return "automatic updates off";
+        }
+        List<String> hosts = new ArrayList<>();
+        for (URI url : config.holidayUpdates()) {
+            hosts.add(url.getHost());
+        }
+        return "updates every " + HolidayUpdater.hours(config.holidayUpdateInterval()) + " from "
+                + String.join(", ", hosts) + ", cache " + config.holidayCacheDir().toAbsolutePath();
     }
 
     static String version() {

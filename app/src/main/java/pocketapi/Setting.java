@@ -10,6 +10,11 @@ public enum Setting {
     PORT("8080", "TCP port to listen on, 0-65535 (0 picks a free port)"),
     HOST("0.0.0.0", "address to bind, e.g. 127.0.0.1 to accept local connections only"),
     HOLIDAY_DATA_DIR("", "folder of extra YYYY.json holiday years (holiday-cn format); empty: built-in 2020-2026 only"),
+    HOLIDAY_UPDATE_URL("https://raw.githubusercontent.com/NateScarlet/holiday-cn/master,"
+            + "https://cdn.jsdelivr.net/gh/NateScarlet/holiday-cn@master",
+            "comma-separated base URLs of holiday-cn's files, tried in order (year Y is <base>/Y.json); off: no automatic updates"),
+    HOLIDAY_UPDATE_SECONDS("21600", "seconds between holiday update checks, 10-2592000 (21600: every 6 hours)"),
+    HOLIDAY_CACHE_DIR("data/holidays", "folder where fetched holiday years are kept across restarts; created if missing"),
     IMAGE_HOST("", "absolute http(s) URL of the image host; links are IMAGE_HOST/d/image/<entry>; empty: serve the bundled samples"),
     IMAGE_POOL_PORTRAIT("", "portrait pool file, one picture path per line (required with IMAGE_HOST)"),
     IMAGE_POOL_LANDSCAPE("", "landscape pool file, one picture path per line (required with IMAGE_HOST)"),

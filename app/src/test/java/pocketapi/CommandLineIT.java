@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.Map;
 
+import java.nio.file.Path;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import pocketapi.holiday.TestYears;
 
 /** What an operator meets at the command line: --help, bad settings, the access log. */
 class CommandLineIT {
@@ -30,6 +34,9 @@ class CommandLineIT {
             HOST                 | not a host! | HOST (--host): "not a host!" is not accepted; expected an IP address or host name
             HOST                 | 203.0.113.1 | HOST/PORT: cannot listen on 203.0.113.1:0
             HOLIDAY_DATA_DIR     | /nowhere    | HOLIDAY_DATA_DIR (--holiday-data-dir): "/nowhere" is not accepted; expected a readable folder
+            HOLIDAY_UPDATE_URL   | ftp://x.org | HOLIDAY_UPDATE_URL (--holiday-update-url): "ftp://x.org" is not accepted; expected off, or comma-separated absolute http:// or https:// URLs
+            HOLIDAY_UPDATE_SECONDS | 5         | HOLIDAY_UPDATE_SECONDS (--holiday-update-seconds): "5" is not accepted; expected a whole number from 10 to 2592000
+            HOLIDAY_CACHE_DIR    | /etc/hostname | HOLIDAY_CACHE_DIR (--holiday-cache-dir): "/etc/hostname" is not accepted; expected the path of a folder
             IMAGE_HOST           | ftp://x.org | IMAGE_HOST (--image-host): "ftp://x.org" is not accepted; expected an absolute http:// or https:// URL
             IMAGE_POOL_PORTRAIT  | p.txt       | IMAGE_POOL_PORTRAIT (--image-pool-portrait): is set but IMAGE_HOST is not
             IMAGE_POOL_LANDSCAPE | l.txt       | IMAGE_POOL_LANDSCAPE (--image-pool-landscape): is set but IMAGE_HOST is not
@@ -44,6 +51,30 @@ class CommandLineIT {
         try (JarProcess jar = JarProcess.launch(env)) {
             assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
             assertThat(jar.output().lines()).singleElement().asString().startsWith("ERROR pocketapi: " + message);
+        }
+    }
+
+    @Test
+    void check_holidays_prints_a_line_per_year_and_exits_0_when_every_year_would_be_served() throws Exception {
+        Path folder = java.nio.file.Files.createTempDirectory("pocketapi-check");
+        java.nio.file.Files.writeString(folder.resolve("2027.json"), TestYears.madeUp2027());
+        try (JarProcess jar = JarProcess.launch(Map.of(), "--check-holidays", folder.toString())) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isZero();
+            assertThat(jar.output().lines()).containsExactly(
+                    "2027.json: 30 days off, 5 make-up days, festivals 元旦 春节 清明节 劳动节 端午节 中秋节 国庆节: served",
+                    "with the built-in years: serves 2020-01-01 to 2027-12-31");
+        }
+        java.nio.file.Files.writeString(folder.resolve("2028.json"), TestYears.PLACEHOLDER_2027.replace("2027", "2028"));
+        java.nio.file.Files.writeString(folder.resolve("2029.json"), """
+                {"year": 2029, "days": [{"name": "元旦", "date": "2029-01-01", "isOffDay": true}]}""");
+        try (JarProcess jar = JarProcess.launch(Map.of(), "--check-holidays", folder.toString())) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
+            assertThat(jar.output().lines()).containsExactly(
+                    "2027.json: 30 days off, 5 make-up days, festivals 元旦 春节 清明节 劳动节 端午节 中秋节 国庆节: served",
+                    "2028.json: 0 days off, 0 make-up days, festivals none: not published yet (a placeholder with no days): not served",
+                    "2029.json: 1 day off, 0 make-up days, festivals 元旦: refused: no days off for 春节, 清明节, 劳动节, "
+                            + "端午节, 中秋节, 国庆节 (every year since 2008 has days off for all of 元旦, 春节, 清明节, 劳动节, "
+                            + "端午节, 中秋节, 国庆节)");
         }
     }
 

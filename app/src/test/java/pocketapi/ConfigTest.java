@@ -119,6 +119,56 @@ class ConfigTest {
     }
 
     @Test
+    void holiday_updates_default_to_holiday_cn_on_github_then_jsdelivr_every_6_hours() throws ConfigException {
+        Config config = Config.defaults();
+        assertThat(config.holidayUpdates()).extracting(java.net.URI::getHost)
+                .containsExactly("raw.githubusercontent.com", "cdn.jsdelivr.net");
+        assertThat(config.holidayUpdateInterval()).isEqualTo(java.time.Duration.ofHours(6));
+        assertThat(config.holidayCacheDir()).isEqualTo(Path.of("data/holidays"));
+    }
+
+    @Test
+    void holiday_update_settings_are_read() throws ConfigException {
+        Config config = Config.parse(Map.of("HOLIDAY_UPDATE_URL", " http://127.0.0.1:9/holiday-cn/ ,https://m.example.org"),
+                List.of("--holiday-update-seconds", "10", "--holiday-cache-dir=" + dir.resolve("cache")));
+        assertThat(config.holidayUpdates()).containsExactly(java.net.URI.create("http://127.0.0.1:9/holiday-cn"),
+                java.net.URI.create("https://m.example.org"));
+        assertThat(config.holidayUpdateInterval()).isEqualTo(java.time.Duration.ofSeconds(10));
+        assertThat(config.holidayCacheDir()).isEqualTo(dir.resolve("cache"));
+    }
+
+    @ParameterizedTest(name = "HOLIDAY_UPDATE_URL={0}")
+    @CsvSource({"off", "OFF", "' off '"})
+    void off_turns_holiday_updates_off(String value) throws ConfigException {
+        assertThat(Config.parse(Map.of("HOLIDAY_UPDATE_URL", value), List.of()).holidayUpdates()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "HOLIDAY_UPDATE_URL={0}")
+    @CsvSource({"''", "'https://a.example,'", "ftp://a.example", "https://a.example/?x=1", "no", "'https://a.example, off'"})
+    void a_bad_update_url_is_refused(String value) {
+        assertThatThrownBy(() -> Config.parse(Map.of("HOLIDAY_UPDATE_URL", value), List.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("HOLIDAY_UPDATE_URL (--holiday-update-url): \"" + value + "\" is not accepted; expected off, "
+                        + "or comma-separated absolute http:// or https:// URLs without query or fragment, "
+                        + "e.g. https://mirror.example.com/holiday-cn");
+    }
+
+    @ParameterizedTest(name = "HOLIDAY_UPDATE_SECONDS={0}")
+    @CsvSource({"9", "2592001", "6h"})
+    void the_update_interval_is_10_seconds_to_30_days(String value) {
+        assertThatThrownBy(() -> Config.parse(Map.of("HOLIDAY_UPDATE_SECONDS", value), List.of()))
+                .hasMessage("HOLIDAY_UPDATE_SECONDS (--holiday-update-seconds): \"" + value + "\" is not accepted; "
+                        + "expected a whole number from 10 to 2592000");
+    }
+
+    @Test
+    void the_cache_folder_cannot_be_a_file() throws Exception {
+        Path file = java.nio.file.Files.writeString(dir.resolve("f"), "x");
+        assertThatThrownBy(() -> Config.parse(Map.of("HOLIDAY_CACHE_DIR", file.toString()), List.of()))
+                .hasMessageStartingWith("HOLIDAY_CACHE_DIR (--holiday-cache-dir): \"" + file + "\" is not accepted");
+    }
+
+    @Test
     void an_unknown_flag_is_refused() {
         assertThatThrownBy(() -> Config.parse(Map.of(), List.of("--prot", "1")))
                 .isInstanceOf(ConfigException.class)

@@ -37,7 +37,8 @@ class DeployTest {
     void the_unit_keeps_the_counters_in_its_state_directory_and_outlasts_the_shutdown_budget() throws Exception {
         String unit = Files.readString(UNIT);
         assertThat(unit).contains("DynamicUser=yes", "StateDirectory=pocketapi",
-                "Environment=STATS_FILE=/var/lib/pocketapi/stats.json", "Restart=on-failure", "-Xmx64m",
+                "Environment=STATS_FILE=/var/lib/pocketapi/stats.json",
+                "Environment=HOLIDAY_CACHE_DIR=/var/lib/pocketapi/holidays", "Restart=on-failure", "-Xmx64m",
                 "NoNewPrivileges=yes", "ProtectSystem=strict", "ProtectHome=yes", "PrivateTmp=yes",
                 "PrivateDevices=yes", "CapabilityBoundingSet=\n", "RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX");
         // The service stops within 5 s (contract §6); systemd must not SIGKILL it before that.

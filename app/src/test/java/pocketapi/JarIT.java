@@ -10,6 +10,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import pocketapi.holiday.TestYears;
+
 /** The packaged jar, started as users start it. */
 class JarIT {
     @TempDir
@@ -36,11 +38,35 @@ class JarIT {
 
     @Test
     void holiday_data_dir_extends_the_range_of_the_running_service() throws Exception {
-        Files.writeString(dir.resolve("2027.json"), """
-                {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}]}""");
+        Files.writeString(dir.resolve("2027.json"), TestYears.madeUp2027());
         try (JarProcess jar = JarProcess.start(Map.of("HOLIDAY_DATA_DIR", dir.toString()))) {
             assertThat(jar.get("/api/holidays?y=2027&m=1&d=1&type=pithy").body()).isEqualTo("ture");
             assertThat(jar.get("/api/holidays?y=2027&m=12&d=31&type=alarm").body()).isEqualTo("work");
+            assertThat(jar.output()).contains("holidays 2020-01-01 to 2027-12-31 (automatic updates off)");
+        }
+    }
+
+    @Test
+    void a_half_written_holiday_file_stops_startup_naming_what_is_missing() throws Exception {
+        Files.writeString(dir.resolve("2027.json"), """
+                {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}]}""");
+        try (JarProcess jar = JarProcess.launch(Map.of("HOLIDAY_DATA_DIR", dir.toString()))) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
+            assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + dir.resolve("2027.json")
+                    + ": no days off for 春节, 清明节, 劳动节, 端午节, 中秋节, 国庆节 (every year since 2008 has days off "
+                    + "for all of 元旦, 春节, 清明节, 劳动节, 端午节, 中秋节, 国庆节)");
+        }
+    }
+
+    @Test
+    void a_placeholder_in_holiday_data_dir_is_not_served_and_the_service_starts() throws Exception {
+        Files.writeString(dir.resolve("2027.json"), TestYears.PLACEHOLDER_2027);
+        try (JarProcess jar = JarProcess.start(Map.of("HOLIDAY_DATA_DIR", dir.toString()))) {
+            var response = jar.get("/api/holidays?y=2027&m=10&d=1&type=alarm");
+            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(response.body()).contains("whose holiday arrangement is not published yet");
+            assertThat(jar.output()).contains("WARN HolidayData - " + dir.resolve("2027.json")
+                    + ": no days at all, a placeholder: 2027 is not published yet and is not loaded");
         }
     }
 

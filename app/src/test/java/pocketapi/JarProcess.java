@@ -50,8 +50,11 @@ final class JarProcess implements AutoCloseable {
         // A fresh working folder, so the default data/stats.json lands there and not in the project.
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .directory(Files.createTempDirectory("pocketapi-it").toFile());
-        builder.environment().keySet().removeIf(k -> k.equals("PORT") || k.equals("HOST") || k.startsWith("STATS_")
-                || k.startsWith("IMAGE_") || k.equals("HOLIDAY_DATA_DIR") || k.equals("ACCESS_LOG"));
+        for (Setting setting : Setting.values()) {
+            builder.environment().remove(setting.name());
+        }
+        // Tests never reach the internet: holiday updates stay off unless a test points them at a local mirror.
+        builder.environment().put(Setting.HOLIDAY_UPDATE_URL.name(), "off");
         builder.environment().putAll(env);
         return new JarProcess(builder.start());
     }

@@ -4,50 +4,111 @@ import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import pocketapi.Utc8;
 
 /**
- * Classifies every date of a contiguous covered range as a day off, an ordinary day or a make-up
- * working day, following the rules of the contract (§3).
+ * The holiday years being served: every date from 1 January of the first year to 31 December of
+ * the last is classified as a day off, an ordinary day or a make-up working day (README, "The JSON
+ * record"). Years whose notice is known not to be out yet are remembered, so their dates can be
+ * refused with the right words.
  *
- * <p>Every day of the range is classified once, at construction; afterwards the calendar is
- * immutable and safe to share between threads. "Today" is the UTC+8 date of the injected clock.
+ * <p>Every day is classified once, at construction; afterwards the calendar is immutable and safe
+ * to share between threads. A change (a new year fetched) makes a new calendar ({@link #withYear}),
+ * which {@link LiveCalendar} swaps in whole. "Today" is the UTC+8 date of the injected clock.
  */
 public final class HolidayCalendar {
     private static final String MAKE_UP_MARKER = "调休";
 
+    private final NavigableMap<Integer, HolidayYear> years;
+    private final Set<Integer> notPublished;
     private final LocalDate first;
     private final LocalDate last;
     private final Day[] days;
     private final Clock clock;
 
-    /**
-     * @param first    the first covered date
-     * @param last     the last covered date (inclusive)
-     * @param official the entries of the official notices; entries outside the range are ignored
-     * @throws IllegalArgumentException if the range is empty or two entries share a date
-     */
-    public HolidayCalendar(LocalDate first, LocalDate last, Collection<OfficialDay> official, Clock clock) {
-        if (last.isBefore(first)) {
-            throw new IllegalArgumentException("empty range " + first + " .. " + last);
-        }
-        Map<LocalDate, OfficialDay> byDate = new HashMap<>();
-        for (OfficialDay day : official) {
-            if (byDate.put(day.date(), day) != null) {
-                throw new IllegalArgumentException("two entries for " + day.date());
-            }
-        }
-        this.first = first;
-        this.last = last;
+    private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, Set<Integer> notPublished, Clock clock,
+                            Map<LocalDate, OfficialDay> byDate) {
+        this.years = Collections.unmodifiableNavigableMap(years);
+        this.notPublished = Collections.unmodifiableSet(notPublished);
         this.clock = clock;
+        this.first = LocalDate.of(years.firstKey(), 1, 1);
+        this.last = LocalDate.of(years.lastKey(), 12, 31);
         this.days = new Day[(int) (last.toEpochDay() - first.toEpochDay() + 1)];
         for (int i = 0; i < days.length; i++) {
             LocalDate date = first.plusDays(i);
             days[i] = classify(date, byDate.get(date));
+        }
+    }
+
+    /**
+     * A calendar of contiguous years.
+     *
+     * @param notPublished years whose notice is not out yet (placeholders seen); ignored for years given
+     * @throws HolidayDataException naming the sources when there is no year, a gap, or a date listed twice
+     */
+    public static HolidayCalendar of(Collection<HolidayYear> years, Set<Integer> notPublished, Clock clock)
+            throws HolidayDataException {
+        if (years.isEmpty()) {
+            throw new HolidayDataException("no holiday data: not a single YYYY.json year was loaded");
+        }
+        NavigableMap<Integer, HolidayYear> byYear = new TreeMap<>();
+        for (HolidayYear year : years) {
+            byYear.put(year.year(), year);
+        }
+        Map<LocalDate, OfficialDay> byDate = new HashMap<>();
+        Map<LocalDate, String> seen = new HashMap<>();
+        Integer previous = null;
+        for (HolidayYear year : byYear.values()) {
+            if (previous != null && year.year() != previous + 1) {
+                throw new HolidayDataException(year.source() + ": year " + year.year() + " leaves a gap after "
+                        + previous + "; the years must be contiguous (add " + (previous + 1) + ".json)");
+            }
+            previous = year.year();
+            for (OfficialDay day : year.days()) {
+                String other = seen.putIfAbsent(day.date(), year.source());
+                if (other != null) {
+                    throw new HolidayDataException(year.source() + ": date " + day.date() + " is listed twice ("
+                            + (other.equals(year.source()) ? "twice in this file" : "also in " + other) + ")");
+                }
+                byDate.put(day.date(), day);
+            }
+        }
+        Set<Integer> pending = new TreeSet<>(notPublished);
+        pending.removeAll(byYear.keySet());
+        return new HolidayCalendar(byYear, pending, clock, byDate);
+    }
+
+    /**
+     * This calendar with {@code year} added next to the covered years, or replacing the year of that number.
+     *
+     * @throws HolidayDataException if it would leave a gap or list a date another year lists too
+     */
+    public HolidayCalendar withYear(HolidayYear year) throws HolidayDataException {
+        Map<Integer, HolidayYear> changed = new TreeMap<>(years);
+        changed.put(year.year(), year);
+        return of(changed.values(), notPublished, clock);
+    }
+
+    /** This calendar, knowing that {@code year}'s notice is not out yet (a placeholder was seen). */
+    public HolidayCalendar withNotPublished(int year) {
+        if (notPublished.contains(year) || years.containsKey(year)) {
+            return this;
+        }
+        Set<Integer> pending = new TreeSet<>(notPublished);
+        pending.add(year);
+        try {
+            return of(years.values(), pending, clock);
+        } catch (HolidayDataException e) {
+            throw new IllegalStateException("a valid calendar became invalid", e);
         }
     }
 
@@ -78,6 +139,11 @@ public final class HolidayCalendar {
         return !date.isBefore(first) && !date.isAfter(last);
     }
 
+    /** Whether {@code year}'s notice is known not to be out yet (its file was a placeholder). */
+    public boolean notPublished(int year) {
+        return notPublished.contains(year);
+    }
+
     /**
      * The classification of a covered date.
      *
@@ -87,7 +153,12 @@ public final class HolidayCalendar {
         if (!covers(date)) {
             throw new IllegalArgumentException(date + " is outside " + first + " .. " + last);
         }
-        return days[(int) (date.toEpochDay() - first.toEpochDay())];
+        return days[index(date)];
+    }
+
+    /** The position of a covered date in {@link #days()}. */
+    public int index(LocalDate date) {
+        return (int) (date.toEpochDay() - first.toEpochDay());
     }
 
     /** Every covered day, in date order. */
@@ -95,8 +166,18 @@ public final class HolidayCalendar {
         return List.of(days);
     }
 
+    /** The notices being served, by year. */
+    public NavigableMap<Integer, HolidayYear> years() {
+        return years;
+    }
+
     /** Today's date in UTC+8, from the injected clock. */
     public LocalDate today() {
         return Utc8.today(clock);
+    }
+
+    /** The clock "today" is read from. */
+    public Clock clock() {
+        return clock;
     }
 }

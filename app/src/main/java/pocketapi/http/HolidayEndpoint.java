@@ -3,6 +3,7 @@ package pocketapi.http;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Supplier;
 
 import io.javalin.http.Context;
 import pocketapi.holiday.Alarm;
@@ -12,14 +13,13 @@ import pocketapi.holiday.HolidayCalendar;
 
 /**
  * {@code GET /api/holidays}: the JSON day record, or {@code type=pithy} / {@code type=alarm} text.
- * Each day's JSON is rendered once, on its first request, and kept (the whole range is ~2,600 small
- * records; rendering them all up front would cost start-up time for days nobody asks about).
+ * Each request reads the live calendar once and answers from that one calendar only. Each day's
+ * JSON is rendered once per calendar, on its first request, and kept (the whole range is ~2,600
+ * small records; rendering them all up front would cost time for days nobody asks about).
  */
 final class HolidayEndpoint {
-    private final HolidayCalendar calendar;
-    // Filled on first use (volatile semantics, so another thread sees the bytes whole); a race only
-    // renders the same bytes twice.
-    private final AtomicReferenceArray<byte[]> json;
+    private final Supplier<HolidayCalendar> calendars;
+    private volatile Rendered rendered;
     private final byte[][] pithy;
     private final byte[][] alarm;
 
@@ -37,9 +37,19 @@ final class HolidayEndpoint {
                 .bytes();
     }
 
-    HolidayEndpoint(HolidayCalendar calendar) {
-        this.calendar = calendar;
-        json = new AtomicReferenceArray<>(calendar.days().size());
+    /**
+     * The JSON records of one calendar, filled on first use (volatile semantics, so another thread
+     * sees the bytes whole); a race only renders the same bytes twice.
+     */
+    private record Rendered(HolidayCalendar calendar, AtomicReferenceArray<byte[]> json) {
+        Rendered(HolidayCalendar calendar) {
+            this(calendar, new AtomicReferenceArray<>(calendar.days().size()));
+        }
+    }
+
+    HolidayEndpoint(Supplier<HolidayCalendar> calendars) {
+        this.calendars = calendars;
+        this.rendered = new Rendered(calendars.get());
         pithy = new byte[DayStatus.values().length][];
         for (DayStatus status : DayStatus.values()) {
             pithy[status.ordinal()] = status.wire().getBytes(StandardCharsets.US_ASCII);
@@ -51,6 +61,7 @@ final class HolidayEndpoint {
     }
 
     void handle(Context ctx) {
+        HolidayCalendar calendar = calendars.get();
         String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "type");
         LocalDate date = HolidayQuery.date(q[0], q[1], q[2], calendar);
         Day day = calendar.classify(date);
@@ -60,11 +71,16 @@ final class HolidayEndpoint {
         } else if ("alarm".equals(type)) {
             Responses.text(ctx, alarm[day.alarm().ordinal()]);
         } else {
-            int i = (int) (date.toEpochDay() - calendar.first().toEpochDay());
-            byte[] body = json.get(i);
+            Rendered r = rendered;
+            if (r.calendar() != calendar) {
+                r = new Rendered(calendar);
+                rendered = r;
+            }
+            int i = calendar.index(date);
+            byte[] body = r.json().get(i);
             if (body == null) {
                 body = dayRecord(day);
-                json.set(i, body);
+                r.json().set(i, body);
             }
             Responses.json(ctx, body);
         }

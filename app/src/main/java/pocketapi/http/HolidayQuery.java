@@ -51,6 +51,10 @@ final class HolidayQuery {
     }
 
     private static LocalDate covered(LocalDate date, HolidayCalendar calendar, String what) {
+        if (!calendar.covers(date) && calendar.notPublished(date.getYear())) {
+            throw badRequest(what + " " + date + " is in " + date.getYear() + ", whose holiday arrangement is not "
+                    + "published yet; covered: " + calendar.first() + " to " + calendar.last());
+        }
         if (!calendar.covers(date)) {
             throw badRequest(what + " " + date + " is outside the covered range "
                     + calendar.first() + " to " + calendar.last());

@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
@@ -58,9 +59,10 @@ public final class HttpApi {
     /**
      * Builds the configured, not yet started server.
      *
+     * @param calendar the holiday calendar to serve, read once per request (it may be swapped while running)
      * @param samples the bundled pictures to serve at {@code /d/image/}, present only while IMAGE_HOST is unset
      */
-    public static Javalin create(Config settings, HolidayCalendar calendar, ImagePools pools,
+    public static Javalin create(Config settings, Supplier<HolidayCalendar> calendar, ImagePools pools,
                                  Optional<SampleImages> samples, UsageCounters counters) {
         HolidayEndpoint holidays = new HolidayEndpoint(calendar);
         ImageEndpoint images = new ImageEndpoint(pools, settings.imageHost());
@@ -116,7 +118,7 @@ public final class HttpApi {
             six.add("/api/info", InfoEndpoint::handle);
 
             // Not counted: the landing page, the health check, the sample pictures.
-            getAndHead.add("/", Pages.landing());
+            getAndHead.add("/", Pages.landing(calendar));
             getAndHead.add("/healthz", Pages.health());
             samples.ifPresent(pictures -> getAndHead.add("/d/image/<entry>", ImageEndpoint.samples(pictures)));
 

@@ -1,17 +1,40 @@
 package pocketapi.http;
 
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
 import io.javalin.http.Handler;
 import pocketapi.Resources;
+import pocketapi.holiday.HolidayCalendar;
 
 /** The landing page (read from the jar once) and the health check; neither is counted. */
 final class Pages {
+    /** Where the page shows the covered range of the holiday data. */
+    static final String COVERED = "{{covered}}";
+
     private Pages() {
     }
 
-    static Handler landing() {
-        byte[] page = Resources.read("web/index.html")
-                .orElseThrow(() -> new IllegalStateException("web/index.html is missing from the jar"));
-        return ctx -> ctx.header("Cache-Control", "no-cache").contentType("text/html; charset=utf-8").result(page);
+    /** The page as one calendar fills it in; rendered again only when the calendar changes. */
+    private record Rendered(HolidayCalendar calendar, byte[] page) {
+    }
+
+    static Handler landing(Supplier<HolidayCalendar> calendars) {
+        String page = new String(Resources.read("web/index.html")
+                .orElseThrow(() -> new IllegalStateException("web/index.html is missing from the jar")),
+                StandardCharsets.UTF_8);
+        AtomicReference<Rendered> last = new AtomicReference<>();  // a race only renders the same page twice
+        return ctx -> {
+            HolidayCalendar calendar = calendars.get();
+            Rendered r = last.get();
+            if (r == null || r.calendar() != calendar) {
+                r = new Rendered(calendar, page.replace(COVERED, calendar.first() + " – " + calendar.last())
+                        .getBytes(StandardCharsets.UTF_8));
+                last.set(r);
+            }
+            ctx.header("Cache-Control", "no-cache").contentType("text/html; charset=utf-8").result(r.page());
+        };
     }
 
     static Handler health() {

@@ -2,18 +2,12 @@ package pocketapi.stats;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,6 +15,7 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import pocketapi.AtomicFiles;
 import pocketapi.IsoDate;
 
 import com.fasterxml.jackson.core.JsonEncoding;
@@ -92,22 +87,9 @@ public final class StatsStore {
         }
     }
 
-    /** The UTC time as {@code 20260501T030000Z}, for the name of a file set aside. */
-    private String stamp() {
-        LocalDateTime t = LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-        return String.format("%04d%02d%02dT%02d%02d%02dZ", t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
-                t.getHour(), t.getMinute(), t.getSecond());
-    }
-
     private void setAside(Path path) {
-        String stamp = stamp();
-        Path aside = path.resolveSibling(path.getFileName() + ".corrupt-" + stamp);
-        for (int n = 1; Files.exists(aside); n++) {
-            aside = path.resolveSibling(path.getFileName() + ".corrupt-" + stamp + "-" + n);
-        }
         try {
-            Files.move(path, aside);
-            LOG.warn("kept the unreadable file as {}", aside);
+            LOG.warn("kept the unreadable file as {}", AtomicFiles.setAside(path, clock));
         } catch (IOException e) {
             // Saving would overwrite data we could not read: refuse, and let the operator look.
             writable = false;
@@ -205,17 +187,10 @@ public final class StatsStore {
         if (!writable) {
             throw new IOException("saving is disabled: " + file + " held data that could not be read or moved aside");
         }
-        Path dir = file.getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, file.getFileName() + ".", ".tmp");
+        Path temp = AtomicFiles.writeTemp(file, out -> write(snapshot, out));
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                write(snapshot, Channels.newOutputStream(channel));
-                channel.force(true);
-            }
-            keepBackup(dir);
-            move(temp, file);
-            syncDirectory(dir);
+            keepBackup(file.getParent());
+            AtomicFiles.moveIntoPlace(temp, file);
         } finally {
             Files.deleteIfExists(temp);
         }
@@ -232,24 +207,7 @@ public final class StatsStore {
         } catch (UnsupportedOperationException | FileSystemException e) {
             Files.copy(file, link, StandardCopyOption.COPY_ATTRIBUTES);
         }
-        move(link, backup);
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    /** Makes the renames durable too (best effort: not every platform can open a folder). */
-    private static void syncDirectory(Path dir) {
-        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
-            channel.force(true);
-        } catch (IOException | UnsupportedOperationException e) {
-            // The data file itself is already on disk; only the rename might be replayed.
-        }
+        AtomicFiles.move(link, backup);
     }
 
     private static void write(UsageCounters.Snapshot s, OutputStream out) throws IOException {

@@ -16,13 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import pocketapi.LogCapture;
+
 class HolidayDataTest {
-    static final String YEAR_2027 = """
-            {"year": 2027, "papers": [], "days": [
-              {"name": "元旦", "date": "2027-01-01", "isOffDay": true},
-              {"name": "春节", "date": "2027-02-06", "isOffDay": true},
-              {"name": "春节", "date": "2027-02-20", "isOffDay": false}
-            ]}""";
+    static final String YEAR_2027 = TestYears.madeUp2027();
 
     @TempDir
     Path dir;
@@ -48,11 +45,17 @@ class HolidayDataTest {
 
     @Test
     void a_file_for_a_built_in_year_replaces_that_year_entirely() throws Exception {
-        write("2025.json", """
-                {"year": 2025, "days": [{"name": "测试", "date": "2025-03-03", "isOffDay": true}]}""");
+        // The built-in 2025 with the last day of its National Day break renamed and a weekday added.
+        write("2025.json", TestYears.builtIn(2025)
+                .replace("{\"name\": \"国庆节、中秋节\", \"date\": \"2025-10-08\", \"isOffDay\": true}",
+                        "{\"name\": \"测试\", \"date\": \"2025-10-08\", \"isOffDay\": true}")
+                .replace("{\"name\": \"元旦\", \"date\": \"2025-01-01\", \"isOffDay\": true}",
+                        "{\"name\": \"元旦\", \"date\": \"2025-01-01\", \"isOffDay\": true},"
+                                + " {\"name\": \"测试\", \"date\": \"2025-03-03\", \"isOffDay\": true}"));
         HolidayCalendar calendar = load();
         assertThat(calendar.classify(LocalDate.of(2025, 3, 3)).name()).isEqualTo("测试");
-        assertThat(calendar.classify(LocalDate.of(2025, 10, 1)).status()).isEqualTo(DayStatus.FLASE);
+        assertThat(calendar.classify(LocalDate.of(2025, 10, 8)).name()).isEqualTo("测试");
+        assertThat(calendar.years().get(2025).source()).isEqualTo(dir.resolve("2025.json").toString());
         assertThat(calendar.classify(LocalDate.of(2024, 10, 1)).status()).isEqualTo(DayStatus.TURE);
     }
 
@@ -81,8 +84,7 @@ class HolidayDataTest {
             a bad date               | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-02-30", "isOffDay": true}]} | 2027.json: days[0]: "date" "2027-02-30" is not a date
             isOffDay not a boolean   | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": "yes"}]} | 2027.json: days[0]: "isOffDay" must be true or false
             a date in another year   | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2030-01-01", "isOffDay": true}]} | 2027.json: days[0]: date 2030-01-01 is too far from the year 2027
-            a date listed twice      | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}, {"name": "元旦", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: date 2027-01-01 is listed twice
-            a gap after 2026         | 2028.json | {"year": 2028, "days": []}         | 2028.json: year 2028 leaves a gap after 2026
+            only New Year's Day      | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: no days off for 春节, 清明节, 劳动节, 端午节, 中秋节, 国庆节
             """)
     void a_malformed_file_fails_loading_with_a_message_naming_the_file(
             String problem, String name, String json, String message) throws IOException {
@@ -94,10 +96,40 @@ class HolidayDataTest {
     }
 
     @Test
+    void a_date_listed_twice_in_one_file_fails_loading() throws IOException {
+        write("2027.json", YEAR_2027.replace("\"isOffDay\": false}\n  ]",
+                "\"isOffDay\": false},\n    {\"name\": \"元旦\", \"date\": \"2027-01-01\", \"isOffDay\": true}\n  ]"));
+        assertThatThrownBy(this::load)
+                .isInstanceOf(HolidayDataException.class)
+                .hasMessage(dir.resolve("2027.json") + ": date 2027-01-01 is listed twice (twice in this file)");
+    }
+
+    @Test
+    void a_gap_in_the_years_fails_loading() throws IOException {
+        write("2028.json", YEAR_2027.replace("2027", "2028"));
+        assertThatThrownBy(this::load)
+                .isInstanceOf(HolidayDataException.class)
+                .hasMessageStartingWith(dir.resolve("2028.json") + ": year 2028 leaves a gap after 2026");
+    }
+
+    @Test
+    void a_placeholder_is_not_loaded_and_its_dates_are_known_as_not_published() throws Exception {
+        write("2027.json", TestYears.PLACEHOLDER_2027);
+        try (LogCapture log = new LogCapture()) {
+            HolidayCalendar calendar = load();
+            assertThat(calendar.last()).isEqualTo(LocalDate.of(2026, 12, 31));
+            assertThat(calendar.notPublished(2027)).isTrue();
+            assertThat(calendar.notPublished(2028)).isFalse();
+            assertThat(log.linesWith("WARN")).singleElement().asString()
+                    .contains(dir.resolve("2027.json") + ": no days at all, a placeholder: 2027 is not published yet");
+        }
+    }
+
+    @Test
     void a_date_listed_by_two_years_fails_loading_naming_both_files() throws IOException {
         // 2022-12-31 belongs to the built-in 2023 New Year break; a 2022 file may not list it too.
-        write("2022.json", """
-                {"year": 2022, "days": [{"name": "元旦", "date": "2022-12-31", "isOffDay": true}]}""");
+        write("2022.json", TestYears.builtIn(2022).replace("\"isOffDay\": false}\n  ]",
+                "\"isOffDay\": false},\n    {\"name\": \"元旦\", \"date\": \"2022-12-31\", \"isOffDay\": true}\n  ]"));
         assertThatThrownBy(this::load)
                 .isInstanceOf(HolidayDataException.class)
                 .hasMessageContaining("date 2022-12-31 is listed twice")

@@ -9,6 +9,7 @@ import io.javalin.Javalin;
 import pocketapi.Config;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayData;
+import pocketapi.holiday.LiveCalendar;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
 import pocketapi.stats.UsageCounters;
@@ -39,8 +40,8 @@ final class TestApps {
     static Javalin app(Clock clock, UsageCounters counters) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(Config.defaults(), calendar(clock), samples, Optional.of(SampleImages.of(samples)),
-                    counters);
+            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), samples,
+                    Optional.of(SampleImages.of(samples)), counters);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -49,7 +50,19 @@ final class TestApps {
     /** The service with an image host and its pools. */
     static Javalin app(Config config, ImagePools pools) {
         Clock clock = Clock.systemUTC();
-        return HttpApi.create(config, calendar(clock), pools, Optional.empty(), new UsageCounters(clock, 100_000));
+        return HttpApi.create(config, new LiveCalendar(calendar(clock)), pools, Optional.empty(),
+                new UsageCounters(clock, 100_000));
+    }
+
+    /** The out-of-the-box service answering from a calendar the test may swap. */
+    static Javalin app(LiveCalendar calendar) {
+        try {
+            ImagePools samples = ImagePools.samples();
+            return HttpApi.create(Config.defaults(), calendar, samples, Optional.of(SampleImages.of(samples)),
+                    new UsageCounters(calendar.get().clock(), 100_000));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static Clock at(String instant) {

@@ -1,0 +1,89 @@
+package pocketapi.holiday;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import pocketapi.AtomicFiles;
+
+/**
+ * The folder where fetched years are kept ({@code HOLIDAY_CACHE_DIR}), one {@code YYYY.json} per
+ * year exactly as it was fetched, so that a restart without network keeps them. A file is written
+ * atomically (temporary file, fsync, rename). Reading never fails the start: a file that cannot be
+ * read, or that the gate would not serve, is moved aside as {@code .corrupt-<timestamp>} and
+ * logged. Used by one thread at a time (start-up, then the updater).
+ */
+public final class HolidayCache {
+    private static final Logger LOG = LoggerFactory.getLogger(HolidayCache.class);
+    private static final Pattern YEAR_FILE = Pattern.compile("\\d{4}\\.json");
+
+    private final Path dir;
+    private final Clock clock;
+
+    public HolidayCache(Path dir, Clock clock) {
+        this.dir = dir.toAbsolutePath();
+        this.clock = clock;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Every usable year in the folder (none if it does not exist). */
+    public List<HolidayYear> load() {
+        List<HolidayYear> years = new ArrayList<>();
+        List<Path> files;
+        try (Stream<Path> list = Files.list(dir)) {
+            files = list.filter(p -> YEAR_FILE.matcher(p.getFileName().toString()).matches()).sorted().toList();
+        } catch (IOException e) {
+            if (Files.exists(dir)) {
+                LOG.warn("cannot list the holiday cache {} ({}); starting without it", dir, e.toString());
+            }
+            return years;
+        }
+        for (Path file : files) {
+            String problem;
+            try {
+                HolidayYear year = HolidayFile.parse(file.toString(), Integer.parseInt(file.getFileName().toString()
+                        .substring(0, 4)), Files.readString(file, StandardCharsets.UTF_8));
+                HolidayGate.Verdict verdict = HolidayGate.check(year);
+                if (verdict.served()) {
+                    years.add(year);
+                    continue;
+                }
+                problem = verdict.kind() == HolidayGate.Kind.NOT_PUBLISHED ? "a placeholder with no days"
+                        : verdict.problem();
+            } catch (HolidayDataException e) {
+                problem = e.getMessage();
+            } catch (IOException e) {
+                problem = "cannot be read (" + e + ")";
+            }
+            setAside(file, problem);
+        }
+        return years;
+    }
+
+    private void setAside(Path file, String problem) {
+        try {
+            LOG.warn("holiday cache file {} is not usable ({}); kept aside as {}", file, problem,
+                    AtomicFiles.setAside(file, clock));
+        } catch (IOException e) {
+            LOG.warn("holiday cache file {} is not usable ({}) and cannot be moved aside ({}); ignored", file, problem,
+                    e.toString());
+        }
+    }
+
+    /** Keeps a fetched year's file, replacing an older copy atomically. */
+    public void write(int year, byte[] json) throws IOException {
+        AtomicFiles.write(dir.resolve(year + ".json"), json);
+    }
+}

@@ -1,0 +1,218 @@
+package pocketapi.holiday;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Fetches one holiday file over HTTP(S) with the limits a background job on a small server needs:
+ * a connect time-out, a time-out for the whole exchange (a mirror that accepts and never answers
+ * costs nothing else), at most {@value #MAX_BYTES} bytes, status 200 only, no HTML (captive
+ * portals and hijacking resolvers answer 200 with a page), and no redirect from https to plain
+ * http. Thread-safe.
+ */
+public final class HolidayFetcher {
+    static final int MAX_BYTES = 1 << 20;
+    private static final int MAX_REDIRECTS = 5;
+
+    private final HttpClient client;
+    private final Duration wholeRequest;
+    private final String userAgent;
+
+    /** The production limits: 5 s to connect, 20 s for the whole request. */
+    public HolidayFetcher(String userAgent) {
+        this(Duration.ofSeconds(5), Duration.ofSeconds(20), userAgent);
+    }
+
+    HolidayFetcher(Duration connect, Duration wholeRequest, String userAgent) {
+        this.client = HttpClient.newBuilder().connectTimeout(connect).followRedirects(HttpClient.Redirect.NEVER).build();
+        this.wholeRequest = wholeRequest;
+        this.userAgent = userAgent;
+    }
+
+    /** What one fetch gave: the body, or why there is none. */
+    public sealed interface Result permits Body, Failure {
+        /** The URL asked for first. */
+        URI url();
+    }
+
+    public record Body(URI url, byte[] bytes) implements Result {
+    }
+
+    /** @param reason one short sentence, the same for the same cause (it is logged once per change) */
+    public record Failure(URI url, String reason) implements Result {
+    }
+
+    public Result fetch(URI url) {
+        long deadline = System.nanoTime() + wholeRequest.toNanos();
+        URI current = url;
+        try {
+            for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
+                HttpResponse<byte[]> response = send(current, deadline);
+                int status = response.statusCode();
+                if (status / 100 == 3 && response.headers().firstValue("Location").isPresent()) {
+                    URI next = current.resolve(response.headers().firstValue("Location").get());
+                    String refused = refusedRedirect(current, next);
+                    if (refused != null) {
+                        return new Failure(url, refused);
+                    }
+                    current = next;
+                    continue;
+                }
+                if (status != 200) {
+                    return new Failure(url, "answered HTTP " + status);
+                }
+                String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
+                if (type.contains("html") || looksLikeMarkup(response.body())) {
+                    return new Failure(url, "answered an HTML page, not a holiday file (a captive portal or a blocked mirror?)");
+                }
+                return new Body(url, response.body());
+            }
+            return new Failure(url, "more than " + MAX_REDIRECTS + " redirects");
+        } catch (TooLarge e) {
+            return new Failure(url, "the answer is larger than " + MAX_BYTES + " bytes");
+        } catch (TimeoutException e) {
+            return new Failure(url, "no complete answer within " + wholeRequest.toSeconds() + " s");
+        } catch (HttpConnectTimeoutException e) {
+            return new Failure(url, "could not connect within the time-out");
+        } catch (ConnectException e) {
+            return new Failure(url, "could not connect (" + why(e) + ")");
+        } catch (IOException e) {
+            return new Failure(url, "the request failed (" + e + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Failure(url, "interrupted");
+        }
+    }
+
+    /** The JDK leaves the message of a failed connect empty when the host name did not resolve. */
+    private static String why(ConnectException e) {
+        if (e.getMessage() != null) {
+            return e.getMessage();
+        }
+        return e.getCause() instanceof java.nio.channels.UnresolvedAddressException ? "host name not found"
+                : String.valueOf(e.getCause());
+    }
+
+    /** Why a redirect is not followed, or null when it may be. */
+    static String refusedRedirect(URI from, URI to) {
+        String scheme = to.getScheme() == null ? "" : to.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("https") && !scheme.equals("http")) {
+            return "redirected to " + to.getScheme() + ": refused";
+        }
+        if ("https".equalsIgnoreCase(from.getScheme()) && scheme.equals("http")) {
+            return "redirected from https to plain http: refused";
+        }
+        return null;
+    }
+
+    private HttpResponse<byte[]> send(URI url, long deadline) throws IOException, InterruptedException, TimeoutException {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            throw new TimeoutException();
+        }
+        HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofNanos(left))
+                .header("User-Agent", userAgent).header("Accept", "application/json").GET().build();
+        CompletableFuture<HttpResponse<byte[]>> future = client.sendAsync(request, info -> new Limited());
+        try {
+            return future.get(left, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            throw e;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof TooLarge tooLarge) {
+                throw tooLarge;
+            }
+            if (cause instanceof HttpConnectTimeoutException connect) {
+                throw connect;
+            }
+            if (cause instanceof java.net.http.HttpTimeoutException) {
+                throw new TimeoutException();
+            }
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException(cause);
+        }
+    }
+
+    private static boolean looksLikeMarkup(byte[] body) {
+        for (byte b : body) {
+            if (b == '<') {
+                return true;
+            }
+            if (b != ' ' && b != '\n' && b != '\r' && b != '\t' && b != (byte) 0xEF && b != (byte) 0xBB && b != (byte) 0xBF) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** The body is larger than {@value #MAX_BYTES}. */
+    private static final class TooLarge extends IOException {
+        TooLarge() {
+            super("too large", null);
+        }
+    }
+
+    /** Collects the body, giving up (and cancelling the transfer) past {@value #MAX_BYTES} bytes. */
+    private static final class Limited implements HttpResponse.BodySubscriber<byte[]> {
+        private final CompletableFuture<byte[]> result = new CompletableFuture<>();
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        private Flow.Subscription subscription;
+
+        @Override
+        public CompletionStage<byte[]> getBody() {
+            return result;
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+            s.request(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void onNext(List<ByteBuffer> buffers) {
+            for (ByteBuffer buffer : buffers) {
+                if (result.isDone()) {
+                    return;
+                }
+                if (out.size() + buffer.remaining() > MAX_BYTES) {
+                    subscription.cancel();
+                    result.completeExceptionally(new TooLarge());
+                    return;
+                }
+                byte[] chunk = new byte[buffer.remaining()];
+                buffer.get(chunk);
+                out.writeBytes(chunk);
+            }
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            result.completeExceptionally(t);
+        }
+
+        @Override
+        public void onComplete() {
+            result.complete(out.toByteArray());
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package pocketapi.holiday;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+
+import pocketapi.IsoDate;
+
+/**
+ * Reads one year in the holiday-cn format: {@code {"year":2027,"days":[{"name":"元旦",
+ * "date":"2027-01-01","isOffDay":true}, ...]}}; other top-level keys ({@code $schema},
+ * {@code papers}) are ignored. Every problem is reported naming the source. Stateless.
+ */
+public final class HolidayFile {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private HolidayFile() {
+    }
+
+    /** One entry of "days" as written, checked once the whole file has been read. */
+    private record RawDay(int index, JsonToken kind, String name, String date, Boolean offDay) {
+    }
+
+    /**
+     * Parses one year; its {@code year} must be {@code expectedYear} (the year its file or URL is named after).
+     *
+     * @throws HolidayDataException naming {@code source} and the problem
+     */
+    public static HolidayYear parse(String source, int expectedYear, String json) throws HolidayDataException {
+        Integer year = null;
+        boolean yearSeen = false;
+        List<RawDay> days = null;
+        // A byte order mark is harmless in a file someone saved with a Windows editor.
+        String text = json.startsWith("\uFEFF") ? json.substring(1) : json;
+        try (JsonParser p = JSON.createParser(text)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new HolidayDataException(source + ": expected a JSON object with \"year\" and \"days\"");
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                if (field.equals("year")) {
+                    yearSeen = true;
+                    year = value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT
+                            ? p.getIntValue() : null;
+                } else if (field.equals("days") && value == JsonToken.START_ARRAY) {
+                    days = rawDays(p);
+                } else {
+                    p.skipChildren();
+                }
+            }
+            if (p.nextToken() != null) {
+                throw new JsonParseException(p, "content after the end of the object");
+            }
+        } catch (JsonProcessingException e) {
+            // Jackson's own wording, without the "[Source: REDACTED ...]" it puts inside some messages.
+            String why = e.getOriginalMessage().replaceAll("\\s*\\(start marker at \\[Source: [^]]*]\\)", "");
+            String where = e.getLocation() == null ? ""
+                    : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+            throw new HolidayDataException(source + ": not valid JSON (" + why + where + ")");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (!yearSeen || year == null) {
+            throw new HolidayDataException(source + ": \"year\" must be a whole number");
+        }
+        if (year != expectedYear) {
+            throw new HolidayDataException(source + ": \"year\" is " + year + " but the file name says " + expectedYear);
+        }
+        if (days == null) {
+            throw new HolidayDataException(source + ": \"days\" must be an array");
+        }
+        List<OfficialDay> entries = new ArrayList<>();
+        for (RawDay day : days) {
+            entries.add(entry(source, expectedYear, day));
+        }
+        return new HolidayYear(expectedYear, source, entries);
+    }
+
+    private static List<RawDay> rawDays(JsonParser p) throws IOException {
+        List<RawDay> days = new ArrayList<>();
+        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+            if (t != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                days.add(new RawDay(days.size(), t, null, null, null));
+                continue;
+            }
+            String name = null;
+            String date = null;
+            Boolean off = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (field) {
+                    case "name" -> name = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "date" -> date = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "isOffDay" -> off = v == JsonToken.VALUE_TRUE ? Boolean.TRUE
+                            : v == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
+                    default -> p.skipChildren();
+                }
+            }
+            days.add(new RawDay(days.size(), t, name, date, off));
+        }
+        return days;
+    }
+
+    private static OfficialDay entry(String source, int year, RawDay day) throws HolidayDataException {
+        String where = source + ": days[" + day.index() + "]";
+        if (day.kind() != JsonToken.START_OBJECT) {
+            throw new HolidayDataException(where + " must be an object with name, date and isOffDay");
+        }
+        if (day.name() == null || day.name().isBlank()) {
+            throw new HolidayDataException(where + ": \"name\" must be a non-empty string");
+        }
+        if (day.offDay() == null) {
+            throw new HolidayDataException(where + ": \"isOffDay\" must be true or false");
+        }
+        if (day.date() == null) {
+            throw new HolidayDataException(where + ": \"date\" must be a string YYYY-MM-DD");
+        }
+        LocalDate parsed;
+        try {
+            parsed = IsoDate.parse(day.date());
+        } catch (DateTimeException e) {
+            throw new HolidayDataException(where + ": \"date\" \"" + day.date() + "\" is not a date YYYY-MM-DD");
+        }
+        // A break may start in the previous calendar year (2023's New Year break starts 2022-12-31).
+        if (Math.abs(parsed.getYear() - year) > 1) {
+            throw new HolidayDataException(where + ": date " + parsed + " is too far from the year " + year);
+        }
+        return new OfficialDay(parsed, day.name().strip(), day.offDay());
+    }
+}

@@ -1,0 +1,88 @@
+package pocketapi.holiday;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one check every holiday year passes before it is served, whatever its source (built in,
+ * {@code HOLIDAY_DATA_DIR}, the cache, a fetch). It exists because a wrong year is worse than no
+ * year: an alarm that rings on a day off is the one thing this service must never cause.
+ *
+ * <ul>
+ *   <li>A year with no days at all is a placeholder: holiday-cn publishes {@code {"year":2027,
+ *       "days":[]}} from 1 January until the State Council's notice is out. Not published yet.</li>
+ *   <li>From 2008 on (the current set of festivals) a year must give days off for all seven
+ *       statutory festivals, and its number of days off must lie within the range of every real
+ *       arrangement 2008–2026.</li>
+ * </ul>
+ * Stateless.
+ */
+public final class HolidayGate {
+    /** The seven statutory festivals since 2008; a joined name such as 国庆节、中秋节 counts for each it contains. */
+    public static final List<String> FESTIVALS = List.of("元旦", "春节", "清明节", "劳动节", "端午节", "中秋节", "国庆节");
+    /** The first year of the current festival set (清明节, 端午节 and 中秋节 became days off in 2008). */
+    static final int FESTIVAL_SET_SINCE = 2008;
+    /*
+     * Days off listed per year in holiday-cn's files (github.com/NateScarlet/holiday-cn, YYYY.json,
+     * read 2026-11; for 2022-2026, whose stored copies were placeholders, the built-in files written
+     * from the same notices): 2008 29, 2009 27, 2010 29, 2011 29, 2012 27, 2013 29, 2014 22,
+     * 2015 26, 2016 24, 2017 24, 2018 25, 2019 24, 2020 30, 2021 31, 2022 31, 2023 27, 2024 28,
+     * 2025 28, 2026 33. The low end is 2014, whose file lists a few weekend days of short breaks
+     * not at all; the high end 2026 (a nine-day Spring Festival). The copies are in the tests'
+     * resources (holiday-cn/), and a test holds every year to these bounds.
+     */
+    static final int MIN_DAYS_OFF = 22;
+    static final int MAX_DAYS_OFF = 33;
+
+    private HolidayGate() {
+    }
+
+    /** What the gate decided about a year. */
+    public enum Kind {
+        /** Passes: it may be served. */
+        SERVED,
+        /** No days at all: the notice is not out yet. */
+        NOT_PUBLISHED,
+        /** Something is missing or implausible: never served. */
+        REFUSED
+    }
+
+    /**
+     * @param festivals the statutory festivals that have days off in the year
+     * @param problem   for {@link Kind#REFUSED}, what is wrong; else empty
+     */
+    public record Verdict(Kind kind, int daysOff, int makeUpDays, List<String> festivals, String problem) {
+        public boolean served() {
+            return kind == Kind.SERVED;
+        }
+    }
+
+    public static Verdict check(HolidayYear year) {
+        int off = year.daysOff();
+        int makeUp = year.makeUpDays();
+        List<String> found = new ArrayList<>();
+        for (String festival : FESTIVALS) {
+            if (year.days().stream().anyMatch(d -> d.offDay() && d.festival().contains(festival))) {
+                found.add(festival);
+            }
+        }
+        if (year.days().isEmpty()) {
+            return new Verdict(Kind.NOT_PUBLISHED, 0, 0, found, "");
+        }
+        if (year.year() < FESTIVAL_SET_SINCE) {
+            return new Verdict(Kind.SERVED, off, makeUp, found, "");
+        }
+        List<String> missing = new ArrayList<>(FESTIVALS);
+        missing.removeAll(found);
+        if (!missing.isEmpty()) {
+            return new Verdict(Kind.REFUSED, off, makeUp, found,
+                    "no days off for " + String.join(", ", missing) + " (every year since " + FESTIVAL_SET_SINCE
+                            + " has days off for all of " + String.join(", ", FESTIVALS) + ")");
+        }
+        if (off < MIN_DAYS_OFF || off > MAX_DAYS_OFF) {
+            return new Verdict(Kind.REFUSED, off, makeUp, found, off + " days off, but every real arrangement "
+                    + "2008-2026 has from " + MIN_DAYS_OFF + " to " + MAX_DAYS_OFF);
+        }
+        return new Verdict(Kind.SERVED, off, makeUp, found, "");
+    }
+}

@@ -1,0 +1,44 @@
+package pocketapi.holiday;
+
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One year's official notice, as a holiday-cn {@code YYYY.json} file lists it: every day off and
+ * every make-up working day, some of which may lie in the neighbouring years (2023's New Year break
+ * starts on 2022-12-31). Immutable.
+ *
+ * @param source where it was read from, for messages: a file, a URL or a built-in resource
+ */
+public record HolidayYear(int year, String source, List<OfficialDay> days) {
+
+    public HolidayYear {
+        days = List.copyOf(days);
+    }
+
+    /** How many days off the notice lists. */
+    public int daysOff() {
+        return (int) days.stream().filter(OfficialDay::offDay).count();
+    }
+
+    /** How many make-up working days the notice lists. */
+    public int makeUpDays() {
+        return days.size() - daysOff();
+    }
+
+    /** Whether both list the same days with the same names (where they came from does not matter). */
+    public boolean sameDays(HolidayYear other) {
+        return byDate().equals(other.byDate());
+    }
+
+    /** The entries by date. */
+    public Map<LocalDate, OfficialDay> byDate() {
+        Map<LocalDate, OfficialDay> map = new HashMap<>();
+        for (OfficialDay day : days) {
+            map.put(day.date(), day);
+        }
+        return map;
+    }
+}

@@ -1,0 +1,28 @@
+package pocketapi.holiday;
+
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+/**
+ * The calendar being served. A change replaces the whole immutable {@link HolidayCalendar} in one
+ * atomic step, so a request that reads it once sees the old or the new calendar, never a mix.
+ * Thread-safe.
+ */
+public final class LiveCalendar implements Supplier<HolidayCalendar> {
+    private final AtomicReference<HolidayCalendar> current;
+
+    public LiveCalendar(HolidayCalendar initial) {
+        this.current = new AtomicReference<>(initial);
+    }
+
+    /** The calendar to answer one request from: read it once per request. */
+    @Override
+    public HolidayCalendar get() {
+        return current.get();
+    }
+
+    /** Serves {@code next} from now on. */
+    public void set(HolidayCalendar next) {
+        current.set(next);
+    }
+}

@@ -1,0 +1,76 @@
+package pocketapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import pocketapi.holiday.TestYears;
+
+/** Automatic holiday updates in the packaged jar, from a local mirror (never the internet). */
+class HolidayUpdatesIT {
+    private static final String NATIONAL_DAY_2027 = "/api/holidays?y=2027&m=10&d=1&type=pithy";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void a_year_published_after_startup_is_served_without_restart_and_kept_without_network() throws Exception {
+        Map<String, String> env;
+        try (Mirror mirror = new Mirror()) {
+            env = Map.of("HOLIDAY_UPDATE_URL", mirror.base().toString(), "HOLIDAY_UPDATE_SECONDS", "10",
+                    "HOLIDAY_CACHE_DIR", dir.resolve("cache").toString(), "STATS_FILE", dir.resolve("stats.json").toString());
+            try (JarProcess jar = JarProcess.start(env)) {
+                assertThat(jar.output()).contains("holidays 2020-01-01 to 2026-12-31 (updates every 10 s from 127.0.0.1");
+                assertThat(jar.get(NATIONAL_DAY_2027).statusCode()).isEqualTo(400);
+                // Publish only once the first check (right after start-up) has found nothing, so the
+                // year arrives with the next check, an interval later.
+                long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+                while (!mirror.requests().contains("/2027.json") && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+                assertThat(mirror.requests()).contains("/2027.json");
+                long published = System.nanoTime();
+                mirror.publish("2027.json", TestYears.madeUp2027());
+                var answer = jar.get(NATIONAL_DAY_2027);
+                while (answer.statusCode() != 200 && System.nanoTime() - published < Duration.ofSeconds(25).toNanos()) {
+                    Thread.sleep(100);
+                    answer = jar.get(NATIONAL_DAY_2027);
+                }
+                System.out.printf("mirror published -> served: %d ms%n", (System.nanoTime() - published) / 1_000_000);
+                assertThat(answer.statusCode()).isEqualTo(200);
+                assertThat(answer.body()).isEqualTo("ture");
+                assertThat(mirror.requests()).containsSubsequence("/2027.json", "/2027.json");
+                assertThat(jar.output()).contains("INFO HolidayUpdater - holidays 2027 added: 30 days off, "
+                        + "5 make-up days, from " + mirror.base() + "/2027.json");
+                jar.process().destroy();
+                assertThat(jar.waitFor(Duration.ofSeconds(5))).isZero();
+            }
+        }
+        // The mirror is gone: its port refuses connections now.
+        try (JarProcess again = JarProcess.start(env)) {
+            assertThat(again.get(NATIONAL_DAY_2027).body()).isEqualTo("ture");
+            assertThat(again.output()).contains("holidays 2020-01-01 to 2027-12-31");
+        }
+    }
+
+    @Test
+    void the_service_answers_while_a_mirror_accepts_and_never_replies() throws Exception {
+        try (Mirror mirror = new Mirror().hang();
+             JarProcess jar = JarProcess.start(Map.of("HOLIDAY_UPDATE_URL", mirror.base().toString(),
+                     "HOLIDAY_CACHE_DIR", dir.toString()))) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (mirror.requests().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertThat(mirror.requests()).isNotEmpty();  // the first check is under way, waiting for an answer
+            var answer = jar.get("/api/holidays?y=2025&m=10&d=1&type=alarm");
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(answer.body()).isEqualTo("vacation");
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package pocketapi;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Captures what the service logs (slf4j-simple writes to whatever {@code System.err} is at the
+ * time) while a test runs, and still shows it on the console. Close it to restore the stream.
+ */
+public final class LogCapture implements AutoCloseable {
+    private final PrintStream original = System.err;
+    private final ByteArrayOutputStream captured = new ByteArrayOutputStream();
+
+    public LogCapture() {
+        PrintStream tee = new PrintStream(new java.io.OutputStream() {
+            @Override
+            public synchronized void write(int b) {
+                captured.write(b);
+                original.write(b);
+            }
+
+            @Override
+            public synchronized void write(byte[] b, int off, int len) {
+                captured.write(b, off, len);
+                original.write(b, off, len);
+            }
+        }, true, StandardCharsets.UTF_8);
+        System.setErr(tee);
+    }
+
+    /** The lines logged so far. */
+    public List<String> lines() {
+        synchronized (captured) {
+            return captured.toString(StandardCharsets.UTF_8).lines().toList();
+        }
+    }
+
+    /** The lines logged so far that contain {@code text}. */
+    public List<String> linesWith(String text) {
+        return lines().stream().filter(l -> l.contains(text)).toList();
+    }
+
+    @Override
+    public void close() {
+        System.setErr(original);
+    }
+}

@@ -1,0 +1,69 @@
+package pocketapi.holiday;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Holiday years for tests: holiday-cn's real files, the built-in years and a made-up 2027. */
+public final class TestYears {
+    /** holiday-cn's real placeholder, as it publishes a year before the notice is out. */
+    public static final String PLACEHOLDER_2027 = """
+            {
+                "$schema": "https://example.invalid/schema.json",
+                "year": 2027,
+                "papers": [],
+                "days": []
+            }""";
+
+    private TestYears() {
+    }
+
+    /** A resource of the test classpath as text. */
+    public static String resource(String path) {
+        try (InputStream in = TestYears.class.getResourceAsStream("/" + path)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no test resource " + path);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A plausible 2027 made up for the tests (30 days off, 5 make-up days), as holiday-cn would publish it. */
+    public static String madeUp2027() {
+        return resource("made-up-2027.json");
+    }
+
+    public static HolidayYear parse(int year, String json) {
+        try {
+            return HolidayFile.parse("test " + year + ".json", year, json);
+        } catch (HolidayDataException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A built-in year's file as shipped. */
+    public static String builtIn(int year) {
+        return resource("holidays/" + year + ".json");
+    }
+
+    /** The built-in calendar plus the given years. */
+    public static HolidayCalendar calendarWith(Clock clock, HolidayYear... extra) {
+        try {
+            List<HolidayYear> years = new ArrayList<>(HolidayData.builtIn());
+            HolidayCalendar calendar = HolidayCalendar.of(years, Set.of(), clock);
+            for (HolidayYear year : extra) {
+                calendar = calendar.withYear(year);
+            }
+            return calendar;
+        } catch (HolidayDataException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
