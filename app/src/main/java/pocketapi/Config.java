@@ -20,6 +20,8 @@ import java.util.Optional;
  * @param holidayUpdates base URLs to fetch holiday years from, in order; empty: no automatic updates
  * @param holidayUpdateInterval how often the holiday years are fetched
  * @param holidayCacheDir where fetched holiday years are kept
+ * @param publicUrl      the service's own base URL as clients reach it, without a trailing slash, if configured
+ * @param trustedProxies the peers whose forwarding headers are believed (unset: everyone's)
  * @param imageHost      the image host's base URL without a trailing slash; empty: serve the samples
  * @param poolPortrait   the portrait pool file; present exactly when {@code imageHost} is
  * @param poolLandscape  the landscape pool file; present exactly when {@code imageHost} is
@@ -29,7 +31,8 @@ import java.util.Optional;
  * @param accessLog      whether every request is logged
  */
 public record Config(String host, int port, Optional<Path> holidayDataDir, List<URI> holidayUpdates,
-                     Duration holidayUpdateInterval, Path holidayCacheDir, Optional<String> imageHost,
+                     Duration holidayUpdateInterval, Path holidayCacheDir, Optional<String> publicUrl,
+                     TrustedProxies trustedProxies, Optional<String> imageHost,
                      Optional<Path> poolPortrait, Optional<Path> poolLandscape,
                      Path statsFile, Duration statsFlush, int statsMaxUsers, boolean accessLog) {
 
@@ -64,6 +67,8 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
                 updateUrls(raw.get(Setting.HOLIDAY_UPDATE_URL)),
                 Duration.ofSeconds(intIn(Setting.HOLIDAY_UPDATE_SECONDS, raw.get(Setting.HOLIDAY_UPDATE_SECONDS), 10, 2_592_000)),
                 folderPath(Setting.HOLIDAY_CACHE_DIR, raw.get(Setting.HOLIDAY_CACHE_DIR)),
+                publicUrl(raw.get(Setting.PUBLIC_URL)),
+                trustedProxies(raw.get(Setting.TRUSTED_PROXIES)),
                 imageHost, portrait, landscape,
                 statsFile(raw.get(Setting.STATS_FILE)),
                 Duration.ofSeconds(intIn(Setting.STATS_FLUSH_SECONDS, raw.get(Setting.STATS_FLUSH_SECONDS), 1, 86_400)),
@@ -197,6 +202,30 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
             // not a URL
         }
         return Optional.empty();
+    }
+
+    private static Optional<String> publicUrl(String value) throws ConfigException {
+        if (value.isBlank()) {
+            return Optional.empty();
+        }
+        Optional<String> url = httpUrl(value);
+        if (url.isPresent()) {
+            return url;
+        }
+        throw bad(Setting.PUBLIC_URL, value,
+                "an absolute http:// or https:// URL without query or fragment, e.g. https://api.example.com");
+    }
+
+    private static TrustedProxies trustedProxies(String value) throws ConfigException {
+        if (value.isBlank()) {
+            return TrustedProxies.unset();
+        }
+        try {
+            return TrustedProxies.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw bad(Setting.TRUSTED_PROXIES, value, "comma-separated IP addresses and CIDR ranges such as "
+                    + "127.0.0.1/32,::1/128 (" + e.getMessage() + ")");
+        }
     }
 
     private static Optional<String> imageHost(String value) throws ConfigException {

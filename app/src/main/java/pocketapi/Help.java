@@ -1,6 +1,6 @@
 package pocketapi;
 
-/** The text of {@code --help}: every setting with its flag, default and meaning. */
+/** The text of {@code --help} (or {@code -h}): every setting with its flag, default and meaning. */
 final class Help {
     private Help() {
     }
@@ -10,12 +10,20 @@ final class Help {
                 pocketapi: Chinese holiday calendar, random pictures and usage counters.
 
                 Usage: java -jar pocketapi.jar [--setting value ...]
+                       java -jar pocketapi.jar --check-holidays PATH   (check YYYY.json files offline)
                 Each setting is an environment variable or a flag; the flag wins.
 
                 """);
+        int name = 0;
+        int flag = 0;
+        for (Setting s : Setting.values()) {
+            name = Math.max(name, s.name().length());
+            flag = Math.max(flag, s.flag().length() + " VALUE".length());
+        }
+        String row = "  %-" + name + "s  %-" + flag + "s  default %s%n      %s%n";
         for (Setting s : Setting.values()) {
             String def = s.defaultValue().isEmpty() ? "(unset)" : s.defaultValue();
-            out.append(String.format("  %-22s %-24s default %s%n      %s%n", s.name(), s.flag() + " VALUE", def, s.help()));
+            out.append(String.format(row, s.name(), s.flag() + " VALUE", def, s.help()));
         }
         return out.toString();
     }

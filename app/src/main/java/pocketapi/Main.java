@@ -31,13 +31,18 @@ import pocketapi.stats.UsageCounters;
  * with exit code 2. On SIGTERM or Ctrl-C it stops the server, saves the counters and exits 0.
  */
 public final class Main {
+    static {
+        // First of all, before any class can load Jetty: see HttpApi.STRICT_CONTENT_TYPES.
+        System.setProperty(HttpApi.STRICT_CONTENT_TYPES, "true");
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
 
     private Main() {
     }
 
     public static void main(String[] args) {
-        if (List.of(args).contains("--help")) {
+        if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
             System.out.print(Help.text());
             return;
         }

@@ -15,13 +15,18 @@ public enum Setting {
             "comma-separated base URLs of holiday-cn's files, tried in order (year Y is <base>/Y.json); off: no automatic updates"),
     HOLIDAY_UPDATE_SECONDS("21600", "seconds between holiday update checks, 10-2592000 (21600: every 6 hours)"),
     HOLIDAY_CACHE_DIR("data/holidays", "folder where fetched holiday years are kept across restarts; created if missing"),
+    PUBLIC_URL("", "absolute http(s) URL of this service as clients reach it, e.g. https://api.example.com; "
+            + "links to the bundled samples use it instead of the request's Host header (set it in production)"),
+    TRUSTED_PROXIES("", "comma-separated addresses and CIDR ranges of your reverse proxies, e.g. 127.0.0.1/32,::1/128; "
+            + "CF-Connecting-IP and X-Forwarded-For then count only from them; empty: from anyone"),
     IMAGE_HOST("", "absolute http(s) URL of the image host; links are IMAGE_HOST/d/image/<entry>; empty: serve the bundled samples"),
     IMAGE_POOL_PORTRAIT("", "portrait pool file, one picture path per line (required with IMAGE_HOST)"),
     IMAGE_POOL_LANDSCAPE("", "landscape pool file, one picture path per line (required with IMAGE_HOST)"),
     STATS_FILE("data/stats.json", "where the counters are kept; the folder is created if missing"),
     STATS_FLUSH_SECONDS("10", "seconds between saves of changed counters, 1-86400 (a crash loses at most this much)"),
     STATS_MAX_USERS("100000", "users tracked at most, 1-5000000; past that the least recently seen is dropped"),
-    ACCESS_LOG("false", "true: log one line per request (method, path, status, time, user)");
+    ACCESS_LOG("false", "true: log one line per request: client address, method, path and query, status, "
+            + "time taken, user id (client-supplied text escaped)");
 
     private final String defaultValue;
     private final String help;

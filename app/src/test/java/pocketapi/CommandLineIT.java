@@ -16,9 +16,10 @@ import pocketapi.holiday.TestYears;
 /** What an operator meets at the command line: --help, bad settings, the access log. */
 class CommandLineIT {
 
-    @Test
-    void help_prints_every_setting_with_its_default_and_exits_0() throws Exception {
-        try (JarProcess jar = JarProcess.launch(Map.of(), "--help")) {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"--help", "-h"})
+    void help_prints_every_setting_with_its_default_and_exits_0(String flag) throws Exception {
+        try (JarProcess jar = JarProcess.launch(Map.of(), flag)) {
             assertThat(jar.waitFor(Duration.ofSeconds(20))).isZero();
             String help = jar.output();
             for (Setting s : Setting.values()) {
@@ -92,7 +93,7 @@ class CommandLineIT {
             assertThat(loud.output().lines().filter(l -> l.contains(" access - ")))
                     .hasSize(2)
                     .anySatisfy(l -> assertThat(l).contains("GET /api/holidays?type=alarm&y=2025&m=10&d=1 200",
-                            "user=203.0.113.4"))
+                            "user=\"203.0.113.4\""))
                     .anySatisfy(l -> assertThat(l).contains("GET /nope 404"));
         }
     }

@@ -183,6 +183,17 @@ class ConfigTest {
     }
 
     @Test
+    void help_columns_line_up_whatever_the_longest_flag() {
+        java.util.Set<Integer> defaultColumns = new java.util.HashSet<>();
+        for (String line : Help.text().lines().toList()) {
+            if (line.startsWith("  ") && !line.startsWith("   ")) {
+                defaultColumns.add(line.indexOf(" default "));
+            }
+        }
+        assertThat(defaultColumns).hasSize(1).allSatisfy(column -> assertThat(column).isPositive());
+    }
+
+    @Test
     void help_lists_every_setting_with_its_flag_and_default() {
         String help = Help.text();
         for (Setting s : Setting.values()) {

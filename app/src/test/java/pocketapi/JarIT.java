@@ -93,6 +93,53 @@ class JarIT {
     }
 
     @Test
+    void a_pool_entry_that_leaves_d_image_stops_startup_naming_the_file_and_line() throws Exception {
+        Path portrait = Files.writeString(dir.resolve("portrait.txt"), "# phones\nok.jpg\n../../etc/passwd\n");
+        Path landscape = Files.writeString(dir.resolve("landscape.txt"), "a.jpg\n");
+        try (JarProcess jar = JarProcess.launch(Map.of("IMAGE_HOST", "https://img.example.com",
+                "IMAGE_POOL_PORTRAIT", portrait.toString(), "IMAGE_POOL_LANDSCAPE", landscape.toString()))) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
+            assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + portrait + ", line 3: \"../../etc/passwd\" has a "
+                    + "\"..\" segment; entries are paths below /d/image/ and may not leave it");
+        }
+    }
+
+    @Test
+    void the_fat_jar_holds_the_runtime_without_jackson_databind_and_is_never_shaded_twice() throws Exception {
+        Path jar = JarProcess.jar();
+        Path thin = jar.resolveSibling("pocketapi-thin.jar");
+        try (var fat = new java.util.zip.ZipFile(jar.toFile()); var plain = new java.util.zip.ZipFile(thin.toFile())) {
+            assertThat(fat.getEntry("io/javalin/Javalin.class")).isNotNull();
+            assertThat(fat.getEntry("com/fasterxml/jackson/core/JsonFactory.class")).isNotNull();
+            assertThat(fat.stream().filter(e -> e.getName().startsWith("com/fasterxml/jackson/databind/"))).isEmpty();
+            // The shade plugin reads the plain jar and writes the fat one under another name, so a
+            // second `mvn package` never takes the fat jar as its input.
+            assertThat(plain.getEntry("pocketapi/Main.class")).isNotNull();
+            assertThat(plain.getEntry("io/javalin/Javalin.class")).isNull();
+        }
+        assertThat(Files.size(jar)).isLessThan(10L << 20);
+    }
+
+    @Test
+    void every_kind_of_answer_is_served_without_jackson_databind() throws Exception {
+        try (JarProcess jar = JarProcess.start(Map.of())) {
+            for (String path : java.util.List.of("/api/holidays?y=2025&m=10&d=1", "/api/holidays?y=2025",
+                    "/api/holidays?type=pithy", "/img", "/img/pe?type=json", "/img/url", "/api/info", "/",
+                    "/healthz", "/api/nope", "/nope", "/d/image/samples/nope.png")) {
+                var response = jar.get(path, "Accept", "application/json");
+                assertThat(response.statusCode()).as(path).isLessThan(500);
+            }
+            var post = jar.send("POST", "/api/info");
+            assertThat(post.statusCode()).isEqualTo(405);
+            assertThat(post.body()).startsWith("{\"status\":405,");
+            var head = jar.send("HEAD", "/nope");
+            assertThat(head.statusCode()).isEqualTo(404);
+            Thread.sleep(200);
+            assertThat(jar.output()).doesNotContain("NoClassDefFoundError", "ClassNotFoundException", "ERROR");
+        }
+    }
+
+    @Test
     void out_of_the_box_img_lands_on_a_bundled_picture() throws Exception {
         try (JarProcess jar = JarProcess.start(Map.of())) {
             var redirect = jar.get("/img");

@@ -117,6 +117,13 @@ final class JarProcess implements AutoCloseable {
         return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** Sends any method, without a body. */
+    HttpResponse<String> send(String method, String path) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(origin() + path)).timeout(Duration.ofSeconds(10))
+                .method(method, HttpRequest.BodyPublishers.noBody()).build();
+        return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
     /** Waits for the process to end by itself and returns its exit code. */
     int waitFor(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {

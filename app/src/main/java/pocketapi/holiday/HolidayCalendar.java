@@ -115,13 +115,13 @@ public final class HolidayCalendar {
     private static Day classify(LocalDate date, OfficialDay entry) {
         boolean weekend = date.getDayOfWeek() == DayOfWeek.SATURDAY || date.getDayOfWeek() == DayOfWeek.SUNDAY;
         if (entry != null && entry.offDay()) {
-            return new Day(date, DayStatus.TURE, entry.festival(), Alarm.VACATION);
+            return new Day(date, DayStatus.DAY_OFF, entry.festival(), Alarm.VACATION);
         }
         // A make-up working day is only ever a weekend day; a weekday listed as working is just a working day.
         if (entry != null && weekend) {
-            return new Day(date, DayStatus.WORKER, entry.festival() + MAKE_UP_MARKER, Alarm.WORK);
+            return new Day(date, DayStatus.MAKE_UP_WORKDAY, entry.festival() + MAKE_UP_MARKER, Alarm.WORK);
         }
-        return new Day(date, DayStatus.FLASE, "", weekend ? Alarm.VACATION : Alarm.WORK);
+        return new Day(date, DayStatus.ORDINARY, "", weekend ? Alarm.VACATION : Alarm.WORK);
     }
 
     /** The first covered date. */

@@ -23,7 +23,7 @@ final class HolidayEndpoint {
     private final byte[][] pithy;
     private final byte[][] alarm;
 
-    /** The day record of spec §2.1, fields in the contract's order. */
+    /** The JSON day record, fields in the order the README shows ("The JSON record always has the fields ..."). */
     static byte[] dayRecord(Day d) {
         return new JsonObject()
                 .put("date", d.date().toString())
@@ -31,8 +31,8 @@ final class HolidayEndpoint {
                 .put("month", d.date().getMonthValue())
                 .put("day", d.date().getDayOfMonth())
                 .put("status", d.status().wire())
-                .put("isHoliday", d.status() == DayStatus.TURE)
-                .put("isWorkday", d.status() == DayStatus.WORKER)
+                .put("isHoliday", d.status() == DayStatus.DAY_OFF)
+                .put("isWorkday", d.status() == DayStatus.MAKE_UP_WORKDAY)
                 .put("name", d.name())
                 .bytes();
     }

@@ -6,7 +6,7 @@ import java.time.LocalDate;
 import pocketapi.holiday.HolidayCalendar;
 
 /**
- * Turns the {@code y}, {@code m}, {@code d} query parameters into a covered date (contract §3):
+ * Turns the {@code y}, {@code m}, {@code d} query parameters into a covered date (README, "GET /api/holidays"):
  * none given means today in UTC+8; a parameter counts as given when its name is present, even
  * empty; each value is 1-9 ASCII digits; the first of repeated values counts.
  */

@@ -6,9 +6,11 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
+import org.eclipse.jetty.http.HttpGenerator;
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,18 +42,19 @@ import pocketapi.stats.UsageCounters;
  */
 public final class HttpApi {
     private static final Logger LOG = LoggerFactory.getLogger(HttpApi.class);
-    private static final Logger ACCESS = LoggerFactory.getLogger("access");
     /** How long a stop waits for requests under way (the whole stop must take under 5 s). */
     static final long STOP_TIMEOUT_MILLIS = 3_000;
     private static final long SHUTDOWN_IDLE_MILLIS = 50;
     static final String ALLOW = "GET, HEAD";
 
-    static {
-        // Jetty swaps "application/json; charset=utf-8" for its cached "application/json;charset=utf-8"
-        // unless STRICT is set; the contract fixes the spelling with the space. STRICT touches only
-        // Content-Type handling, and is read once when Jetty's HttpGenerator loads, so set it first.
-        System.setProperty("org.eclipse.jetty.http.HttpGenerator.STRICT", "true");
-    }
+    /**
+     * Jetty swaps "application/json; charset=utf-8" for its cached "application/json;charset=utf-8"
+     * unless this is true when its HttpGenerator loads (it touches only Content-Type handling);
+     * the README's content types have the space. {@code Main} sets it before anything can load
+     * Jetty, the test build sets it for the test JVM, and {@link #create} refuses to build a server
+     * without it.
+     */
+    public static final String STRICT_CONTENT_TYPES = "org.eclipse.jetty.http.HttpGenerator.STRICT";
 
     private HttpApi() {
     }
@@ -64,9 +67,13 @@ public final class HttpApi {
      */
     public static Javalin create(Config settings, Supplier<HolidayCalendar> calendar, ImagePools pools,
                                  Optional<SampleImages> samples, UsageCounters counters) {
+        if (!HttpGenerator.__STRICT) {
+            throw new IllegalStateException("Jetty was loaded without -D" + STRICT_CONTENT_TYPES + "=true, so it would "
+                    + "rewrite every Content-Type; set it before anything touches Jetty (Main does)");
+        }
         HolidayEndpoint holidays = new HolidayEndpoint(calendar);
-        ImageEndpoint images = new ImageEndpoint(pools, settings.imageHost());
-        Handler count = ctx -> Counting.count(ctx, counters);
+        ImageEndpoint images = new ImageEndpoint(pools, settings.imageHost(), settings.publicUrl());
+        Counting counting = new Counting(counters, settings.trustedProxies());
         Set<String> endpoints = new HashSet<>();
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -74,13 +81,22 @@ public final class HttpApi {
             // Nothing here gains from gzip: the API answers are far below its 1500-byte threshold
             // (and go straight to Jetty, see Responses), the pictures are PNG, the page is 8 KB.
             config.http.compressionStrategy = CompressionStrategy.NONE;
+            // Jetty's own HTTP/1 connections, but ones that know a HEAD request Jetty could not parse.
+            config.jetty.addConnector((server, http) -> {
+                ServerConnector connector = new ServerConnector(server, new HeadAwareConnections(http));
+                connector.setHost(config.jetty.host);
+                connector.setPort(config.jetty.port);
+                return connector;
+            });
             AtomicReference<Server> jetty = new AtomicReference<>();
             config.jetty.modifyServer(server -> {
                 jetty.set(server);
                 server.setErrorHandler(new JsonErrorHandler());
-                // Graceful stop: stop accepting, let requests under way finish (Javalin nests its
-                // handlers inside this wrapper), then stop; the budget leaves time to save the counters.
-                server.setHandler(new GracefulHandler());
+                // Graceful stop: stop accepting, let requests under way finish, then stop; the budget
+                // leaves time to save the counters. Javalin nests its handlers inside the innermost wrapper.
+                GracefulHandler graceful = new GracefulHandler();
+                graceful.setHandler(new ProtocolGuard());
+                server.setHandler(graceful);
                 server.setStopTimeout(STOP_TIMEOUT_MILLIS);
             });
             // An idle keep-alive connection has nothing under way: close it at once on stop, not after
@@ -93,10 +109,7 @@ public final class HttpApi {
                 }
             });
             if (settings.accessLog()) {
-                config.requestLogger.http((ctx, ms) -> ACCESS.info("{} {} {}{} {} {}ms user={}", ctx.ip(), ctx.method(),
-                        ctx.path(), ctx.queryString() == null ? "" : "?" + ctx.queryString(), ctx.statusCode(),
-                        Math.round(ms * 10) / 10.0,
-                        Counting.userId(ctx.header("CF-Connecting-IP"), ctx.header("X-Forwarded-For"))));
+                config.requestLogger.http((ctx, ms) -> AccessLog.log(ctx, ms, counting.userId(ctx)));
             }
 
             // HEAD is registered by hand: Javalin's implicit HEAD answers without running the GET
@@ -111,10 +124,10 @@ public final class HttpApi {
                 endpoints.add(path);
             };
             six.add("/api/holidays", holidays::handle);
-            six.add("/img", images.handler(null, ImageEndpoint.Form.REDIRECT));
-            six.add("/img/pe", images.handler(true, ImageEndpoint.Form.REDIRECT));
-            six.add("/img/pc", images.handler(false, ImageEndpoint.Form.REDIRECT));
-            six.add("/img/url", images.handler(null, ImageEndpoint.Form.TEXT));
+            six.add("/img", images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT));
+            six.add("/img/pe", images.handler(ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT));
+            six.add("/img/pc", images.handler(ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT));
+            six.add("/img/url", images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT));
             six.add("/api/info", InfoEndpoint::handle);
 
             // Not counted: the landing page, the health check, the sample pictures.
@@ -122,9 +135,9 @@ public final class HttpApi {
             getAndHead.add("/healthz", Pages.health());
             samples.ifPresent(pictures -> getAndHead.add("/d/image/<entry>", ImageEndpoint.samples(pictures)));
 
-            config.routes.before(ctx -> beforeEndpoint(ctx, endpoints));
+            config.routes.before(ctx -> beforeEndpoint(ctx, endpoints, counting));
             // One wildcard entry, not one per path: Javalin matches every entry's path on every request.
-            config.routes.beforeMatched(count);
+            config.routes.beforeMatched(counting::count);
             config.routes.exception(ApiError.class, (e, ctx) -> Responses.error(ctx, e.status(), e.getMessage()));
             // Javalin answers an unmatched path by throwing NotFoundResponse, which lands here too.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e.getStatus(),
@@ -141,7 +154,7 @@ public final class HttpApi {
         void add(String path, Handler handler);
     }
 
-    private static void beforeEndpoint(Context ctx, Set<String> endpoints) {
+    private static void beforeEndpoint(Context ctx, Set<String> endpoints, Counting counting) {
         if (!endpoints.contains(withoutTrailingSlash(ctx.path()))) {
             return;
         }
@@ -150,7 +163,7 @@ public final class HttpApi {
             ctx.header("Allow", ALLOW);
             throw new ApiError(405, ctx.method() + " is not allowed on " + ctx.path() + "; use GET or HEAD");
         }
-        Counting.identify(ctx);
+        counting.identify(ctx);
     }
 
     private static String withoutTrailingSlash(String path) {

@@ -14,11 +14,19 @@ import pocketapi.image.SampleImages;
 
 /**
  * The {@code /img} family: a random picture link as a 302 redirect, text ({@code type=url}) or
- * JSON ({@code type=json}), never cacheable. Links use {@code IMAGE_HOST}, or while it is unset the
- * request's own origin, where the bundled samples are served.
+ * JSON ({@code type=json}), never cacheable. Links use {@code IMAGE_HOST}, or while it is unset
+ * the service's own origin, where the bundled samples are served: {@code PUBLIC_URL} if set, else
+ * the request's Host header when it is a plain host[:port].
  */
 final class ImageEndpoint {
+    /** The form of the answer when {@code type} does not choose one. */
     enum Form { REDIRECT, TEXT, JSON }
+
+    /** Which pool a path draws from. */
+    enum Pool { PORTRAIT, LANDSCAPE, BY_DEVICE }
+
+    /** Longer Host headers are not believed (no real host name is that long). */
+    static final int MAX_HOST_LENGTH = 255;
 
     // A plain host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 address.
     private static final Pattern PLAIN_HOST = Pattern.compile(
@@ -26,19 +34,23 @@ final class ImageEndpoint {
                     + "|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?");
 
     private final ImagePools pools;
-    private final Optional<String> imageHost;
+    /** The base of every link when it does not depend on the request: IMAGE_HOST, else PUBLIC_URL. */
+    private final Optional<String> fixedBase;
 
-    ImageEndpoint(ImagePools pools, Optional<String> imageHost) {
+    ImageEndpoint(ImagePools pools, Optional<String> imageHost, Optional<String> publicUrl) {
         this.pools = pools;
-        this.imageHost = imageHost;
+        this.fixedBase = imageHost.or(() -> publicUrl);
     }
 
-    /** A handler answering from the device's pool ({@code portrait} null) or from a fixed one. */
-    Handler handler(Boolean portrait, Form defaultForm) {
+    /** A handler answering from a pool, in {@code defaultForm} unless {@code type} asks for another. */
+    Handler handler(Pool pool, Form defaultForm) {
         return ctx -> {
-            boolean mobile = portrait != null ? portrait
-                    : Devices.isMobile(ctx.header("Sec-CH-UA-Mobile"), ctx.header("User-Agent"));
-            serve(ctx, pools.forDevice(mobile), form(Query.firstValues(ctx.queryString(), "type")[0], defaultForm));
+            boolean portrait = switch (pool) {
+                case PORTRAIT -> true;
+                case LANDSCAPE -> false;
+                case BY_DEVICE -> Devices.isMobile(ctx.header("Sec-CH-UA-Mobile"), ctx.header("User-Agent"));
+            };
+            serve(ctx, pools.forDevice(portrait), form(Query.firstValues(ctx.queryString(), "type")[0], defaultForm));
         };
     }
 
@@ -50,7 +62,7 @@ final class ImageEndpoint {
     }
 
     private void serve(Context ctx, ImagePool pool, Form form) {
-        String link = pool.link(imageHost.orElseGet(() -> requestOrigin(ctx)), ThreadLocalRandom.current());
+        String link = pool.link(fixedBase.orElseGet(() -> requestOrigin(ctx)), ThreadLocalRandom.current());
         Responses.header(ctx, Responses.NO_STORE);
         switch (form) {
             // Empty body: drop the default text/plain type Javalin puts on every response.
@@ -60,10 +72,14 @@ final class ImageEndpoint {
         }
     }
 
-    /** {@code http://} + the Host header when it is a plain host[:port], else {@code http://localhost:<port>}. */
+    /**
+     * {@code http://} + the Host header when it is a plain host[:port] of at most
+     * {@value #MAX_HOST_LENGTH} characters, else {@code http://localhost:<port>}. Only used without
+     * IMAGE_HOST and PUBLIC_URL.
+     */
     static String requestOrigin(Context ctx) {
         String host = ctx.header("Host");
-        if (host != null && PLAIN_HOST.matcher(host).matches()) {
+        if (host != null && host.length() <= MAX_HOST_LENGTH && PLAIN_HOST.matcher(host).matches()) {
             return "http://" + host;
         }
         return "http://localhost:" + ctx.req().getLocalPort();

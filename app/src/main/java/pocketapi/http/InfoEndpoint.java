@@ -4,7 +4,7 @@ import io.javalin.http.Context;
 import pocketapi.stats.UsageCounters;
 
 /**
- * {@code GET /api/info}: the statistics record of spec §2.5. The numbers were taken when the call
+ * {@code GET /api/info}: the statistics record (README, "GET /api/info"). The numbers were taken when the call
  * was counted, before this handler ran, so they include the call itself.
  */
 final class InfoEndpoint {

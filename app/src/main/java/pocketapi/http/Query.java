@@ -4,33 +4,40 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The first value of each wanted query parameter, in one pass over the raw query string: a name
- * given without {@code =} or with nothing after it has the value {@code ""}; an absent name has
- * {@code null}. Only a part holding {@code %} or {@code +} is decoded; a malformed escape is kept
- * as written (the caller's validation then rejects it). Stateless.
+ * The first value of each wanted query parameter, in one pass over the raw query string, each
+ * character looked at once: a name given without {@code =} or with nothing after it has the value
+ * {@code ""}; an absent name has {@code null}. Only a part holding {@code %} or {@code +} is
+ * decoded; a malformed escape is kept as written (the caller's validation then rejects it).
+ * Stateless.
  */
 final class Query {
     private Query() {
     }
 
     /** The first values of {@code names} in {@code query} (null or empty: none), index for index. */
-    static String[] firstValues(String query, String... names) {
+    static String[] firstValues(CharSequence query, String... names) {
         String[] values = new String[names.length];
-        if (query == null || query.isEmpty()) {
+        if (query == null) {
             return values;
         }
+        int length = query.length();
         int start = 0;
-        while (start <= query.length()) {
-            int end = query.indexOf('&', start);
-            if (end < 0) {
-                end = query.length();
+        while (start < length) {
+            // One part: up to the next '&'; its name ends at the first '=' inside it.
+            int eq = -1;
+            int end = start;
+            for (char c; end < length && (c = query.charAt(end)) != '&'; end++) {
+                if (c == '=' && eq < 0) {
+                    eq = end;
+                }
             }
-            int eq = query.indexOf('=', start);
-            int nameEnd = eq < 0 || eq > end ? end : eq;
-            String name = decode(query.substring(start, nameEnd));
-            for (int i = 0; i < names.length; i++) {
-                if (values[i] == null && names[i].equals(name)) {
-                    values[i] = nameEnd == end ? "" : decode(query.substring(nameEnd + 1, end));
+            int nameEnd = eq < 0 ? end : eq;
+            if (nameEnd > start) {
+                String name = decode(query.subSequence(start, nameEnd).toString());
+                for (int i = 0; i < names.length; i++) {
+                    if (values[i] == null && names[i].equals(name)) {
+                        values[i] = eq < 0 ? "" : decode(query.subSequence(eq + 1, end).toString());
+                    }
                 }
             }
             start = end + 1;

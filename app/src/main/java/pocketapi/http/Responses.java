@@ -14,7 +14,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import io.javalin.http.HttpStatus;
 
 /**
- * Writes bodies with the exact content types of the contract (§2). Stateless and thread-safe.
+ * Writes bodies with the exact content types the README shows ({@code application/json; charset=utf-8},
+ * {@code text/plain; charset=utf-8}). Stateless and thread-safe.
  *
  * <p>Answers go straight to Jetty: headers as pre-encoded constants, the body with its length
  * through the servlet stream. Javalin's own result path would copy the bytes again and search a

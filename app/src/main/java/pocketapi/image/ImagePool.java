@@ -1,6 +1,7 @@
 package pocketapi.image;
 
 import java.io.IOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,18 +37,27 @@ public final class ImagePool {
     /**
      * Parses pool text.
      *
-     * @throws ImagePoolException if it has no entry
+     * @throws ImagePoolException if it has no entry, or an entry with a {@code .} or {@code ..}
+     *                            segment (its link would resolve outside {@code /d/image/})
      */
     public static ImagePool parse(String source, String text) throws ImagePoolException {
         List<String> entries = new ArrayList<>();
-        for (String line : text.split("\n")) {
-            String entry = line.strip();
+        String[] lines = text.split("\n");
+        for (int n = 0; n < lines.length; n++) {
+            String entry = lines[n].strip();
             while (entry.startsWith("/")) {
                 entry = entry.substring(1);
             }
-            if (!entry.isEmpty() && !line.strip().startsWith("#")) {
-                entries.add(entry);
+            if (entry.isEmpty() || lines[n].strip().startsWith("#")) {
+                continue;
             }
+            for (String segment : entry.split("/", -1)) {
+                if (segment.equals(".") || segment.equals("..")) {
+                    throw new ImagePoolException(source + ", line " + (n + 1) + ": \"" + entry + "\" has a \""
+                            + segment + "\" segment; entries are paths below /d/image/ and may not leave it");
+                }
+            }
+            entries.add(entry);
         }
         if (entries.isEmpty()) {
             throw new ImagePoolException(source + ": the pool is empty; list one picture path per line");
@@ -55,15 +65,22 @@ public final class ImagePool {
         return new ImagePool(source, entries);
     }
 
-    /** Reads a pool file (UTF-8). */
-    public static ImagePool read(Path file) throws ImagePoolException {
+    /**
+     * Reads a pool file (UTF-8).
+     *
+     * @param setting the setting that names the file, for messages
+     */
+    public static ImagePool read(Path file, String setting) throws ImagePoolException {
         if (!Files.isRegularFile(file)) {
-            throw new ImagePoolException(file + ": no such file");
+            throw new ImagePoolException(file + " (" + setting + "): no such file");
         }
         try {
             return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+        } catch (MalformedInputException e) {
+            throw new ImagePoolException(file + " (" + setting + "): is not UTF-8 text; save it as UTF-8 "
+                    + "(pictures with Chinese names need it)");
         } catch (IOException e) {
-            throw new ImagePoolException(file + ": cannot be read (" + e + ")");
+            throw new ImagePoolException(file + " (" + setting + "): cannot be read (" + e + ")");
         }
     }
 

@@ -29,6 +29,7 @@ public record ImagePools(ImagePool portrait, ImagePool landscape, boolean bundle
         if (portrait.isEmpty() || landscape.isEmpty()) {
             throw new ImagePoolException("IMAGE_POOL_PORTRAIT and IMAGE_POOL_LANDSCAPE must be set together");
         }
-        return new ImagePools(ImagePool.read(portrait.get()), ImagePool.read(landscape.get()), false);
+        return new ImagePools(ImagePool.read(portrait.get(), "IMAGE_POOL_PORTRAIT"),
+                ImagePool.read(landscape.get(), "IMAGE_POOL_LANDSCAPE"), false);
     }
 }

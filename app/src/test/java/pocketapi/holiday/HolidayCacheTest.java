@@ -35,7 +35,7 @@ class HolidayCacheTest {
         new HolidayCache(cacheDir, Clock.systemUTC()).write(2027, TestYears.madeUp2027().getBytes(StandardCharsets.UTF_8));
         HolidayCalendar calendar = load(Optional.empty()).calendar();
         assertThat(calendar.last()).isEqualTo(LocalDate.of(2027, 12, 31));
-        assertThat(calendar.classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.TURE);
+        assertThat(calendar.classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.DAY_OFF);
         assertThat(calendar.years().get(2027).source()).isEqualTo(cacheDir.resolve("2027.json").toString());
     }
 
@@ -47,7 +47,7 @@ class HolidayCacheTest {
         HolidayData.Loaded loaded = load(Optional.of(dataDir));
         assertThat(loaded.pinned()).containsExactly(2027);
         assertThat(loaded.calendar().classify(LocalDate.of(2027, 9, 16)).name()).isEqualTo("中秋节");
-        assertThat(loaded.calendar().classify(LocalDate.of(2027, 9, 15)).status()).isEqualTo(DayStatus.FLASE);
+        assertThat(loaded.calendar().classify(LocalDate.of(2027, 9, 15)).status()).isEqualTo(DayStatus.ORDINARY);
     }
 
     @Test
@@ -56,8 +56,8 @@ class HolidayCacheTest {
                 "{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true}",
                 "{\"name\": \"国庆节\", \"date\": \"2026-10-08\", \"isOffDay\": true}"));
         HolidayCalendar calendar = load(Optional.empty()).calendar();
-        assertThat(calendar.classify(LocalDate.of(2026, 10, 8)).status()).isEqualTo(DayStatus.TURE);
-        assertThat(calendar.classify(LocalDate.of(2026, 10, 7)).status()).isEqualTo(DayStatus.FLASE);
+        assertThat(calendar.classify(LocalDate.of(2026, 10, 8)).status()).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(calendar.classify(LocalDate.of(2026, 10, 7)).status()).isEqualTo(DayStatus.ORDINARY);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -55,7 +55,7 @@ class HolidayCalendarTest {
             alarms.merge(day.alarm(), 1, Integer::sum);
         });
         assertThat(statuses).containsExactlyInAnyOrderEntriesOf(Map.of(
-                DayStatus.TURE, ture, DayStatus.WORKER, worker, DayStatus.FLASE, flase));
+                DayStatus.DAY_OFF, ture, DayStatus.MAKE_UP_WORKDAY, worker, DayStatus.ORDINARY, flase));
         assertThat(alarms).containsExactlyInAnyOrderEntriesOf(Map.of(Alarm.WORK, work, Alarm.VACATION, vacation));
     }
 

@@ -38,9 +38,9 @@ class HolidayDataTest {
         HolidayCalendar calendar = load();
         assertThat(calendar.first()).isEqualTo(LocalDate.of(2020, 1, 1));
         assertThat(calendar.last()).isEqualTo(LocalDate.of(2027, 12, 31));
-        assertThat(calendar.classify(LocalDate.of(2027, 2, 6)).status()).isEqualTo(DayStatus.TURE);
+        assertThat(calendar.classify(LocalDate.of(2027, 2, 6)).status()).isEqualTo(DayStatus.DAY_OFF);
         assertThat(calendar.classify(LocalDate.of(2027, 2, 20)).name()).isEqualTo("春节调休");
-        assertThat(calendar.classify(LocalDate.of(2027, 12, 31)).status()).isEqualTo(DayStatus.FLASE);
+        assertThat(calendar.classify(LocalDate.of(2027, 12, 31)).status()).isEqualTo(DayStatus.ORDINARY);
     }
 
     @Test
@@ -56,7 +56,7 @@ class HolidayDataTest {
         assertThat(calendar.classify(LocalDate.of(2025, 3, 3)).name()).isEqualTo("测试");
         assertThat(calendar.classify(LocalDate.of(2025, 10, 8)).name()).isEqualTo("测试");
         assertThat(calendar.years().get(2025).source()).isEqualTo(dir.resolve("2025.json").toString());
-        assertThat(calendar.classify(LocalDate.of(2024, 10, 1)).status()).isEqualTo(DayStatus.TURE);
+        assertThat(calendar.classify(LocalDate.of(2024, 10, 1)).status()).isEqualTo(DayStatus.DAY_OFF);
     }
 
     @Test

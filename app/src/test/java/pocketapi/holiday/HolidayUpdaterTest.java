@@ -71,7 +71,7 @@ class HolidayUpdaterTest {
         updater.check();
         assertThat(served()).isNotSameAs(before);
         assertThat(served().last()).isEqualTo(LocalDate.of(2027, 12, 31));
-        assertThat(served().classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.TURE);
+        assertThat(served().classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.DAY_OFF);
         assertThat(cacheDir.resolve("2027.json")).hasContent(TestYears.madeUp2027());
         updater.check();
         assertThat(log.linesWith("holidays 2027 added")).singleElement().asString()
@@ -143,7 +143,7 @@ class HolidayUpdaterTest {
             mirror.answer("2027.json", 200, "text/html", "<html>portal</html>".getBytes(StandardCharsets.UTF_8));
             second.publish("2027.json", TestYears.madeUp2027());
             updater(mirror.base(), second.base()).check();
-            assertThat(served().classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.TURE);
+            assertThat(served().classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.DAY_OFF);
             assertThat(log.linesWith("holidays 2027 added")).singleElement().asString()
                     .endsWith("from " + second.base() + "/2027.json");
         }
@@ -156,8 +156,8 @@ class HolidayUpdaterTest {
                 "{\"name\": \"国庆节\", \"date\": \"2026-10-08\", \"isOffDay\": true}");
         mirror.publish("2026.json", changed);
         updater(mirror.base()).check();
-        assertThat(served().classify(LocalDate.of(2026, 10, 8)).status()).isEqualTo(DayStatus.TURE);
-        assertThat(served().classify(LocalDate.of(2026, 10, 7)).status()).isEqualTo(DayStatus.FLASE);
+        assertThat(served().classify(LocalDate.of(2026, 10, 8)).status()).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(served().classify(LocalDate.of(2026, 10, 7)).status()).isEqualTo(DayStatus.ORDINARY);
         assertThat(log.linesWith("holidays 2026 changed")).singleElement().asString().contains(
                 "holidays 2026 changed: 2026-10-07 now not listed (was 国庆节 day off), "
                         + "2026-10-08 now 国庆节 day off (was not listed); from " + mirror.base() + "/2026.json");
@@ -254,7 +254,7 @@ class HolidayUpdaterTest {
             target.publish("2027.json", TestYears.madeUp2027());
             mirror.redirect("2027.json", target.base() + "/2027.json");
             updater(mirror.base()).check();
-            assertThat(served().classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.TURE);
+            assertThat(served().classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.DAY_OFF);
             assertThat(target.requests()).contains("/2027.json");
         }
     }
@@ -266,7 +266,7 @@ class HolidayUpdaterTest {
         mirror.close();
         HolidayCalendar restarted = HolidayData.load(Optional.empty(),
                 Optional.of(new HolidayCache(cacheDir, clock)), clock).calendar();
-        assertThat(restarted.classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.TURE);
+        assertThat(restarted.classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.DAY_OFF);
         assertThat(Files.list(cacheDir).map(p -> p.getFileName().toString())).containsExactly("2027.json");
     }
 }

@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import pocketapi.RequiredTools;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -42,13 +43,7 @@ class LandingPageBrowserTest {
 
     @Test
     void the_page_loads_offline_with_numbers_a_picture_and_no_errors() {
-        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-            String why = "no browser: install Debian's chromium and chromium-driver to run this test";
-            if ("1".equals(System.getenv("POCKETAPI_REQUIRE_TOOLS"))) {
-                fail(why + " (POCKETAPI_REQUIRE_TOOLS=1)");
-            }
-            Assumptions.abort(why);
-        }
+        RequiredTools.require("chromium chromium-driver", CHROMIUM, CHROMEDRIVER);
         TestServer.run(TestApps.app(), server -> {
             ChromeDriver browser = start();
             try {

@@ -36,7 +36,9 @@ class PagesTest {
                     .contains("/api/holidays?type=pithy", "/api/holidays?type=alarm", "/img/pe", "/img/pc",
                             "/img/url", "/img?type=json", "/api/info", "src=\"/img\"", "节假日", "Holiday calendar")
                     // Nothing is loaded from elsewhere: no absolute or protocol-relative URL at all.
-                    .doesNotContain("http://", "https://", "src=\"//", "href=\"//", "@import");
+                    .doesNotContain("http://", "https://", "src=\"//", "href=\"//", "@import")
+                    // Every example is its own list item: no stray separator before a link.
+                    .doesNotContainPattern("·\\s*<a ");
             assertThat(server.head("/").statusCode()).isEqualTo(200);
             assertThat(counters.version()).isZero();
         });

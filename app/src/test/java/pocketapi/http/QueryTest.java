@@ -2,6 +2,7 @@ package pocketapi.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -28,5 +29,50 @@ class QueryTest {
         String[] values = Query.firstValues(query, "y", "type");
         assertThat(values[0]).isEqualTo(y);
         assertThat(values[1]).isEqualTo(type);
+    }
+
+    /** A query string that counts how often its characters are read. */
+    private static final class Counted implements CharSequence {
+        private final String text;
+        long reads;
+
+        Counted(String text) {
+            this.text = text;
+        }
+
+        @Override
+        public int length() {
+            return text.length();
+        }
+
+        @Override
+        public char charAt(int index) {
+            reads++;
+            return text.charAt(index);
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            reads += end - start;
+            return text.subSequence(start, end);
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
+    @Test
+    void each_character_is_read_a_bounded_number_of_times_however_many_parts_there_are() {
+        // 7,950 empty parts and then a '=': searching for '=' from every '&' to the end read the
+        // query about 32 million times; one pass reads it once.
+        Counted query = new Counted("&".repeat(7_950) + "=");
+        assertThat(Query.firstValues(query, "type", "y")).containsExactly(null, null);
+        assertThat(query.reads).isLessThanOrEqualTo(2L * query.length());
+
+        Counted many = new Counted("a=1&".repeat(2_000) + "type=json");
+        assertThat(Query.firstValues(many, "type")).containsExactly("json");
+        assertThat(many.reads).isLessThanOrEqualTo(2L * many.length());
     }
 }

@@ -54,6 +54,19 @@ final class TestApps {
                 new UsageCounters(clock, 100_000));
     }
 
+    /** The service with the bundled samples and the given settings (PUBLIC_URL, TRUSTED_PROXIES, ACCESS_LOG ...). */
+    static Javalin app(java.util.Map<String, String> settings) {
+        try {
+            Config config = Config.parse(settings, java.util.List.of());
+            Clock clock = Clock.systemUTC();
+            ImagePools samples = ImagePools.samples();
+            return HttpApi.create(config, new LiveCalendar(calendar(clock)), samples,
+                    Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The out-of-the-box service answering from a calendar the test may swap. */
     static Javalin app(LiveCalendar calendar) {
         try {

@@ -71,4 +71,40 @@ final class TestServer {
     static String contentType(HttpResponse<?> response) {
         return response.headers().firstValue("Content-Type").orElse(null);
     }
+
+    /** Writes raw bytes and reads every byte of the answer(s) until the server closes, as Latin-1 text. */
+    String raw(byte[] request) {
+        try {
+            return exchange(URI.create(origin), request);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    String raw(String request) {
+        return raw(request.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** Sends raw bytes and reads until the server closes the connection (or 2 s pass without a byte). */
+    static String exchange(URI origin, byte[] request) throws IOException {
+        try (java.net.Socket socket = new java.net.Socket(origin.getHost(), origin.getPort())) {
+            socket.setSoTimeout(2_000);
+            java.io.OutputStream out = socket.getOutputStream();
+            out.write(request);
+            out.flush();
+            java.io.InputStream in = socket.getInputStream();
+            java.io.ByteArrayOutputStream answer = new java.io.ByteArrayOutputStream();
+            byte[] buffer = new byte[8192];
+            try {
+                for (int n; (n = in.read(buffer)) > 0 && answer.size() < 1_000_000; ) {
+                    answer.write(buffer, 0, n);
+                }
+            } catch (java.net.SocketTimeoutException e) {
+                // A request the server still waits on (e.g. a body it was promised): what came is the answer.
+            } catch (IOException e) {
+                // Reset after the answer: keep what was read.
+            }
+            return answer.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
+        }
+    }
 }

@@ -70,7 +70,7 @@ class ImagePoolTest {
     @Test
     void a_pool_with_no_entry_is_refused_naming_the_file() throws Exception {
         Path file = Files.writeString(dir.resolve("empty.txt"), "# nothing yet\n\n");
-        assertThatThrownBy(() -> ImagePool.read(file))
+        assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT"))
                 .isInstanceOf(ImagePoolException.class)
                 .hasMessage(file + ": the pool is empty; list one picture path per line");
     }
@@ -78,14 +78,39 @@ class ImagePoolTest {
     @Test
     void a_missing_pool_file_is_refused_naming_the_file() {
         Path file = dir.resolve("missing.txt");
-        assertThatThrownBy(() -> ImagePool.read(file)).hasMessage(file + ": no such file");
-        assertThatThrownBy(() -> ImagePool.read(dir)).hasMessage(dir + ": no such file");
+        assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT"))
+                .hasMessage(file + " (IMAGE_POOL_PORTRAIT): no such file");
+        assertThatThrownBy(() -> ImagePool.read(dir, "IMAGE_POOL_LANDSCAPE"))
+                .hasMessage(dir + " (IMAGE_POOL_LANDSCAPE): no such file");
     }
 
     @Test
-    void an_unreadable_pool_file_is_refused_naming_the_file() throws Exception {
-        Path file = Files.write(dir.resolve("binary.txt"), new byte[] {(byte) 0xC3, (byte) 0x28, 'a'});
-        assertThatThrownBy(() -> ImagePool.read(file)).hasMessageStartingWith(file + ": cannot be read");
+    void a_pool_file_that_is_not_utf_8_says_so_and_names_the_setting() throws Exception {
+        // "壁纸.jpg" saved as GBK, as a Chinese Windows editor would.
+        Path file = Files.write(dir.resolve("gbk.txt"), "壁纸.jpg\n".getBytes(java.nio.charset.Charset.forName("GBK")));
+        assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT")).hasMessage(file
+                + " (IMAGE_POOL_PORTRAIT): is not UTF-8 text; save it as UTF-8 (pictures with Chinese names need it)");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            ../../etc/passwd        | ..
+            a/../../x.jpg           | ..
+            ./x.jpg                 | .
+            wallpapers/./x.jpg      | .
+            x/..                    | ..
+            """)
+    void an_entry_with_a_dot_segment_is_refused_naming_the_file_and_line(String entry, String segment) {
+        assertThatThrownBy(() -> ImagePool.parse("pool.txt", "# pictures\nok.jpg\n" + entry + "\n"))
+                .isInstanceOf(ImagePoolException.class)
+                .hasMessage("pool.txt, line 3: \"" + entry + "\" has a \"" + segment
+                        + "\" segment; entries are paths below /d/image/ and may not leave it");
+    }
+
+    @Test
+    void dots_inside_a_name_are_fine() throws ImagePoolException {
+        assertThat(ImagePool.parse("pool.txt", "..hidden.jpg\na..b/c.d.jpg\n...\n").entries())
+                .containsExactly("..hidden.jpg", "a..b/c.d.jpg", "...");
     }
 
     @Test
