@@ -5,15 +5,23 @@
 #
 #   app/bench/bench.sh            full run (a few minutes)
 #   app/bench/bench.sh --quick    under a minute
+#   app/bench/bench.sh --redis    Redis mode (STATS_REDIS_URL, a redis-server on wrk's CPU) against
+#                                 file mode, endpoint by endpoint; add --quick for a short run
 #
-# Talks only to 127.0.0.1; every load is bounded in time; both servers are stopped at the end.
+# Talks only to 127.0.0.1; every load is bounded in time; all servers are stopped at the end.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=$(mktemp -d /tmp/pocketapi-bench.XXXXXX)
 
-rounds=3; seconds=8; warmup=25; starts=5; conns=32
-if [ "${1:-}" = "--quick" ]; then rounds=1; seconds=2; warmup=4; starts=3; fi
+rounds=3; seconds=8; warmup=25; starts=5; conns=32; redis=0
+for arg in "$@"; do
+  case "$arg" in
+    --quick) rounds=1; seconds=2; warmup=4; starts=3 ;;
+    --redis) redis=1 ;;
+    *) echo "unknown option $arg"; exit 2 ;;
+  esac
+done
 
 if ! command -v wrk >/dev/null 2>&1; then
   echo "installing wrk (Debian package)"
@@ -40,14 +48,29 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
+redis_port=18379
+if [ "$redis" = 1 ]; then
+  command -v redis-server >/dev/null 2>&1 || { echo "installing redis-server (Debian package)";
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
+  taskset -c "$client_cpu" redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no \
+    --loglevel warning >"$work/redis.log" 2>&1 &
+  pids+=("$!")
+  until redis-cli -p "$redis_port" ping >/dev/null 2>&1; do sleep 0.05; done
+fi
+
 start_app() {  # name port: starts a server, sets $started_pid (the JVM's own pid), waits for its first answer
   local name=$1 port=$2 url
-  if [ "$name" = hello ]; then
+  if [ "$name" = redis ]; then
+    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" HOLIDAY_UPDATE_URL=off \
+      STATS_REDIS_URL="redis://127.0.0.1:$redis_port" taskset -c "$server_cpu" java "${flags[@]}" -jar "$jar") \
+      >"$work/$name-$port.log" 2>&1 &
+    url="http://127.0.0.1:$port/healthz"
+  elif [ "$name" = hello ]; then
     (exec env PORT="$port" taskset -c "$server_cpu" java "${flags[@]}" -cp "$jar:$work/hello" Hello) \
       >"$work/$name-$port.log" 2>&1 &
     url="http://127.0.0.1:$port/"
   else
-    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" \
+    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" HOLIDAY_UPDATE_URL=off \
       taskset -c "$server_cpu" java "${flags[@]}" -jar "$jar") >"$work/$name-$port.log" 2>&1 &
     url="http://127.0.0.1:$port/healthz"
   fi
@@ -57,21 +80,29 @@ start_app() {  # name port: starts a server, sets $started_pid (the JVM's own pi
 }
 
 stop_app() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+
+# What is measured (app) against what (base): pocketapi against hello-world, or Redis mode against file mode.
+if [ "$redis" = 1 ]; then
+  base=pocketapi; app=redis; base_label="file mode"; app_label="Redis mode"; col=file
+else
+  base=hello; app=pocketapi; base_label=hello-world; app_label=pocketapi; col=hello
+fi
+base_url() { if [ "$base" = hello ]; then echo "http://127.0.0.1:18081/"; else echo "http://127.0.0.1:18081$1"; fi; }
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 echo "measuring start-up: $starts launches each, alternating"
 su_hello=(); su_app=()
 for i in $(seq "$starts"); do
-  for name in hello pocketapi; do
+  for name in "$base" "$app"; do
     t0=$(date +%s%N); start_app "$name" $((18100 + i)); t1=$(date +%s%N)
     stop_app "$started_pid"
-    if [ "$name" = hello ]; then su_hello+=($(( (t1 - t0) / 1000000 ))); else su_app+=($(( (t1 - t0) / 1000000 ))); fi
+    if [ "$name" = "$base" ]; then su_hello+=($(( (t1 - t0) / 1000000 ))); else su_app+=($(( (t1 - t0) / 1000000 ))); fi
   done
 done
 startup_hello=$(median "${su_hello[@]}"); startup_app=$(median "${su_app[@]}")
 
-start_app hello 18081; hello_jvm=$started_pid
-start_app pocketapi 18080; app_jvm=$started_pid
+start_app "$base" 18081; hello_jvm=$started_pid
+start_app "$app" 18080; app_jvm=$started_pid
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
@@ -97,16 +128,20 @@ endpoints=(
 )
 
 echo "warming up both JVMs (${warmup}s each; the JIT needs a while to settle)"
-pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s "http://127.0.0.1:18081/" >/dev/null
+if [ "$base" = hello ]; then
+  pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s "http://127.0.0.1:18081/" >/dev/null
+else
+  pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s -s "$here/load.lua" "http://127.0.0.1:18081" >/dev/null
+fi
 pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s -s "$here/load.lua" "http://127.0.0.1:18080" >/dev/null
 
-echo "measuring throughput: $rounds round(s) x ${seconds}s per endpoint, hello-world and endpoint alternating"
+echo "measuring throughput: $rounds round(s) x ${seconds}s per endpoint, $base_label and $app_label alternating"
 table=()
 for e in "${endpoints[@]}"; do
   name=${e%%|*}; path=${e#*|}
   h_sum=0; a_sum=0; a50=(); a99=(); h50=(); h99=(); acpu=(); hcpu=(); errs=0
   for _ in $(seq "$rounds"); do
-    read -r hr hp50 hp99 he hc <<<"$(run_wrk "http://127.0.0.1:18081/" "$seconds" "$hello_jvm")"
+    read -r hr hp50 hp99 he hc <<<"$(run_wrk "$(base_url "$path")" "$seconds" "$hello_jvm")"
     read -r ar ap50 ap99 ae ac <<<"$(run_wrk "http://127.0.0.1:18080$path" "$seconds" "$app_jvm")"
     h_sum=$((h_sum + hr)); a_sum=$((a_sum + ar)); errs=$((errs + he + ae))
     a50+=("$ap50"); a99+=("$ap99"); h50+=("$hp50"); h99+=("$hp99"); acpu+=("$ac"); hcpu+=("$hc")
@@ -122,16 +157,17 @@ rss_hello=$(rss "$hello_jvm"); rss_app=$(rss "$app_jvm")
 jar_bytes=$(stat -c %s "$jar")
 
 echo
-echo "pocketapi benchmark ($(date -u +%Y-%m-%d), $(nproc) CPUs, $(java -version 2>&1 | head -1))"
+echo "pocketapi benchmark: $app_label against $base_label ($(date -u +%Y-%m-%d), $(nproc) CPUs, $(java -version 2>&1 | head -1))"
+[ "$redis" = 1 ] && echo "redis-server $(redis-server --version | awk '{print $3}') on CPU $client_cpu, beside wrk"
 echo "server on CPU $server_cpu, wrk on CPU $client_cpu, $conns connections, JVM flags: ${flags[*]}"
 echo
 echo "(req/s and latency from wrk; cpu = the server's own CPU time per request, in microseconds)"
 printf '%-16s %8s %7s %7s %7s %8s %7s %7s %7s %7s %4s\n' endpoint "req/s" "p50 ms" "p99 ms" "cpu us" \
-  "hello/s" "p50 ms" "p99 ms" "cpu us" ratio errs
+  "$col/s" "p50 ms" "p99 ms" "cpu us" ratio errs
 for row in "${table[@]}"; do echo "$row"; done
 echo
-printf 'start-up, launch to first answer (median of %d): pocketapi %d ms, hello-world %d ms, ratio %.2f\n' \
-  "$starts" "$startup_app" "$startup_hello" "$(awk -v a="$startup_app" -v h="$startup_hello" 'BEGIN{print a/h}')"
-printf 'peak RSS under the same load: pocketapi %d MB, hello-world %d MB, ratio %.2f\n' \
-  "$rss_app" "$rss_hello" "$(awk -v a="$rss_app" -v h="$rss_hello" 'BEGIN{print a/h}')"
+printf 'start-up, launch to first answer (median of %d): %s %d ms, %s %d ms, ratio %.2f\n' \
+  "$starts" "$app_label" "$startup_app" "$base_label" "$startup_hello" "$(awk -v a="$startup_app" -v h="$startup_hello" 'BEGIN{print a/h}')"
+printf 'peak RSS under the same load: %s %d MB, %s %d MB, ratio %.2f\n' \
+  "$app_label" "$rss_app" "$base_label" "$rss_hello" "$(awk -v a="$rss_app" -v h="$rss_hello" 'BEGIN{print a/h}')"
 printf 'fat jar: %.1f MB (%d bytes)\n' "$(awk -v b="$jar_bytes" 'BEGIN{print b/1048576}')" "$jar_bytes"

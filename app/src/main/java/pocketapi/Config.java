@@ -25,7 +25,9 @@ import java.util.Optional;
  * @param imageHost      the image host's base URL without a trailing slash; empty: serve the samples
  * @param poolPortrait   the portrait pool file; present exactly when {@code imageHost} is
  * @param poolLandscape  the landscape pool file; present exactly when {@code imageHost} is
- * @param statsFile      where the counters are kept
+ * @param statsFile      where the counters are kept (in Redis mode: counts that could not be written)
+ * @param statsRedis     the Redis that keeps the counters, shared by several instances, if configured
+ * @param statsRedisPrefix the prefix of every Redis key
  * @param statsFlush     how often changed counters are saved
  * @param statsMaxUsers  how many users are tracked at most
  * @param accessLog      whether every request is logged
@@ -34,7 +36,8 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
                      Duration holidayUpdateInterval, Path holidayCacheDir, Optional<String> publicUrl,
                      TrustedProxies trustedProxies, Optional<String> imageHost,
                      Optional<Path> poolPortrait, Optional<Path> poolLandscape,
-                     Path statsFile, Duration statsFlush, int statsMaxUsers, boolean accessLog) {
+                     Path statsFile, Optional<RedisTarget> statsRedis, String statsRedisPrefix, Duration statsFlush,
+                     int statsMaxUsers, boolean accessLog) {
 
     /** The built-in defaults, as a user gets them with no configuration at all. */
     public static Config defaults() {
@@ -71,6 +74,8 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
                 trustedProxies(raw.get(Setting.TRUSTED_PROXIES)),
                 imageHost, portrait, landscape,
                 statsFile(raw.get(Setting.STATS_FILE)),
+                redis(raw.get(Setting.STATS_REDIS_URL)),
+                prefix(raw.get(Setting.STATS_REDIS_PREFIX)),
                 Duration.ofSeconds(intIn(Setting.STATS_FLUSH_SECONDS, raw.get(Setting.STATS_FLUSH_SECONDS), 1, 86_400)),
                 intIn(Setting.STATS_MAX_USERS, raw.get(Setting.STATS_MAX_USERS), 1, 5_000_000),
                 bool(Setting.ACCESS_LOG, raw.get(Setting.ACCESS_LOG)));
@@ -202,6 +207,27 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
             // not a URL
         }
         return Optional.empty();
+    }
+
+    private static Optional<RedisTarget> redis(String value) throws ConfigException {
+        if (value.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(RedisTarget.parse(value));
+        } catch (IllegalArgumentException e) {
+            // The message must not repeat a password: say what is wrong, not what was given.
+            throw new ConfigException(Setting.STATS_REDIS_URL.name() + " (" + Setting.STATS_REDIS_URL.flag()
+                    + "): is not accepted (" + e.getMessage() + "); expected redis://[user:password@]host[:port][/db] "
+                    + "or rediss:// for TLS");
+        }
+    }
+
+    private static String prefix(String value) throws ConfigException {
+        if (value.matches("[!-~]{1,100}")) {
+            return value;
+        }
+        throw bad(Setting.STATS_REDIS_PREFIX, value, "1 to 100 printable ASCII characters without spaces, e.g. pocketapi:");
     }
 
     private static Optional<String> publicUrl(String value) throws ConfigException {

@@ -3,6 +3,7 @@ package pocketapi;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,6 +23,9 @@ import pocketapi.http.HttpApi;
 import pocketapi.image.ImagePoolException;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
+import pocketapi.stats.Counters;
+import pocketapi.stats.JedisStore;
+import pocketapi.stats.RedisCounters;
 import pocketapi.stats.StatsFlusher;
 import pocketapi.stats.StatsStore;
 import pocketapi.stats.UsageCounters;
@@ -71,15 +75,13 @@ public final class Main {
             System.exit(2);
             return;
         }
-        StatsStore store = new StatsStore(config.statsFile(), clock);
-        UsageCounters counters = new UsageCounters(clock, config.statsMaxUsers(), store.load().orElse(null));
-        StatsFlusher flusher = new StatsFlusher(counters, store, config.statsFlush());
+        Counting counting = config.statsRedis().isPresent() ? redis(config, clock) : file(config, clock);
 
         LiveCalendar calendar = new LiveCalendar(holidays.calendar());
         HolidayUpdater updater = new HolidayUpdater(calendar, config.holidayUpdates(), config.holidayUpdateInterval(),
                 Optional.of(cache), holidays.pinned(),
                 new HolidayFetcher("pocketapi/" + version()), clock);
-        Javalin app = HttpApi.create(config, calendar, pools, samples, counters);
+        Javalin app = HttpApi.create(config, calendar, pools, samples, counting.counters());
         try {
             app.start(config.host(), config.port());
         } catch (RuntimeException e) {
@@ -89,24 +91,52 @@ public final class Main {
             System.exit(2);
             return;
         }
-        flusher.start();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, flusher), "shutdown"));
+        counting.start().run();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, counting.stop()), "shutdown"));
         LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {} ({}), pictures {} portrait + {} landscape "
-                        + "from {}, counters in {} saved every {} s",
+                        + "from {}, counters {}",
                 version(), config.host(), app.port(), holidays.calendar().first(), holidays.calendar().last(),
                 updates(config),
                 pools.portrait().size(), pools.landscape().size(),
-                config.imageHost().orElse("the bundled samples"), store.file(), config.statsFlush().toSeconds());
+                config.imageHost().orElse("the bundled samples"), counting.where());
         updater.start();  // after the startup line: its first fetch runs in the background
     }
 
+    /** The counters, how to start and stop what keeps them, and where they are (for the startup line). */
+    private record Counting(Counters counters, Runnable start, Runnable stop, String where) {
+    }
+
+    /** The embedded default: an in-process map, saved to STATS_FILE every interval and on stop. */
+    private static Counting file(Config config, Clock clock) {
+        StatsStore store = new StatsStore(config.statsFile(), clock);
+        UsageCounters counters = new UsageCounters(clock, config.statsMaxUsers(), store.load().orElse(null));
+        StatsFlusher flusher = new StatsFlusher(counters, store, config.statsFlush());
+        return new Counting(counters, flusher::start, flusher::close,
+                "in " + store.file() + " saved every " + config.statsFlush().toSeconds() + " s");
+    }
+
+    /**
+     * STATS_REDIS_URL: shared counters. Two connections: the flusher's, which may wait a second
+     * for an answer, and the request path's, which never waits more than a few tens of milliseconds.
+     */
+    private static Counting redis(Config config, Clock clock) {
+        RedisTarget target = config.statsRedis().orElseThrow();
+        RedisCounters counters = new RedisCounters(
+                new JedisStore(target, config.statsRedisPrefix(), Duration.ofSeconds(1), 2),
+                new JedisStore(target, config.statsRedisPrefix(), Duration.ofMillis(40), 8),
+                config.statsFile(), clock, config.statsMaxUsers());
+        return new Counting(counters, counters::start, counters::close,
+                "in " + counters.describe() + ", calls not yet written kept in " + config.statsFile().toAbsolutePath()
+                        + " at stop");
+    }
+
     /** The shutdown hook: stop taking requests, let those under way finish, save the counters, exit 0. */
-    private static void stop(Javalin app, StatsFlusher flusher) {
+    private static void stop(Javalin app, Runnable saveCounters) {
         LOG.info("stopping");
         try {
             app.stop();
         } finally {
-            flusher.close();
+            saveCounters.run();
             LOG.info("stopped");
             // A JVM ended by a signal exits 143; the counters are safe now, so report a clean stop.
             Runtime.getRuntime().halt(0);

@@ -1,8 +1,6 @@
 package pocketapi;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,10 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,15 +23,13 @@ final class JarProcess implements AutoCloseable {
             .followRedirects(HttpClient.Redirect.NEVER).build();
 
     private final Process process;
-    private final List<String> output = Collections.synchronizedList(new ArrayList<>());
-    private final CountDownLatch started = new CountDownLatch(1);
+    /** Everything the process writes, in a file: a pipe's last lines can be lost when the process ends. */
+    private final Path log;
     private volatile int port = -1;
 
-    private JarProcess(Process process) {
+    private JarProcess(Process process, Path log) {
         this.process = process;
-        Thread reader = new Thread(this::readOutput, "jar-output");
-        reader.setDaemon(true);
-        reader.start();
+        this.log = log;
     }
 
     static Path jar() {
@@ -48,23 +42,33 @@ final class JarProcess implements AutoCloseable {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar().toString()));
         command.addAll(List.of(args));
         // A fresh working folder, so the default data/stats.json lands there and not in the project.
+        Path work = Files.createTempDirectory("pocketapi-it");
+        Path log = work.resolve("output.log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .directory(Files.createTempDirectory("pocketapi-it").toFile());
+                .redirectOutput(log.toFile()).directory(work.toFile());
         for (Setting setting : Setting.values()) {
             builder.environment().remove(setting.name());
         }
         // Tests never reach the internet: holiday updates stay off unless a test points them at a local mirror.
         builder.environment().put(Setting.HOLIDAY_UPDATE_URL.name(), "off");
         builder.environment().putAll(env);
-        return new JarProcess(builder.start());
+        return new JarProcess(builder.start(), log);
     }
 
     /** Launches on a free port and waits until the server says it is listening. */
     static JarProcess start(Map<String, String> env, String... args) throws Exception {
         JarProcess jar = launch(withDefaultPort(env), args);
-        if (!jar.started.await(20, TimeUnit.SECONDS)) {
-            jar.close();
-            throw new IllegalStateException("the jar did not start:\n" + jar.output());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (jar.port < 0) {
+            Matcher m = LISTENING.matcher(jar.output());
+            if (m.find()) {
+                jar.port = Integer.parseInt(m.group(1));
+            } else if (System.nanoTime() > deadline || !jar.process.isAlive()) {
+                jar.close();
+                throw new IllegalStateException("the jar did not start:\n" + jar.output());
+            } else {
+                Thread.sleep(10);
+            }
         }
         return jar;
     }
@@ -79,22 +83,6 @@ final class JarProcess implements AutoCloseable {
         return copy;
     }
 
-    private void readOutput() {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                output.add(line);
-                Matcher m = LISTENING.matcher(line);
-                if (m.find()) {
-                    port = Integer.parseInt(m.group(1));
-                    started.countDown();
-                }
-            }
-        } catch (IOException e) {
-            output.add("(output closed: " + e + ")");
-        }
-    }
-
     Process process() {
         return process;
     }
@@ -103,9 +91,12 @@ final class JarProcess implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
+    /** What the process has written so far (trailing newline removed). */
     String output() {
-        synchronized (output) {
-            return String.join("\n", output);
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8).stripTrailing();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

@@ -41,8 +41,8 @@ public final class Mirror implements AutoCloseable {
         server.setExecutor(threads);
         server.createContext("/", exchange -> {
             String path = exchange.getRequestURI().getPath();
-            requests.add(path);
             if (hang) {
+                requests.add(path);
                 try {
                     released.await();  // accepted, and never answered until the mirror closes
                 } catch (InterruptedException e) {
@@ -51,7 +51,10 @@ public final class Mirror implements AutoCloseable {
                 exchange.close();
                 return;
             }
+            // The answer is chosen before the request is recorded: a test that sees the request knows
+            // what it was answered.
             Answer answer = answers.getOrDefault(path, new Answer(404, "text/plain", "Not Found".getBytes(), null));
+            requests.add(path);
             exchange.getResponseHeaders().set("Content-Type", answer.contentType());
             if (answer.location() != null) {
                 exchange.getResponseHeaders().set("Location", answer.location());

@@ -8,24 +8,28 @@ import java.net.UnknownHostException;
 import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 
 import io.javalin.http.Context;
+import io.javalin.http.Handler;
 import pocketapi.TrustedProxies;
-import pocketapi.stats.UsageCounters;
+import pocketapi.stats.Counters;
+import pocketapi.stats.Report;
 
 /**
- * Who is calling, and the counting of a call. The user id is taken in the {@code before} step of an
- * endpoint; the call is counted in {@code beforeMatched}, which runs only once a route has matched
- * and before its handler, so 404 and 405 are never counted and {@code /api/info} sees itself.
- * Thread-safe.
+ * Who is calling, and the counting of calls: one explicit wrapper around the handler of each
+ * counted endpoint. Only a request that reaches such a handler is counted (404 and 405 never do),
+ * before the handler runs, so a 400 counts and {@code /api/info} sees itself. Thread-safe.
  */
 final class Counting {
     static final int MAX_ID_LENGTH = 128;
-    private static final String USER = "pocketapi.user";
-    private static final String REPORT = "pocketapi.report";
 
-    private final UsageCounters counters;
+    private final Counters counters;
     private final TrustedProxies trusted;
 
-    Counting(UsageCounters counters, TrustedProxies trusted) {
+    /** A handler that answers with the numbers of its own call (only {@code /api/info}). */
+    interface Reporting {
+        void handle(Context ctx, Report report) throws Exception;
+    }
+
+    Counting(Counters counters, TrustedProxies trusted) {
         this.counters = counters;
         this.trusted = trusted;
     }
@@ -82,19 +86,16 @@ final class Counting {
         return v.isEmpty() ? null : v;
     }
 
-    void identify(Context ctx) {
-        ctx.attribute(USER, userId(ctx));
+    /** Counts each call, then lets {@code handler} answer it. */
+    Handler counted(Handler handler) {
+        return ctx -> {
+            counters.count(userId(ctx));
+            handler.handle(ctx);
+        };
     }
 
-    /** Counts the call if {@link #identify} marked it as one of the six endpoints. */
-    void count(Context ctx) {
-        String user = ctx.attribute(USER);
-        if (user != null) {
-            ctx.attribute(REPORT, counters.record(user));
-        }
-    }
-
-    static UsageCounters.Report report(Context ctx) {
-        return ctx.attribute(REPORT);
+    /** Counts each call and hands its report to {@code handler}. */
+    Handler reporting(Reporting handler) {
+        return ctx -> handler.handle(ctx, counters.countAndReport(userId(ctx)));
     }
 }

@@ -25,7 +25,7 @@ import pocketapi.Config;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
-import pocketapi.stats.UsageCounters;
+import pocketapi.stats.Counters;
 
 /**
  * The one place that turns HTTP into calls on the domain. {@code Main} and every HTTP test build
@@ -33,10 +33,9 @@ import pocketapi.stats.UsageCounters;
  *
  * <p>Request lifecycle:
  * <ol>
- *   <li>{@code before}: on an endpoint path, add CORS, answer 405 to any method but GET/HEAD, and
- *       take the user id;</li>
- *   <li>{@code beforeMatched}: count the call (only reached when an endpoint matched);</li>
- *   <li>the endpoint handler: parse, call the domain, render;</li>
+ *   <li>{@code before}: on an endpoint path, add CORS and answer 405 to any method but GET/HEAD;</li>
+ *   <li>the endpoint handler, wrapped by {@link Counting}: count the call, then parse, call the
+ *       domain, render;</li>
  *   <li>exceptions and unmatched paths become the JSON error body.</li>
  * </ol>
  */
@@ -64,9 +63,10 @@ public final class HttpApi {
      *
      * @param calendar the holiday calendar to serve, read once per request (it may be swapped while running)
      * @param samples the bundled pictures to serve at {@code /d/image/}, present only while IMAGE_HOST is unset
+     * @param counters the usage counters every counted endpoint counts into
      */
     public static Javalin create(Config settings, Supplier<HolidayCalendar> calendar, ImagePools pools,
-                                 Optional<SampleImages> samples, UsageCounters counters) {
+                                 Optional<SampleImages> samples, Counters counters) {
         if (!HttpGenerator.__STRICT) {
             throw new IllegalStateException("Jetty was loaded without -D" + STRICT_CONTENT_TYPES + "=true, so it would "
                     + "rewrite every Content-Type; set it before anything touches Jetty (Main does)");
@@ -118,26 +118,24 @@ public final class HttpApi {
                 config.routes.get(path, handler);
                 config.routes.head(path, handler);
             };
-            // The six counted endpoints.
-            Routes six = (path, handler) -> {
+            // The counted endpoints: CORS, the method rule, and counting (the wrapper) for each.
+            Routes counted = (path, handler) -> {
                 getAndHead.add(path, handler);
                 endpoints.add(path);
             };
-            six.add("/api/holidays", holidays::handle);
-            six.add("/img", images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT));
-            six.add("/img/pe", images.handler(ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT));
-            six.add("/img/pc", images.handler(ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT));
-            six.add("/img/url", images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT));
-            six.add("/api/info", InfoEndpoint::handle);
+            counted.add("/api/holidays", counting.counted(holidays::handle));
+            counted.add("/img", counting.counted(images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT)));
+            counted.add("/img/pe", counting.counted(images.handler(ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT)));
+            counted.add("/img/pc", counting.counted(images.handler(ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT)));
+            counted.add("/img/url", counting.counted(images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT)));
+            counted.add("/api/info", counting.reporting(InfoEndpoint::handle));
 
             // Not counted: the landing page, the health check, the sample pictures.
             getAndHead.add("/", Pages.landing(calendar));
             getAndHead.add("/healthz", Pages.health());
             samples.ifPresent(pictures -> getAndHead.add("/d/image/<entry>", ImageEndpoint.samples(pictures)));
 
-            config.routes.before(ctx -> beforeEndpoint(ctx, endpoints, counting));
-            // One wildcard entry, not one per path: Javalin matches every entry's path on every request.
-            config.routes.beforeMatched(counting::count);
+            config.routes.before(ctx -> beforeEndpoint(ctx, endpoints));
             config.routes.exception(ApiError.class, (e, ctx) -> Responses.error(ctx, e.status(), e.getMessage()));
             // Javalin answers an unmatched path by throwing NotFoundResponse, which lands here too.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e.getStatus(),
@@ -154,7 +152,7 @@ public final class HttpApi {
         void add(String path, Handler handler);
     }
 
-    private static void beforeEndpoint(Context ctx, Set<String> endpoints, Counting counting) {
+    private static void beforeEndpoint(Context ctx, Set<String> endpoints) {
         if (!endpoints.contains(withoutTrailingSlash(ctx.path()))) {
             return;
         }
@@ -163,7 +161,6 @@ public final class HttpApi {
             ctx.header("Allow", ALLOW);
             throw new ApiError(405, ctx.method() + " is not allowed on " + ctx.path() + "; use GET or HEAD");
         }
-        counting.identify(ctx);
     }
 
     private static String withoutTrailingSlash(String path) {

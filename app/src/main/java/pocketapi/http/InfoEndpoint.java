@@ -1,18 +1,17 @@
 package pocketapi.http;
 
 import io.javalin.http.Context;
-import pocketapi.stats.UsageCounters;
+import pocketapi.stats.Report;
 
 /**
  * {@code GET /api/info}: the statistics record (README, "GET /api/info"). The numbers were taken when the call
- * was counted, before this handler ran, so they include the call itself.
+ * was counted, just before this handler ran, so they include the call itself.
  */
 final class InfoEndpoint {
     private InfoEndpoint() {
     }
 
-    static void handle(Context ctx) {
-        UsageCounters.Report r = Counting.report(ctx);
+    static void handle(Context ctx, Report r) {
         Responses.json(ctx, new JsonObject()
                 .put("timezone", "UTC+8")
                 .put("date", r.date().toString())

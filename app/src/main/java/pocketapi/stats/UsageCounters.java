@@ -16,10 +16,7 @@ import pocketapi.Utc8;
  * is a few field updates and one map lookup. At most {@code maxUsers} users are kept; past that the
  * least recently seen is dropped, while the site counters stay exact. Thread-safe.
  */
-public final class UsageCounters {
-    /** What one counted call reports: the numbers after its own increment. */
-    public record Report(LocalDate date, String user, long siteTotal, long siteDaily, long userTotal, long userDaily) {
-    }
+public final class UsageCounters implements Counters {
 
     /** A copy of all counters, users from least to most recently seen; {@code version} grows with every call. */
     public record Snapshot(Tally site, String[] users, Tally[] tallies, long version) {
@@ -47,6 +44,18 @@ public final class UsageCounters {
             }
             total++;
             daily++;
+        }
+
+        /** Adds {@code n} calls of {@code when}; those of a day before the current one count in the total only. */
+        void add(long when, long n) {
+            if (when > day) {
+                day = when;
+                daily = 0;
+            }
+            total += n;
+            if (when == day) {
+                daily += n;
+            }
         }
 
         Tally tally() {
@@ -93,6 +102,16 @@ public final class UsageCounters {
         return new Counter(t.total(), t.daily(), t.day());
     }
 
+    @Override
+    public void count(String user) {
+        record(user);
+    }
+
+    @Override
+    public Report countAndReport(String user) {
+        return record(user);
+    }
+
     /**
      * Counts one call by {@code user} and reports the counters including it.
      */
@@ -117,6 +136,15 @@ public final class UsageCounters {
             userDaily = counter.daily;
         }
         return new Report(LocalDate.ofEpochDay(today), user, siteTotal, siteDaily, userTotal, userDaily);
+    }
+
+    /** Adds the calls of a batch that could not be sent to Redis (see {@link RedisCounters#close}). */
+    synchronized void add(RedisStore.Batch batch) {
+        site.add(batch.day(), batch.site());
+        for (Map.Entry<String, Long> e : batch.users().entrySet()) {
+            users.computeIfAbsent(e.getKey(), id -> new Counter(0, 0, batch.day())).add(batch.day(), e.getValue());
+        }
+        version++;
     }
 
     /** A consistent copy of every counter (cheap: references and a few longs per user). */

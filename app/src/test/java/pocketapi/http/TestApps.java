@@ -12,6 +12,7 @@ import pocketapi.holiday.HolidayData;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
+import pocketapi.stats.Counters;
 import pocketapi.stats.UsageCounters;
 
 /** The production wiring ({@link HttpApi#create}) with test inputs: built-in data, a chosen clock. */
@@ -37,7 +38,7 @@ final class TestApps {
     }
 
     /** The out-of-the-box service counting into the given counters. */
-    static Javalin app(Clock clock, UsageCounters counters) {
+    static Javalin app(Clock clock, Counters counters) {
         try {
             ImagePools samples = ImagePools.samples();
             return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), samples,

@@ -21,10 +21,10 @@ class UsageCountersTest {
     @Test
     void a_call_reports_counts_that_include_itself() {
         UsageCounters counters = new UsageCounters(clock, 10);
-        UsageCounters.Report first = counters.record("a");
-        assertThat(first).isEqualTo(new UsageCounters.Report(LocalDate.of(2026, 5, 1), "a", 1, 1, 1, 1));
-        assertThat(counters.record("b")).isEqualTo(new UsageCounters.Report(LocalDate.of(2026, 5, 1), "b", 2, 2, 1, 1));
-        assertThat(counters.record("a")).isEqualTo(new UsageCounters.Report(LocalDate.of(2026, 5, 1), "a", 3, 3, 2, 2));
+        Report first = counters.record("a");
+        assertThat(first).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 1, 1, 1, 1));
+        assertThat(counters.record("b")).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "b", 2, 2, 1, 1));
+        assertThat(counters.record("a")).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 3, 3, 2, 2));
     }
 
     @Test
@@ -32,15 +32,15 @@ class UsageCountersTest {
         UsageCounters counters = new UsageCounters(clock, 10);
         clock.set("2026-05-01T15:59:59Z");  // 23:59:59 UTC+8
         counters.record("a");
-        UsageCounters.Report before = counters.record("a");
+        Report before = counters.record("a");
         assertThat(before.date()).isEqualTo(LocalDate.of(2026, 5, 1));
         assertThat(before.siteDaily()).isEqualTo(2);
 
         clock.set("2026-05-01T16:00:00Z");  // 00:00:00 UTC+8 on 2 May
-        UsageCounters.Report after = counters.record("a");
-        assertThat(after).isEqualTo(new UsageCounters.Report(LocalDate.of(2026, 5, 2), "a", 3, 1, 3, 1));
-        UsageCounters.Report other = counters.record("b");
-        assertThat(other).isEqualTo(new UsageCounters.Report(LocalDate.of(2026, 5, 2), "b", 4, 2, 1, 1));
+        Report after = counters.record("a");
+        assertThat(after).isEqualTo(new Report(LocalDate.of(2026, 5, 2), "a", 3, 1, 3, 1));
+        Report other = counters.record("b");
+        assertThat(other).isEqualTo(new Report(LocalDate.of(2026, 5, 2), "b", 4, 2, 1, 1));
     }
 
     @Test
@@ -72,7 +72,7 @@ class UsageCountersTest {
     @Test
     void a_million_distinct_ids_leave_the_map_at_the_cap_and_the_site_exact() {
         UsageCounters counters = new UsageCounters(clock, 100_000);
-        UsageCounters.Report last = null;
+        Report last = null;
         for (int i = 0; i < 1_000_000; i++) {
             last = counters.record("id-" + i);
         }
@@ -102,7 +102,7 @@ class UsageCountersTest {
         counters.record("a");
         UsageCounters restored = new UsageCounters(clock, 10, counters.snapshot());
         assertThat(restored.snapshot().users()).containsExactly("b", "a");
-        assertThat(restored.record("a")).isEqualTo(new UsageCounters.Report(LocalDate.of(2026, 5, 1), "a", 4, 4, 3, 3));
+        assertThat(restored.record("a")).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 4, 4, 3, 3));
     }
 
     @Test

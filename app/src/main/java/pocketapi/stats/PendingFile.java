@@ -1,0 +1,170 @@
+package pocketapi.stats;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+
+import pocketapi.AtomicFiles;
+import pocketapi.IsoDate;
+
+/**
+ * STATS_FILE in Redis mode: the counted calls that could not be written to Redis when the
+ * service stopped, as the numbered batches they are, so that the next start sends each exactly
+ * once (a batch Redis had applied before its answer was lost is recognised and not applied again).
+ * <pre>{"format":"pocketapi-redis-pending/1","batches":[{"instance":"…","seq":7,"date":"2026-11-22",
+ *   "site":12,"users":[{"id":"203.0.113.7","n":5}]}]}</pre>
+ * Not thread-safe: used at start-up and at stop.
+ */
+final class PendingFile {
+    static final String FORMAT = "pocketapi-redis-pending/1";
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private PendingFile() {
+    }
+
+    /** Whether the file holds pending batches (rather than a file-mode snapshot). */
+    static boolean isPending(Path file) throws IOException {
+        try (JsonParser p = JSON.createParser(file.toFile())) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                p.nextToken();
+                if (name.equals("format")) {
+                    return FORMAT.equals(p.getValueAsString());
+                }
+                p.skipChildren();
+            }
+            return false;
+        }
+    }
+
+    static List<RedisStore.Batch> read(Path file) throws IOException {
+        List<RedisStore.Batch> batches = new ArrayList<>();
+        String format = null;
+        try (JsonParser p = JSON.createParser(file.toFile())) {
+            expect(p.nextToken(), JsonToken.START_OBJECT);
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                if (name.equals("format")) {
+                    format = p.getValueAsString();
+                } else if (name.equals("batches")) {
+                    expect(value, JsonToken.START_ARRAY);
+                    while (p.nextToken() != JsonToken.END_ARRAY) {
+                        batches.add(batch(p));
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+            if (p.nextToken() != null) {
+                throw new IOException("content after the end of the object");
+            }
+        }
+        if (!FORMAT.equals(format)) {
+            throw new IOException("not a " + FORMAT + " file");
+        }
+        return batches;
+    }
+
+    private static RedisStore.Batch batch(JsonParser p) throws IOException {
+        expect(p.currentToken(), JsonToken.START_OBJECT);
+        String instance = null;
+        long seq = -1;
+        LocalDate date = null;
+        long site = -1;
+        Map<String, Long> users = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken value = p.nextToken();
+            switch (name) {
+                case "instance" -> instance = p.getValueAsString();
+                case "seq" -> seq = p.getValueAsLong(-1);
+                case "date" -> date = IsoDate.parse(p.getValueAsString(""));
+                case "site" -> site = p.getValueAsLong(-1);
+                case "users" -> {
+                    expect(value, JsonToken.START_ARRAY);
+                    while (p.nextToken() != JsonToken.END_ARRAY) {
+                        String id = null;
+                        long n = -1;
+                        while (p.nextToken() == JsonToken.FIELD_NAME) {
+                            String field = p.currentName();
+                            p.nextToken();
+                            if (field.equals("id")) {
+                                id = p.getValueAsString();
+                            } else if (field.equals("n")) {
+                                n = p.getValueAsLong(-1);
+                            } else {
+                                p.skipChildren();
+                            }
+                        }
+                        if (id == null || n < 1) {
+                            throw new IOException("a user needs an id and a count above 0");
+                        }
+                        users.put(id, n);
+                    }
+                }
+                default -> p.skipChildren();
+            }
+        }
+        if (instance == null || seq < 1 || date == null || site < 0) {
+            throw new IOException("a batch needs an instance, a seq above 0, a date and a site count");
+        }
+        return new RedisStore.Batch(instance, seq, date.toEpochDay(), site, users);
+    }
+
+    private static void expect(JsonToken actual, JsonToken expected) throws IOException {
+        if (actual != expected) {
+            throw new IOException("expected " + expected + " but found " + actual);
+        }
+    }
+
+    /** Writes the batches atomically (temporary file, fsync, rename). */
+    static void write(Path file, List<RedisStore.Batch> batches) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+            g.writeStartObject();
+            g.writeStringField("format", FORMAT);
+            g.writeArrayFieldStart("batches");
+            for (RedisStore.Batch b : batches) {
+                g.writeRaw('\n');
+                g.writeStartObject();
+                g.writeStringField("instance", b.instance());
+                g.writeNumberField("seq", b.seq());
+                g.writeStringField("date", LocalDate.ofEpochDay(b.day()).toString());
+                g.writeNumberField("site", b.site());
+                g.writeArrayFieldStart("users");
+                for (Map.Entry<String, Long> u : b.users().entrySet()) {
+                    g.writeStartObject();
+                    g.writeStringField("id", u.getKey());
+                    g.writeNumberField("n", u.getValue());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+            g.writeRaw('\n');
+        }
+        AtomicFiles.write(file, out.toByteArray());
+    }
+
+    static void delete(Path file) throws IOException {
+        Files.deleteIfExists(file);
+    }
+}

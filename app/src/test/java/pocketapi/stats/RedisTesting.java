@@ -1,0 +1,31 @@
+package pocketapi.stats;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+
+import pocketapi.RedisServer;
+import pocketapi.RedisTarget;
+
+/** RedisCounters as Main builds them, on a test's redis-server. */
+public final class RedisTesting {
+    private RedisTesting() {
+    }
+
+    public static RedisCounters counters(RedisServer redis, Path file, Clock clock, int maxUsers) {
+        RedisTarget target = RedisTarget.parse(redis.url());
+        return new RedisCounters(new JedisStore(target, "pocketapi:", Duration.ofSeconds(1), 2),
+                new JedisStore(target, "pocketapi:", Duration.ofMillis(40), 8), file, clock, maxUsers);
+    }
+
+    /** Waits (at most 5 s) until every call counted here is confirmed in Redis. */
+    public static void awaitWritten(RedisCounters counters) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (counters.unsent() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        if (counters.unsent() > 0) {
+            throw new AssertionError(counters.unsent() + " calls still not written to Redis after 5 s");
+        }
+    }
+}
