@@ -3,12 +3,15 @@ package pocketapi.holiday;
 import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -33,6 +36,7 @@ public final class HolidayCalendar {
     private final LocalDate first;
     private final LocalDate last;
     private final Day[] days;
+    private final List<Break> breaks;
     private final Clock clock;
 
     private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, Set<Integer> notPublished, Clock clock,
@@ -47,6 +51,12 @@ public final class HolidayCalendar {
             LocalDate date = first.plusDays(i);
             days[i] = classify(date, byDate.get(date));
         }
+        List<Break> all = new ArrayList<>();
+        for (HolidayYear notice : years.values()) {
+            all.addAll(Arrangement.breaks(notice));
+        }
+        all.sort(Comparator.comparing(Break::start));
+        this.breaks = List.copyOf(all);
     }
 
     /**
@@ -169,6 +179,26 @@ public final class HolidayCalendar {
     /** The notices being served, by year. */
     public NavigableMap<Integer, HolidayYear> years() {
         return years;
+    }
+
+    /** The breaks of one notice, in date order (empty when the data holds no such year). */
+    public List<Break> arrangement(int year) {
+        return breaks.stream().filter(b -> b.year() == year).toList();
+    }
+
+    /** Every break of every notice served, in date order. */
+    public List<Break> breaks() {
+        return breaks;
+    }
+
+    /** The break under way on {@code date}, or the first that starts after it; empty when the data holds none. */
+    public Optional<Break> breakOnOrAfter(LocalDate date) {
+        for (Break b : breaks) {
+            if (!b.end().isBefore(date)) {
+                return Optional.of(b);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Today's date in UTC+8, from the injected clock. */

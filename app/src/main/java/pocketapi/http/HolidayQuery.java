@@ -37,6 +37,25 @@ final class HolidayQuery {
         return covered(date, calendar, "the date");
     }
 
+    /**
+     * The notice year of {@code y}, or this UTC+8 year when absent; it must be a year the data holds.
+     *
+     * @throws ApiError 400 with a message saying what was wrong and what is accepted
+     */
+    static int year(String y, HolidayCalendar calendar) {
+        int year = y == null ? calendar.today().getYear() : number("y", y);
+        if (!calendar.years().containsKey(year)) {
+            String what = y == null ? "this year, " + year + "," : "y=" + y;
+            if (calendar.notPublished(year)) {
+                throw badRequest(what + ": the holiday arrangement of " + year + " is not published yet; the data holds "
+                        + calendar.years().firstKey() + " to " + calendar.years().lastKey());
+            }
+            throw badRequest(what + " is not in the holiday data, which holds " + calendar.years().firstKey() + " to "
+                    + calendar.years().lastKey());
+        }
+        return year;
+    }
+
     private static int number(String name, String value) {
         if (value.isEmpty() || value.length() > 9) {
             throw notANumber(name, value);

@@ -72,6 +72,7 @@ public final class HttpApi {
                     + "rewrite every Content-Type; set it before anything touches Jetty (Main does)");
         }
         HolidayEndpoint holidays = new HolidayEndpoint(calendar);
+        PlanningEndpoints planning = new PlanningEndpoints(calendar);
         ImageEndpoint images = new ImageEndpoint(pools, settings.imageHost(), settings.publicUrl());
         Counting counting = new Counting(counters, settings.trustedProxies());
         Set<String> endpoints = new HashSet<>();
@@ -124,6 +125,9 @@ public final class HttpApi {
                 endpoints.add(path);
             };
             counted.add("/api/holidays", counting.counted(holidays::handle));
+            counted.add("/api/holidays/year", counting.counted(planning::year));
+            counted.add("/api/holidays/next", counting.counted(planning::next));
+            counted.add("/api/holidays.ics", counting.counted(planning::ics));
             counted.add("/img", counting.counted(images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT)));
             counted.add("/img/pe", counting.counted(images.handler(ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT)));
             counted.add("/img/pc", counting.counted(images.handler(ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT)));

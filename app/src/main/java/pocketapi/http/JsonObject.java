@@ -1,6 +1,7 @@
 package pocketapi.http;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * Builds one small JSON object, fields in the order they are put. Our bodies are a handful of
@@ -33,6 +34,34 @@ final class JsonObject {
     JsonObject put(String name, JsonObject value) {
         name(name);
         out.append(value.out).append('}');
+        return this;
+    }
+
+    /** An array of strings. */
+    JsonObject putStrings(String name, List<String> values) {
+        name(name);
+        out.append('[');
+        for (int i = 0; i < values.size(); i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            quote(values.get(i));
+        }
+        out.append(']');
+        return this;
+    }
+
+    /** An array of objects. */
+    JsonObject putObjects(String name, List<JsonObject> values) {
+        name(name);
+        out.append('[');
+        for (int i = 0; i < values.size(); i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            out.append(values.get(i).out).append('}');
+        }
+        out.append(']');
         return this;
     }
 

@@ -1,6 +1,7 @@
 package pocketapi.http;
 
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
@@ -12,12 +13,14 @@ import pocketapi.holiday.HolidayCalendar;
 final class Pages {
     /** Where the page shows the covered range of the holiday data. */
     static final String COVERED = "{{covered}}";
+    /** Where the page learns today's UTC+8 date, for its calendar. */
+    static final String TODAY = "{{today}}";
 
     private Pages() {
     }
 
-    /** The page as one calendar fills it in; rendered again only when the calendar changes. */
-    private record Rendered(HolidayCalendar calendar, byte[] page) {
+    /** The page as one calendar fills it in on one day; rendered again only when either changes. */
+    private record Rendered(HolidayCalendar calendar, LocalDate today, byte[] page) {
     }
 
     static Handler landing(Supplier<HolidayCalendar> calendars) {
@@ -27,10 +30,11 @@ final class Pages {
         AtomicReference<Rendered> last = new AtomicReference<>();  // a race only renders the same page twice
         return ctx -> {
             HolidayCalendar calendar = calendars.get();
+            LocalDate today = calendar.today();
             Rendered r = last.get();
-            if (r == null || r.calendar() != calendar) {
-                r = new Rendered(calendar, page.replace(COVERED, calendar.first() + " – " + calendar.last())
-                        .getBytes(StandardCharsets.UTF_8));
+            if (r == null || r.calendar() != calendar || !r.today().equals(today)) {
+                r = new Rendered(calendar, today, page.replace(COVERED, calendar.first() + " – " + calendar.last())
+                        .replace(TODAY, today.toString()).getBytes(StandardCharsets.UTF_8));
                 last.set(r);
             }
             ctx.header("Cache-Control", "no-cache").contentType("text/html; charset=utf-8").result(r.page());

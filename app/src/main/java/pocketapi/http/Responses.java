@@ -26,6 +26,7 @@ final class Responses {
     static final String TEXT = "text/plain; charset=utf-8";
     private static final HttpField JSON_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, JSON);
     private static final HttpField TEXT_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, TEXT);
+    static final HttpField ICS_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, IcsFeed.TYPE);
     static final HttpField CORS = new PreEncodedHttpField("Access-Control-Allow-Origin", "*");
     static final HttpField NO_STORE = new PreEncodedHttpField(HttpHeader.CACHE_CONTROL, "no-store");
 
@@ -50,7 +51,7 @@ final class Responses {
         ServletContextRequest.getServletContextRequest(ctx.req()).getServletContextResponse().getHeaders().put(field);
     }
 
-    private static void send(Context ctx, HttpField type, byte[] body) {
+    static void send(Context ctx, HttpField type, byte[] body) {
         header(ctx, type);
         HttpServletResponse res = ctx.res();
         res.setStatus(ctx.statusCode());

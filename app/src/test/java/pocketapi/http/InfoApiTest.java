@@ -61,6 +61,10 @@ class InfoApiTest {
             "GET, /img/url, 200",
             "HEAD, /img, 302",
             "HEAD, /api/info, 200",
+            "GET, /api/holidays/year?y=2025, 200",
+            "GET, /api/holidays/year?y=1999, 400",
+            "GET, /api/holidays/next?y=2025&m=1&d=1, 200",
+            "HEAD, /api/holidays.ics, 200",
     })
     void calls_to_the_six_endpoints_are_counted_whatever_their_status(String method, String path, int status) {
         TestServer.run(TestApps.app(clock, counters), server -> {

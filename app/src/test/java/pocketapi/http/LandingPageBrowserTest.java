@@ -42,9 +42,10 @@ class LandingPageBrowserTest {
     Path profile;
 
     @Test
-    void the_page_loads_offline_with_numbers_a_picture_and_no_errors() {
+    void the_page_loads_offline_with_numbers_a_picture_this_years_calendar_and_no_errors() {
         RequiredTools.require("chromium chromium-driver", CHROMIUM, CHROMEDRIVER);
-        TestServer.run(TestApps.app(), server -> {
+        // 2026-05-06 in UTC+8: the next break is 端午节, 44 days away.
+        TestServer.run(TestApps.app(TestApps.at("2026-05-06T02:00:00Z")), server -> {
             ChromeDriver browser = start();
             try {
                 browser.manage().window().setSize(new Dimension(1280, 900));
@@ -57,6 +58,7 @@ class LandingPageBrowserTest {
                 awaitLoaded(browser);
                 screenshot(browser, "landing-phone.png");
 
+                assertCalendar(browser);
                 assertThat(severeConsoleEntries(browser)).isEmpty();
                 assertThat(requestedUrls(browser)).isNotEmpty()
                         .allSatisfy(url -> assertThat(url).startsWith(server.origin() + "/"))
@@ -86,7 +88,9 @@ class LandingPageBrowserTest {
         String loaded = "const img = document.getElementById('picture');"
                 + "return /^[0-9,]+$/.test(document.getElementById('total').textContent)"
                 + " && /^[0-9,]+$/.test(document.getElementById('today').textContent)"
-                + " && img.complete && img.naturalWidth > 0;";
+                + " && img.complete && img.naturalWidth > 0"
+                + " && document.querySelectorAll('#months .month').length === 12"
+                + " && document.getElementById('next').textContent !== '…';";
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (!Boolean.TRUE.equals(((JavascriptExecutor) browser).executeScript(loaded))) {
             if (System.nanoTime() > deadline) {
@@ -97,6 +101,25 @@ class LandingPageBrowserTest {
         }
         assertThat(text(browser, "total")).matches("[0-9,]+");
         assertThat(text(browser, "today")).matches("[0-9,]+");
+    }
+
+    /** Twelve month grids of 2026 with its 33 days off and 6 make-up days, today marked, the next break named. */
+    private static void assertCalendar(ChromeDriver browser) {
+        JavascriptExecutor js = browser;
+        assertThat(js.executeScript("return document.querySelectorAll('#months .month').length")).isEqualTo(12L);
+        assertThat(js.executeScript("return document.querySelectorAll('#months td[data-date]').length")).isEqualTo(365L);
+        assertThat(js.executeScript("return document.querySelectorAll('#months td.off').length")).isEqualTo(33L);
+        assertThat(js.executeScript("return document.querySelectorAll('#months td.work').length")).isEqualTo(6L);
+        assertThat(js.executeScript("return Array.from(document.querySelectorAll('#months td.today'))"
+                + ".map(function (c) { return c.getAttribute('data-date'); }).join()")).isEqualTo("2026-05-06");
+        assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-02-14\"]').className"))
+                .isEqualTo("weekend work");
+        assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-10-01\"]').title"))
+                .isEqualTo("国庆节 休");
+        assertThat(text(browser, "year-title")).isEqualTo("2026 年");
+        assertThat(text(browser, "next")).contains("下一个假期：端午节，还有 44 天（06-19 至 06-21，共 3 天）",
+                "Next break: 端午节, in 44 days (2026-06-19 to 2026-06-21, 3 days)");
+        assertThat(text(browser, "covered")).isEqualTo("2020-01-01 – 2026-12-31");
     }
 
     private static String text(ChromeDriver browser, String id) {
@@ -131,9 +154,14 @@ class LandingPageBrowserTest {
         return urls;
     }
 
+    /** The whole page, not only the window: the window is made as tall as the page first. */
     private static void screenshot(ChromeDriver browser, String name) throws Exception {
+        Dimension window = browser.manage().window().getSize();
+        long height = (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollHeight");
+        browser.manage().window().setSize(new Dimension(window.getWidth(), (int) Math.min(height + 140, 6000)));
         Path dir = Files.createDirectories(Path.of("target", "screenshots"));
         File shot = browser.getScreenshotAs(OutputType.FILE);
         Files.copy(shot.toPath(), dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        browser.manage().window().setSize(window);
     }
 }

@@ -19,6 +19,10 @@ class MethodPolicyTest {
             "/api/holidays?y=2025",
             "/api/nope",
             "/api/info",
+            "/api/holidays/year?y=2026",
+            "/api/holidays/year?y=1999",
+            "/api/holidays/next?y=2026&m=5&d=6",
+            "/api/holidays.ics?y=2026",
     })
     void head_has_the_status_and_headers_of_get_and_no_body(String path) {
         TestServer.run(TestApps.app(), server -> {
@@ -45,6 +49,9 @@ class MethodPolicyTest {
             "OPTIONS, /api/holidays?y=2025&m=10&d=1",
             "PUT, /api/info",
             "OPTIONS, /api/info/",
+            "POST, /api/holidays/year",
+            "DELETE, /api/holidays/next/",
+            "OPTIONS, /api/holidays.ics",
     })
     void any_other_method_is_405_with_allow(String method, String path) {
         TestServer.run(TestApps.app(), server -> {

@@ -1,0 +1,49 @@
+package pocketapi.holiday;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/** The breaks of the official notices 2020-2026, from the test resource holiday-breaks.csv. */
+public final class BreakFacts {
+    private BreakFacts() {
+    }
+
+    public static List<Break> all() {
+        List<Break> breaks = new ArrayList<>();
+        for (String line : TestYears.resource("holiday-breaks.csv").lines().toList()) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split(",", -1);
+            List<LocalDate> makeUp = f[5].isBlank() ? List.of()
+                    : Arrays.stream(f[5].split(" ")).map(LocalDate::parse).toList();
+            Break b = new Break(Integer.parseInt(f[0]), f[1], LocalDate.parse(f[2]), LocalDate.parse(f[3]), makeUp);
+            if (b.days() != Integer.parseInt(f[4])) {
+                throw new IllegalStateException("holiday-breaks.csv: the days of " + line + " do not add up");
+            }
+            breaks.add(b);
+        }
+        return breaks;
+    }
+
+    public static List<Break> of(int year) {
+        return all().stream().filter(b -> b.year() == year).toList();
+    }
+
+    /** The break under way on {@code date}, else the next, computed here from the facts alone. */
+    public static Optional<Break> onOrAfter(LocalDate date) {
+        Break best = null;
+        for (Break b : all()) {
+            if (b.contains(date)) {
+                return Optional.of(b);
+            }
+            if (b.start().isAfter(date) && (best == null || b.start().isBefore(best.start()))) {
+                best = b;
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+}
