@@ -60,7 +60,8 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
             raw.put(s, env.getOrDefault(s.name(), s.defaultValue()));
         }
         readFlags(args, raw);
-        Optional<String> imageHost = imageHost(raw.get(Setting.IMAGE_HOST));
+        Optional<String> imageHost = optionalUrl(Setting.IMAGE_HOST, raw.get(Setting.IMAGE_HOST),
+                "https://img.example.com");
         Optional<Path> portrait = poolFile(Setting.IMAGE_POOL_PORTRAIT, raw, imageHost);
         Optional<Path> landscape = poolFile(Setting.IMAGE_POOL_LANDSCAPE, raw, imageHost);
         return new Config(
@@ -70,7 +71,7 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
                 updateUrls(raw.get(Setting.HOLIDAY_UPDATE_URL)),
                 Duration.ofSeconds(intIn(Setting.HOLIDAY_UPDATE_SECONDS, raw.get(Setting.HOLIDAY_UPDATE_SECONDS), 10, 2_592_000)),
                 folderPath(Setting.HOLIDAY_CACHE_DIR, raw.get(Setting.HOLIDAY_CACHE_DIR)),
-                publicUrl(raw.get(Setting.PUBLIC_URL)),
+                optionalUrl(Setting.PUBLIC_URL, raw.get(Setting.PUBLIC_URL), "https://api.example.com"),
                 trustedProxies(raw.get(Setting.TRUSTED_PROXIES)),
                 imageHost, portrait, landscape,
                 statsFile(raw.get(Setting.STATS_FILE)),
@@ -230,18 +231,6 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
         throw bad(Setting.STATS_REDIS_PREFIX, value, "1 to 100 printable ASCII characters without spaces, e.g. pocketapi:");
     }
 
-    private static Optional<String> publicUrl(String value) throws ConfigException {
-        if (value.isBlank()) {
-            return Optional.empty();
-        }
-        Optional<String> url = httpUrl(value);
-        if (url.isPresent()) {
-            return url;
-        }
-        throw bad(Setting.PUBLIC_URL, value,
-                "an absolute http:// or https:// URL without query or fragment, e.g. https://api.example.com");
-    }
-
     private static TrustedProxies trustedProxies(String value) throws ConfigException {
         if (value.isBlank()) {
             return TrustedProxies.unset();
@@ -254,7 +243,8 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
         }
     }
 
-    private static Optional<String> imageHost(String value) throws ConfigException {
+    /** Unset, or an absolute http(s) URL without query or fragment (a trailing slash is dropped). */
+    private static Optional<String> optionalUrl(Setting setting, String value, String example) throws ConfigException {
         if (value.isBlank()) {
             return Optional.empty();
         }
@@ -262,8 +252,7 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
         if (url.isPresent()) {
             return url;
         }
-        throw bad(Setting.IMAGE_HOST, value,
-                "an absolute http:// or https:// URL without query or fragment, e.g. https://img.example.com");
+        throw bad(setting, value, "an absolute http:// or https:// URL without query or fragment, e.g. " + example);
     }
 
     /** Pool files go with IMAGE_HOST: the samples are the only pictures the service serves itself. */

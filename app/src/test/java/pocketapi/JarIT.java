@@ -9,6 +9,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import pocketapi.holiday.TestYears;
 
@@ -80,27 +82,18 @@ class JarIT {
         }
     }
 
-    @Test
-    void an_empty_pool_file_stops_startup_naming_the_file() throws Exception {
-        Path portrait = Files.writeString(dir.resolve("portrait.txt"), "# to do\n");
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            empty                        | '# to do\\n'                              | : the pool is empty; list one picture path per line
+            an entry leaving /d/image/   | '# phones\\nok.jpg\\n../../etc/passwd\\n' | , line 3: "../../etc/passwd" has a ".." segment; entries are paths below /d/image/ and may not leave it
+            """)
+    void a_bad_pool_file_stops_startup_naming_the_file(String kind, String content, String problem) throws Exception {
+        Path portrait = Files.writeString(dir.resolve("portrait.txt"), content.replace("\\n", "\n"));
         Path landscape = Files.writeString(dir.resolve("landscape.txt"), "a.jpg\n");
         try (JarProcess jar = JarProcess.launch(Map.of("IMAGE_HOST", "https://img.example.com",
                 "IMAGE_POOL_PORTRAIT", portrait.toString(), "IMAGE_POOL_LANDSCAPE", landscape.toString()))) {
             assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
-            assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + portrait
-                    + ": the pool is empty; list one picture path per line");
-        }
-    }
-
-    @Test
-    void a_pool_entry_that_leaves_d_image_stops_startup_naming_the_file_and_line() throws Exception {
-        Path portrait = Files.writeString(dir.resolve("portrait.txt"), "# phones\nok.jpg\n../../etc/passwd\n");
-        Path landscape = Files.writeString(dir.resolve("landscape.txt"), "a.jpg\n");
-        try (JarProcess jar = JarProcess.launch(Map.of("IMAGE_HOST", "https://img.example.com",
-                "IMAGE_POOL_PORTRAIT", portrait.toString(), "IMAGE_POOL_LANDSCAPE", landscape.toString()))) {
-            assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
-            assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + portrait + ", line 3: \"../../etc/passwd\" has a "
-                    + "\"..\" segment; entries are paths below /d/image/ and may not leave it");
+            assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + portrait + problem);
         }
     }
 
