@@ -3,8 +3,8 @@ package pocketapi.holiday;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.TreeMap;
 
 /**
  * Turns a notice's list of days into its breaks. A break is a run of consecutive days off under
@@ -17,8 +17,18 @@ final class Arrangement {
     }
 
     static List<Break> breaks(HolidayYear notice) {
-        List<OfficialDay> off = notice.days().stream().filter(OfficialDay::offDay)
-                .sorted(Comparator.comparing(OfficialDay::date)).toList();
+        // Dates are unique within a notice (the loader checks), so a sorted map orders them. No
+        // streams or lambdas: this runs at start-up, where each would cost a class spun on first use.
+        TreeMap<LocalDate, OfficialDay> byDate = new TreeMap<>();
+        for (OfficialDay day : notice.days()) {
+            byDate.put(day.date(), day);
+        }
+        List<OfficialDay> off = new ArrayList<>();
+        for (OfficialDay day : byDate.values()) {
+            if (day.offDay()) {
+                off.add(day);
+            }
+        }
         List<String> names = new ArrayList<>();
         List<LocalDate[]> runs = new ArrayList<>();
         for (OfficialDay day : off) {
@@ -35,21 +45,23 @@ final class Arrangement {
         for (int i = 0; i < runs.size(); i++) {
             makeUps.add(new ArrayList<>());
         }
-        notice.days().stream().filter(d -> !d.offDay() && weekend(d.date()))
-                .sorted(Comparator.comparing(OfficialDay::date)).forEach(d -> {
-                    int nearest = -1;
-                    long distance = Long.MAX_VALUE;
-                    for (int i = 0; i < runs.size(); i++) {
-                        long gap = gap(runs.get(i), d.date());
-                        if (names.get(i).equals(d.festival()) && gap < distance) {
-                            nearest = i;
-                            distance = gap;
-                        }
-                    }
-                    if (nearest >= 0) {
-                        makeUps.get(nearest).add(d.date());
-                    }
-                });
+        for (OfficialDay d : byDate.values()) {
+            if (d.offDay() || !weekend(d.date())) {
+                continue;
+            }
+            int nearest = -1;
+            long distance = Long.MAX_VALUE;
+            for (int i = 0; i < runs.size(); i++) {
+                long gap = gap(runs.get(i), d.date());
+                if (names.get(i).equals(d.festival()) && gap < distance) {
+                    nearest = i;
+                    distance = gap;
+                }
+            }
+            if (nearest >= 0) {
+                makeUps.get(nearest).add(d.date());
+            }
+        }
         List<Break> breaks = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             breaks.add(new Break(notice.year(), names.get(i), runs.get(i)[0], runs.get(i)[1], makeUps.get(i)));

@@ -2,13 +2,12 @@ package pocketapi.holiday;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +23,6 @@ import pocketapi.AtomicFiles;
  */
 public final class HolidayCache {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayCache.class);
-    private static final Pattern YEAR_FILE = Pattern.compile("\\d{4}\\.json");
 
     private final Path dir;
     private final Clock clock;
@@ -41,9 +39,12 @@ public final class HolidayCache {
     /** Every usable year in the folder (none if it does not exist). */
     public List<HolidayYear> load() {
         List<HolidayYear> years = new ArrayList<>();
-        List<Path> files;
-        try (Stream<Path> list = Files.list(dir)) {
-            files = list.filter(p -> YEAR_FILE.matcher(p.getFileName().toString()).matches()).sorted().toList();
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> list = Files.newDirectoryStream(dir, "[0-9][0-9][0-9][0-9].json")) {
+            for (Path file : list) {
+                files.add(file);
+            }
+            java.util.Collections.sort(files);
         } catch (IOException e) {
             if (Files.exists(dir)) {
                 LOG.warn("cannot list the holiday cache {} ({}); starting without it", dir, e.toString());

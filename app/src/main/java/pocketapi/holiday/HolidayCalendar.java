@@ -5,7 +5,6 @@ import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -51,12 +50,13 @@ public final class HolidayCalendar {
             LocalDate date = first.plusDays(i);
             days[i] = classify(date, byDate.get(date));
         }
-        List<Break> all = new ArrayList<>();
+        TreeMap<LocalDate, Break> byStart = new TreeMap<>();  // days off are unique, so starts are too
         for (HolidayYear notice : years.values()) {
-            all.addAll(Arrangement.breaks(notice));
+            for (Break b : Arrangement.breaks(notice)) {
+                byStart.put(b.start(), b);
+            }
         }
-        all.sort(Comparator.comparing(Break::start));
-        this.breaks = List.copyOf(all);
+        this.breaks = List.copyOf(byStart.values());
     }
 
     /**
@@ -183,7 +183,13 @@ public final class HolidayCalendar {
 
     /** The breaks of one notice, in date order (empty when the data holds no such year). */
     public List<Break> arrangement(int year) {
-        return breaks.stream().filter(b -> b.year() == year).toList();
+        List<Break> of = new ArrayList<>();
+        for (Break b : breaks) {
+            if (b.year() == year) {
+                of.add(b);
+            }
+        }
+        return of;
     }
 
     /** Every break of every notice served, in date order. */

@@ -30,7 +30,9 @@ public final class HolidayFetcher {
     static final int MAX_BYTES = 1 << 20;
     private static final int MAX_REDIRECTS = 5;
 
-    private final HttpClient client;
+    private final Duration connect;
+    /** Made on the first fetch, in the background: building one loads the TLS stack, 500 classes. */
+    private HttpClient client;
     private final Duration wholeRequest;
     private final String userAgent;
 
@@ -40,7 +42,7 @@ public final class HolidayFetcher {
     }
 
     HolidayFetcher(Duration connect, Duration wholeRequest, String userAgent) {
-        this.client = HttpClient.newBuilder().connectTimeout(connect).followRedirects(HttpClient.Redirect.NEVER).build();
+        this.connect = connect;
         this.wholeRequest = wholeRequest;
         this.userAgent = userAgent;
     }
@@ -121,6 +123,13 @@ public final class HolidayFetcher {
         return null;
     }
 
+    private synchronized HttpClient client() {
+        if (client == null) {
+            client = HttpClient.newBuilder().connectTimeout(connect).followRedirects(HttpClient.Redirect.NEVER).build();
+        }
+        return client;
+    }
+
     private HttpResponse<byte[]> send(URI url, long deadline) throws IOException, InterruptedException, TimeoutException {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
@@ -128,7 +137,7 @@ public final class HolidayFetcher {
         }
         HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofNanos(left))
                 .header("User-Agent", userAgent).header("Accept", "application/json").GET().build();
-        CompletableFuture<HttpResponse<byte[]>> future = client.sendAsync(request, info -> new Limited());
+        CompletableFuture<HttpResponse<byte[]>> future = client().sendAsync(request, info -> new Limited());
         try {
             return future.get(left, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {

@@ -62,8 +62,11 @@ public final class HolidayGate {
         int makeUp = year.makeUpDays();
         List<String> found = new ArrayList<>();
         for (String festival : FESTIVALS) {
-            if (year.days().stream().anyMatch(d -> d.offDay() && d.festival().contains(festival))) {
-                found.add(festival);
+            for (OfficialDay day : year.days()) {
+                if (day.offDay() && day.festival().contains(festival)) {
+                    found.add(festival);
+                    break;
+                }
             }
         }
         if (year.days().isEmpty()) {

@@ -40,6 +40,7 @@ import pocketapi.Utc8;
 public final class HolidayUpdater implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayUpdater.class);
     static final int WARN_DAYS = 30;
+    static final long FIRST_CHECK_MILLIS = 1_000;
 
     private final LiveCalendar live;
     private final List<URI> mirrors;
@@ -72,10 +73,13 @@ public final class HolidayUpdater implements AutoCloseable {
         });
     }
 
-    /** Schedules the checks; returns at once (the first fetch runs in the background). */
+    /**
+     * Schedules the checks; returns at once. The first check runs in the background a second after
+     * start-up, once the service answers (on a one-core server it would otherwise slow the start).
+     */
     public void start() {
         if (!mirrors.isEmpty()) {
-            timer.scheduleWithFixedDelay(this::checkSafely, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+            timer.scheduleWithFixedDelay(this::checkSafely, FIRST_CHECK_MILLIS, interval.toMillis(), TimeUnit.MILLISECONDS);
         }
         timer.scheduleWithFixedDelay(this::warnIfEndingSoon, 0, 1, TimeUnit.HOURS);
     }

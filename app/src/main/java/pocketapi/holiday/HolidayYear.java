@@ -20,7 +20,11 @@ public record HolidayYear(int year, String source, List<OfficialDay> days) {
 
     /** How many days off the notice lists. */
     public int daysOff() {
-        return (int) days.stream().filter(OfficialDay::offDay).count();
+        int off = 0;
+        for (OfficialDay day : days) {
+            off += day.offDay() ? 1 : 0;
+        }
+        return off;
     }
 
     /** How many make-up working days the notice lists. */
