@@ -2,7 +2,6 @@ package pocketapi.holiday;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -39,12 +38,9 @@ public final class HolidayCache {
     /** Every usable year in the folder (none if it does not exist). */
     public List<HolidayYear> load() {
         List<HolidayYear> years = new ArrayList<>();
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> list = Files.newDirectoryStream(dir, "[0-9][0-9][0-9][0-9].json")) {
-            for (Path file : list) {
-                files.add(file);
-            }
-            java.util.Collections.sort(files);
+        List<Path> files;
+        try {
+            files = HolidayData.yearFiles(dir);
         } catch (IOException e) {
             if (Files.exists(dir)) {
                 LOG.warn("cannot list the holiday cache {} ({}); starting without it", dir, e.toString());

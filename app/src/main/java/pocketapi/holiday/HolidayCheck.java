@@ -26,8 +26,8 @@ public final class HolidayCheck {
     public static int run(Path path, PrintStream out) {
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(path)) {
-            try (var list = Files.list(path)) {
-                list.filter(p -> p.getFileName().toString().matches("\\d{4}\\.json")).sorted().forEach(files::add);
+            try {
+                files.addAll(HolidayData.yearFiles(path));
             } catch (java.io.IOException e) {
                 out.println(path + ": cannot list the folder (" + e.getMessage() + ")");
                 return 2;
@@ -39,7 +39,7 @@ public final class HolidayCheck {
         } else if (!Files.isRegularFile(path)) {
             out.println(path + ": no such file or folder");
             return 2;
-        } else if (!path.getFileName().toString().matches("\\d{4}\\.json")) {
+        } else if (!HolidayData.isYearFile(path)) {
             out.println(path + ": a holiday file must be named after its year, e.g. 2027.json");
             return 2;
         } else {
@@ -66,7 +66,7 @@ public final class HolidayCheck {
                     allServed = false;
                 }
             } catch (HolidayDataException e) {
-                out.println(name + ": refused: " + e.getMessage().substring(file.toString().length() + 2));
+                out.println(name + ": refused: " + e.problem(file.toString()));
                 allServed = false;
             }
         }

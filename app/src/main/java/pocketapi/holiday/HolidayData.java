@@ -2,17 +2,18 @@ package pocketapi.holiday;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -125,11 +126,30 @@ public final class HolidayData {
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
+    /** Whether a file is named as a holiday year is: {@code YYYY.json}. */
+    static boolean isYearFile(Path file) {
+        return YEAR_FILE.matcher(file.getFileName().toString()).matches();
+    }
+
+    /** The {@code YYYY.json} files of a folder, in year order. */
+    static List<Path> yearFiles(Path dir) throws IOException {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> list = Files.newDirectoryStream(dir)) {
+            for (Path file : list) {
+                if (isYearFile(file)) {
+                    files.add(file);
+                }
+            }
+        }
+        Collections.sort(files);
+        return files;
+    }
+
     /** The {@code YYYY.json} files of a folder, parsed, in year order. */
     static List<HolidayYear> parseFolder(Path dir) throws HolidayDataException {
         List<Path> paths;
-        try (Stream<Path> list = Files.list(dir)) {
-            paths = list.filter(p -> YEAR_FILE.matcher(p.getFileName().toString()).matches()).sorted().toList();
+        try {
+            paths = yearFiles(dir);
         } catch (IOException e) {
             throw new HolidayDataException(dir + ": cannot list the folder (" + e.getMessage() + ")");
         }

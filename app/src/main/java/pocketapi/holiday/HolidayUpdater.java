@@ -126,7 +126,7 @@ public final class HolidayUpdater implements AutoCloseable {
             try {
                 fetched = HolidayFile.parse(url.toString(), year, new String(bytes, StandardCharsets.UTF_8));
             } catch (HolidayDataException e) {
-                note(url, "refused: " + e.getMessage().substring(url.toString().length() + 2));
+                note(url, "refused: " + e.problem(url.toString()));
                 continue;
             }
             HolidayGate.Verdict verdict = HolidayGate.check(fetched);
@@ -157,7 +157,7 @@ public final class HolidayUpdater implements AutoCloseable {
         try {
             next = current.withYear(fetched);
         } catch (HolidayDataException e) {
-            note(url, "cannot be served with the other years: " + e.getMessage().substring(url.toString().length() + 2));
+            note(url, "cannot be served with the other years: " + e.problem(url.toString()));
             return false;
         }
         if (cache.isPresent()) {

@@ -2,7 +2,6 @@ package pocketapi.stats;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -162,9 +161,5 @@ final class PendingFile {
             g.writeRaw('\n');
         }
         AtomicFiles.write(file, out.toByteArray());
-    }
-
-    static void delete(Path file) throws IOException {
-        Files.deleteIfExists(file);
     }
 }

@@ -431,7 +431,7 @@ public final class RedisCounters implements Counters, AutoCloseable {
 
     private void deleteFile() {
         try {
-            PendingFile.delete(file);
+            Files.deleteIfExists(file);
             LOG.info("the counted calls of {} are in Redis now; file removed", file);
         } catch (IOException e) {
             LOG.error("cannot remove {} ({}); its batches are recognised if sent again", file, e.toString());
@@ -516,10 +516,5 @@ public final class RedisCounters implements Counters, AutoCloseable {
     /** Whether the flusher found Redis unreachable at its last try. */
     boolean away() {
         return away;
-    }
-
-    /** This instance's id in Redis ({@code applied:<id>}). */
-    String instance() {
-        return instance;
     }
 }
