@@ -19,6 +19,8 @@ import java.util.Optional;
  * @param holidayDataDir a folder of extra holiday years, if configured
  * @param holidayUpdates base URLs to fetch holiday years from, in order; empty: no automatic updates
  * @param holidayUpdateInterval how often the holiday years are fetched
+ * @param holidayConfirm base URLs of the confirming source (chinese-days), in order; empty: changes are not cross-checked
+ * @param holidayConfirmWait how long a new year waits for the confirming source before it is served unconfirmed
  * @param holidayCacheDir where fetched holiday years are kept
  * @param publicUrl      the service's own base URL as clients reach it, without a trailing slash, if configured
  * @param trustedProxies the peers whose forwarding headers are believed (unset: everyone's)
@@ -33,7 +35,8 @@ import java.util.Optional;
  * @param accessLog      whether every request is logged
  */
 public record Config(String host, int port, Optional<Path> holidayDataDir, List<URI> holidayUpdates,
-                     Duration holidayUpdateInterval, Path holidayCacheDir, Optional<String> publicUrl,
+                     Duration holidayUpdateInterval, List<URI> holidayConfirm, Duration holidayConfirmWait,
+                     Path holidayCacheDir, Optional<String> publicUrl,
                      TrustedProxies trustedProxies, Optional<String> imageHost,
                      Optional<Path> poolPortrait, Optional<Path> poolLandscape,
                      Path statsFile, Optional<RedisTarget> statsRedis, String statsRedisPrefix, Duration statsFlush,
@@ -68,8 +71,12 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
                 host(raw.get(Setting.HOST)),
                 port(raw.get(Setting.PORT)),
                 directory(Setting.HOLIDAY_DATA_DIR, raw.get(Setting.HOLIDAY_DATA_DIR)),
-                updateUrls(raw.get(Setting.HOLIDAY_UPDATE_URL)),
+                baseUrls(Setting.HOLIDAY_UPDATE_URL, raw.get(Setting.HOLIDAY_UPDATE_URL), "https://mirror.example.com/holiday-cn"),
                 Duration.ofSeconds(intIn(Setting.HOLIDAY_UPDATE_SECONDS, raw.get(Setting.HOLIDAY_UPDATE_SECONDS), 10, 2_592_000)),
+                baseUrls(Setting.HOLIDAY_CONFIRM_URL, raw.get(Setting.HOLIDAY_CONFIRM_URL),
+                        "https://mirror.example.com/chinese-days/dist/years"),
+                Duration.ofSeconds(intIn(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS, raw.get(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS),
+                        0, 31_536_000)),
                 folderPath(Setting.HOLIDAY_CACHE_DIR, raw.get(Setting.HOLIDAY_CACHE_DIR)),
                 optionalUrl(Setting.PUBLIC_URL, raw.get(Setting.PUBLIC_URL), "https://api.example.com"),
                 trustedProxies(raw.get(Setting.TRUSTED_PROXIES)),
@@ -163,7 +170,7 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
     }
 
     /** {@code off}, or comma-separated absolute http(s) base URLs. */
-    private static List<URI> updateUrls(String value) throws ConfigException {
+    private static List<URI> baseUrls(Setting setting, String value, String example) throws ConfigException {
         String v = value.strip();
         if (v.equalsIgnoreCase("off")) {
             return List.of();
@@ -172,8 +179,8 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
         for (String part : v.split(",", -1)) {
             Optional<String> url = httpUrl(part);
             if (url.isEmpty()) {
-                throw bad(Setting.HOLIDAY_UPDATE_URL, value, "off, or comma-separated absolute http:// or https:// "
-                        + "URLs without query or fragment, e.g. https://mirror.example.com/holiday-cn");
+                throw bad(setting, value, "off, or comma-separated absolute http:// or https:// "
+                        + "URLs without query or fragment, e.g. " + example);
             }
             urls.add(URI.create(url.get()));
         }

@@ -10,7 +10,9 @@ final class Help {
                 pocketapi: Chinese holiday calendar, random pictures and usage counters.
 
                 Usage: java -jar pocketapi.jar [--setting value ...]
-                       java -jar pocketapi.jar --check-holidays PATH   (check YYYY.json files offline)
+                       java -jar pocketapi.jar --check-holidays PATH [--confirm PATH2]
+                           (check holiday-cn YYYY.json files offline; with --confirm, compare them
+                           date by date with chinese-days' YYYY.json files)
                 Each setting is an environment variable or a flag; the flag wins.
 
                 """);

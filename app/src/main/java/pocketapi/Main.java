@@ -51,11 +51,13 @@ public final class Main {
             return;
         }
         if (args.length > 0 && args[0].equals("--check-holidays")) {
-            if (args.length != 2) {
-                System.err.println("ERROR pocketapi: --check-holidays needs one PATH: a YYYY.json file or a folder of them");
+            boolean confirm = args.length == 4 && args[2].equals("--confirm");
+            if (args.length != 2 && !confirm) {
+                System.err.println("ERROR pocketapi: --check-holidays needs one PATH: a YYYY.json file or a folder of "
+                        + "them, optionally followed by --confirm PATH2: chinese-days' YYYY.json file or folder");
                 System.exit(2);
             }
-            System.exit(HolidayCheck.run(Path.of(args[1]), System.out));
+            System.exit(HolidayCheck.run(Path.of(args[1]), confirm ? Path.of(args[3]) : null, System.out));
             return;
         }
         Clock clock = Clock.systemUTC();
@@ -78,7 +80,8 @@ public final class Main {
         Counting counting = config.statsRedis().isPresent() ? redis(config, clock) : file(config, clock);
 
         LiveCalendar calendar = new LiveCalendar(holidays.calendar());
-        HolidayUpdater updater = new HolidayUpdater(calendar, config.holidayUpdates(), config.holidayUpdateInterval(),
+        HolidayUpdater updater = new HolidayUpdater(calendar, new HolidayUpdater.Sources(config.holidayUpdates(),
+                config.holidayUpdateInterval(), config.holidayConfirm(), config.holidayConfirmWait()),
                 Optional.of(cache), holidays.pinned(),
                 new HolidayFetcher("pocketapi/" + version()), clock);
         Javalin app = HttpApi.create(config, calendar, pools, samples, counting.counters());
@@ -148,12 +151,19 @@ public final class Main {
         if (config.holidayUpdates().isEmpty()) {
             return "automatic updates off";
         }
-        List<String> hosts = new ArrayList<>();
-        for (URI url : config.holidayUpdates()) {
-            hosts.add(url.getHost());
-        }
+        String confirmed = config.holidayConfirm().isEmpty() ? "changes not cross-checked (HOLIDAY_CONFIRM_URL=off)"
+                : "each change confirmed by chinese-days from " + hosts(config.holidayConfirm());
         return "updates every " + HolidayUpdater.hours(config.holidayUpdateInterval()) + " from "
-                + String.join(", ", hosts) + ", cache " + config.holidayCacheDir().toAbsolutePath();
+                + hosts(config.holidayUpdates()) + " (holiday-cn), " + confirmed + ", cache "
+                + config.holidayCacheDir().toAbsolutePath();
+    }
+
+    private static String hosts(List<URI> urls) {
+        List<String> hosts = new ArrayList<>();
+        for (URI url : urls) {
+            hosts.add(url.getPort() < 0 ? url.getHost() : url.getHost() + ":" + url.getPort());
+        }
+        return String.join(", ", hosts);
     }
 
     static String version() {

@@ -14,6 +14,12 @@ public enum Setting {
             + "https://cdn.jsdelivr.net/gh/NateScarlet/holiday-cn@master",
             "comma-separated base URLs of holiday-cn's files, tried in order (year Y is <base>/Y.json); off: no automatic updates"),
     HOLIDAY_UPDATE_SECONDS("21600", "seconds between holiday update checks, 10-2592000 (21600: every 6 hours)"),
+    HOLIDAY_CONFIRM_URL("https://cdn.jsdelivr.net/npm/chinese-days/dist/years,https://unpkg.com/chinese-days/dist/years",
+            "comma-separated base URLs of chinese-days' per-year files, tried in order (year Y is <base>/Y.json): "
+                    + "a fetched change is served only when this second source gives every date the same status; "
+                    + "off: serve holiday-cn's changes unconfirmed"),
+    HOLIDAY_CONFIRM_WAIT_SECONDS("604800", "seconds a year new to the service waits for the confirming source to "
+            + "publish it before it is served unconfirmed with a warning, 0-31536000 (604800: 7 days; 0: at once)"),
     HOLIDAY_CACHE_DIR("data/holidays", "folder where fetched holiday years are kept across restarts; created if missing"),
     PUBLIC_URL("", "absolute http(s) URL of this service as clients reach it, e.g. https://api.example.com; "
             + "links to the bundled samples use it instead of the request's Host header (set it in production)"),

@@ -27,6 +27,12 @@ class ConfigTest {
         assertThat(config.statsFile()).isEqualTo(Path.of("data/stats.json"));
         assertThat(config.statsFlush()).isEqualTo(java.time.Duration.ofSeconds(10));
         assertThat(config.statsMaxUsers()).isEqualTo(100_000);
+        assertThat(config.holidayConfirm()).extracting(java.net.URI::toString).containsExactly(
+                "https://cdn.jsdelivr.net/npm/chinese-days/dist/years", "https://unpkg.com/chinese-days/dist/years");
+        assertThat(config.holidayConfirmWait()).isEqualTo(java.time.Duration.ofDays(7));
+        assertThat(Config.parse(Map.of("HOLIDAY_CONFIRM_URL", "off", "HOLIDAY_CONFIRM_WAIT_SECONDS", "0"), List.of()))
+                .satisfies(c -> assertThat(c.holidayConfirm()).isEmpty())
+                .satisfies(c -> assertThat(c.holidayConfirmWait()).isZero());
         assertThat(Config.defaults()).isEqualTo(config);
     }
 
@@ -57,6 +63,9 @@ class ConfigTest {
             "HOST, 'a b', 'HOST (--host): \"a b\" is not accepted; expected an IP address or host name'",
             "HOLIDAY_DATA_DIR, /nonexistent/folder, 'HOLIDAY_DATA_DIR (--holiday-data-dir): \"/nonexistent/folder\" is not accepted; expected a readable folder'",
             "STATS_FLUSH_SECONDS, 0, 'STATS_FLUSH_SECONDS (--stats-flush-seconds): \"0\" is not accepted; expected a whole number from 1 to 86400'",
+            "HOLIDAY_CONFIRM_WAIT_SECONDS, -1, 'HOLIDAY_CONFIRM_WAIT_SECONDS (--holiday-confirm-wait-seconds): \"-1\" is not accepted; expected a whole number from 0 to 31536000'",
+            "HOLIDAY_CONFIRM_WAIT_SECONDS, 31536001, 'HOLIDAY_CONFIRM_WAIT_SECONDS (--holiday-confirm-wait-seconds): \"31536001\" is not accepted'",
+            "HOLIDAY_CONFIRM_URL, ftp://x/y, 'HOLIDAY_CONFIRM_URL (--holiday-confirm-url): \"ftp://x/y\" is not accepted; expected off, or comma-separated absolute http:// or https:// URLs without query or fragment, e.g. https://mirror.example.com/chinese-days/dist/years'",
             "STATS_FLUSH_SECONDS, 1.5, 'STATS_FLUSH_SECONDS (--stats-flush-seconds): \"1.5\" is not accepted'",
             "STATS_MAX_USERS, 0, 'STATS_MAX_USERS (--stats-max-users): \"0\" is not accepted; expected a whole number from 1 to 5000000'",
             "STATS_MAX_USERS, 99999999999, 'STATS_MAX_USERS (--stats-max-users): \"99999999999\" is not accepted'",

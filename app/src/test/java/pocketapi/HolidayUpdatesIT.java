@@ -19,13 +19,16 @@ class HolidayUpdatesIT {
     Path dir;
 
     @Test
-    void a_year_published_after_startup_is_served_without_restart_and_kept_without_network() throws Exception {
+    void a_year_both_sources_publish_after_startup_is_served_without_restart_and_kept_without_network() throws Exception {
         Map<String, String> env;
-        try (Mirror mirror = new Mirror()) {
+        try (Mirror mirror = new Mirror(); Mirror confirming = new Mirror()) {
             env = Map.of("HOLIDAY_UPDATE_URL", mirror.base().toString(), "HOLIDAY_UPDATE_SECONDS", "10",
+                    "HOLIDAY_CONFIRM_URL", confirming.base().toString(),
                     "HOLIDAY_CACHE_DIR", dir.resolve("cache").toString(), "STATS_FILE", dir.resolve("stats.json").toString());
             try (JarProcess jar = JarProcess.start(env)) {
-                assertThat(jar.output()).contains("holidays 2020-01-01 to 2026-12-31 (updates every 10 s from 127.0.0.1");
+                assertThat(jar.output()).contains("holidays 2020-01-01 to 2026-12-31 (updates every 10 s from "
+                        + mirror.base().getAuthority() + " (holiday-cn), each change confirmed by chinese-days from "
+                        + confirming.base().getAuthority() + ", cache ");
                 assertThat(jar.get(NATIONAL_DAY_2027).statusCode()).isEqualTo(400);
                 // Publish only once the first check (right after start-up) has found nothing, so the
                 // year arrives with the next check, an interval later.
@@ -35,6 +38,7 @@ class HolidayUpdatesIT {
                 }
                 assertThat(mirror.requests()).contains("/2027.json");
                 long published = System.nanoTime();
+                confirming.publish("2027.json", TestYears.asChineseDays(TestYears.madeUp2027(), 2027, 2027));
                 mirror.publish("2027.json", TestYears.madeUp2027());
                 var answer = jar.get(NATIONAL_DAY_2027);
                 while (answer.statusCode() != 200 && System.nanoTime() - published < Duration.ofSeconds(25).toNanos()) {
@@ -46,7 +50,9 @@ class HolidayUpdatesIT {
                 assertThat(answer.body()).isEqualTo("ture");
                 assertThat(mirror.requests()).containsSubsequence("/2027.json", "/2027.json");
                 assertThat(jar.output()).contains("INFO HolidayUpdater - holidays 2027 added: 30 days off, "
-                        + "5 make-up days, from " + mirror.base() + "/2027.json");
+                        + "5 make-up days, from " + mirror.base() + "/2027.json, confirmed by " + confirming.base()
+                        + "/2027.json");
+                assertThat(jar.get("/").body()).contains("<li>2027: 已获取并核对");
                 jar.process().destroy();
                 assertThat(jar.waitFor(Duration.ofSeconds(5))).isZero();
             }

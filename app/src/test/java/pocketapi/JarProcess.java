@@ -51,6 +51,7 @@ final class JarProcess implements AutoCloseable {
         }
         // Tests never reach the internet: holiday updates stay off unless a test points them at a local mirror.
         builder.environment().put(Setting.HOLIDAY_UPDATE_URL.name(), "off");
+        builder.environment().put(Setting.HOLIDAY_CONFIRM_URL.name(), "off");
         builder.environment().putAll(env);
         return new JarProcess(builder.start(), log);
     }

@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import pocketapi.AtomicFiles;
+import pocketapi.LogText;
 
 /**
  * The folder where fetched years are kept ({@code HOLIDAY_CACHE_DIR}), one {@code YYYY.json} per
@@ -50,8 +51,7 @@ public final class HolidayCache {
         for (Path file : files) {
             String problem;
             try {
-                HolidayYear year = HolidayFile.parse(file.toString(), Integer.parseInt(file.getFileName().toString()
-                        .substring(0, 4)), Files.readString(file, StandardCharsets.UTF_8));
+                HolidayYear year = HolidayData.parseFile(file);
                 HolidayGate.Verdict verdict = HolidayGate.check(year);
                 if (verdict.served()) {
                     years.add(year);
@@ -61,8 +61,6 @@ public final class HolidayCache {
                         : verdict.problem();
             } catch (HolidayDataException e) {
                 problem = e.getMessage();
-            } catch (IOException e) {
-                problem = "cannot be read (" + e + ")";
             }
             setAside(file, problem);
         }
@@ -71,10 +69,11 @@ public final class HolidayCache {
 
     private void setAside(Path file, String problem) {
         try {
-            LOG.warn("holiday cache file {} is not usable ({}); kept aside as {}", file, problem,
+            LOG.warn("holiday cache file {} is not usable ({}); kept aside as {}", file, LogText.safe(problem, LogText.LINE),
                     AtomicFiles.setAside(file, clock));
         } catch (IOException e) {
-            LOG.warn("holiday cache file {} is not usable ({}) and cannot be moved aside ({}); ignored", file, problem,
+            LOG.warn("holiday cache file {} is not usable ({}) and cannot be moved aside ({}); ignored", file,
+                    LogText.safe(problem, LogText.LINE),
                     e.toString());
         }
     }

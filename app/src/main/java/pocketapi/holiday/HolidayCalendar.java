@@ -76,6 +76,7 @@ public final class HolidayCalendar {
         }
         Map<LocalDate, OfficialDay> byDate = new HashMap<>();
         Map<LocalDate, String> seen = new HashMap<>();
+        Set<LocalDate> inThisFile = new java.util.HashSet<>();
         Integer previous = null;
         for (HolidayYear year : byYear.values()) {
             if (previous != null && year.year() != previous + 1) {
@@ -83,13 +84,20 @@ public final class HolidayCalendar {
                         + previous + "; the years must be contiguous (add " + (previous + 1) + ".json)");
             }
             previous = year.year();
+            inThisFile.clear();
             for (OfficialDay day : year.days()) {
-                String other = seen.putIfAbsent(day.date(), year.source());
-                if (other != null) {
-                    throw new HolidayDataException(year.source() + ": date " + day.date() + " is listed twice ("
-                            + (other.equals(year.source()) ? "twice in this file" : "also in " + other) + ")");
+                if (!inThisFile.add(day.date())) {
+                    throw new HolidayDataException(year.source() + ": date " + day.date() + " is listed twice in this file");
                 }
-                byDate.put(day.date(), day);
+                // holiday-cn lists 2018-12-29..31 in both 2018.json and 2019.json: the same status in two
+                // notices is no conflict (the later notice's entry is kept), a different one is.
+                OfficialDay earlier = byDate.put(day.date(), day);
+                if (earlier != null && earlier.offDay() != day.offDay()) {
+                    throw new HolidayDataException(year.source() + ": date " + day.date() + " is listed as "
+                            + (day.offDay() ? "a day off" : "a working day") + ", but as "
+                            + (earlier.offDay() ? "a day off" : "a working day") + " in " + seen.get(day.date()));
+                }
+                seen.put(day.date(), year.source());
             }
         }
         Set<Integer> pending = new TreeSet<>(notPublished);

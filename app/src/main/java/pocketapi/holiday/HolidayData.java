@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import pocketapi.LogText;
 import pocketapi.Resources;
 
 /**
@@ -34,6 +35,8 @@ import pocketapi.Resources;
 public final class HolidayData {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayData.class);
     static final String BUILT_IN_INDEX = "holidays/index.txt";
+    /** How the source of a built-in year starts. */
+    static final String BUILT_IN = "built-in ";
     private static final Pattern YEAR_FILE = Pattern.compile("\\d{4}\\.json");
 
     private HolidayData() {
@@ -85,9 +88,9 @@ public final class HolidayData {
                 continue;  // HOLIDAY_DATA_DIR wins
             }
             try {
-                result = result.withYear(year);
+                result = result.withYear(year.without(pinned));
             } catch (HolidayDataException e) {
-                LOG.warn("holiday cache: {} is not used ({})", year.source(), e.getMessage());
+                LOG.warn("holiday cache: {} is not used ({})", year.source(), LogText.safe(e.getMessage(), LogText.LINE));
             }
         }
         return result;
@@ -105,7 +108,7 @@ public final class HolidayData {
         for (String name : resource(BUILT_IN_INDEX).split("\n")) {
             if (!name.isBlank()) {
                 String path = "holidays/" + name.strip();
-                HolidayYear year = HolidayFile.parse("built-in " + path, yearOf(name.strip()), resource(path));
+                HolidayYear year = HolidayFile.parse(BUILT_IN + path, yearOf(name.strip()), resourceBytes(path));
                 HolidayGate.Verdict verdict = HolidayGate.check(year);
                 if (!verdict.served()) {
                     throw new HolidayDataException(year.source() + ": refused by the gate: " + verdict.problem());
@@ -120,10 +123,13 @@ public final class HolidayData {
         return Integer.parseInt(fileName.substring(0, 4));
     }
 
+    private static byte[] resourceBytes(String path) throws HolidayDataException {
+        return Resources.read(path)
+                .orElseThrow(() -> new HolidayDataException(BUILT_IN + path + ": missing from the jar"));
+    }
+
     private static String resource(String path) throws HolidayDataException {
-        byte[] bytes = Resources.read(path)
-                .orElseThrow(() -> new HolidayDataException("built-in " + path + ": missing from the jar"));
-        return new String(bytes, StandardCharsets.UTF_8);
+        return new String(resourceBytes(path), StandardCharsets.UTF_8);
     }
 
     /** Whether a file is named as a holiday year is: {@code YYYY.json}. */
@@ -162,13 +168,13 @@ public final class HolidayData {
 
     /** One {@code YYYY.json} file, parsed. */
     static HolidayYear parseFile(Path path) throws HolidayDataException {
-        String text;
+        byte[] bytes;
         try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
+            bytes = Files.readAllBytes(path);
         } catch (IOException e) {
             throw new HolidayDataException(path + ": cannot be read (" + e + ")");
         }
-        return HolidayFile.parse(path.toString(), yearOf(path.getFileName().toString()), text);
+        return HolidayFile.parse(path.toString(), yearOf(path.getFileName().toString()), bytes);
     }
 
     /** The years of HOLIDAY_DATA_DIR that pass the gate; placeholders are noted in {@code notPublished}. */

@@ -68,7 +68,13 @@ public final class HolidayFetcher {
                 HttpResponse<byte[]> response = send(current, deadline);
                 int status = response.statusCode();
                 if (status / 100 == 3 && response.headers().firstValue("Location").isPresent()) {
-                    URI next = current.resolve(response.headers().firstValue("Location").get());
+                    String location = response.headers().firstValue("Location").get();
+                    URI next;
+                    try {
+                        next = current.resolve(location);
+                    } catch (IllegalArgumentException e) {
+                        return new Failure(url, "redirected to a malformed location: refused");
+                    }
                     String refused = refusedRedirect(current, next);
                     if (refused != null) {
                         return new Failure(url, refused);
@@ -99,6 +105,9 @@ public final class HolidayFetcher {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Failure(url, "interrupted");
+        } catch (RuntimeException e) {
+            // Whatever a mirror's answer makes the HTTP client throw fails this fetch only, not the round.
+            return new Failure(url, "the request failed (" + e + ")");
         }
     }
 
@@ -116,6 +125,9 @@ public final class HolidayFetcher {
         String scheme = to.getScheme() == null ? "" : to.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("https") && !scheme.equals("http")) {
             return "redirected to " + to.getScheme() + ": refused";
+        }
+        if (to.isOpaque() || to.getHost() == null || to.getHost().isEmpty()) {
+            return "redirected to a malformed location: refused";
         }
         if ("https".equalsIgnoreCase(from.getScheme()) && scheme.equals("http")) {
             return "redirected from https to plain http: refused";

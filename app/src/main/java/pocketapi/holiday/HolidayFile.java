@@ -1,27 +1,41 @@
 package pocketapi.holiday;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 
 import pocketapi.IsoDate;
+import pocketapi.LogText;
 
 /**
  * Reads one year in the holiday-cn format: {@code {"year":2027,"days":[{"name":"元旦",
  * "date":"2027-01-01","isOffDay":true}, ...]}}; other top-level keys ({@code $schema},
  * {@code papers}) are ignored. Every problem is reported naming the source. Stateless.
+ *
+ * <p>Every file is untrusted input, whoever wrote it: strict UTF-8, no key twice in one object,
+ * festival names without control or format characters and at most {@value #MAX_NAME} characters
+ * long, and the file's own text is quoted in a message only escaped and cut short.
  */
 public final class HolidayFile {
-    private static final JsonFactory JSON = new JsonFactory();
+    /** The longest real name, 2015's 抗日战争暨世界反法西斯战争胜利70周年纪念日, has 22 characters. */
+    static final int MAX_NAME = 64;
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
     private HolidayFile() {
     }
@@ -31,11 +45,26 @@ public final class HolidayFile {
     }
 
     /**
-     * Parses one year; its {@code year} must be {@code expectedYear} (the year its file or URL is named after).
+     * Parses one year from the bytes of its file; its {@code year} must be {@code expectedYear} (the
+     * year its file or URL is named after).
      *
      * @throws HolidayDataException naming {@code source} and the problem
      */
-    public static HolidayYear parse(String source, int expectedYear, String json) throws HolidayDataException {
+    public static HolidayYear parse(String source, int expectedYear, byte[] bytes) throws HolidayDataException {
+        return parse(source, expectedYear, utf8(source, bytes));
+    }
+
+    /** The bytes as UTF-8, refusing any malformed sequence (a lenient decode would serve U+FFFD). */
+    static String utf8(String source, byte[] bytes) throws HolidayDataException {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new HolidayDataException(source + ": not valid UTF-8 text");
+        }
+    }
+
+    /** Parses one year already decoded (for tests and text at hand). */
+    static HolidayYear parse(String source, int expectedYear, String json) throws HolidayDataException {
         Integer year = null;
         boolean yearSeen = false;
         List<RawDay> days = null;
@@ -63,7 +92,8 @@ public final class HolidayFile {
             }
         } catch (JsonProcessingException e) {
             // Jackson's own wording, without the "[Source: REDACTED ...]" it puts inside some messages.
-            String why = e.getOriginalMessage().replaceAll("\\s*\\(start marker at \\[Source: [^]]*]\\)", "");
+            String why = LogText.safe(e.getOriginalMessage()
+                    .replaceAll("\\s*\\(start marker at \\[Source: [^]]*]\\)", ""), LogText.SHORT);
             String where = e.getLocation() == null ? ""
                     : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
             throw new HolidayDataException(source + ": not valid JSON (" + why + where + ")");
@@ -121,6 +151,18 @@ public final class HolidayFile {
         if (day.name() == null || day.name().isBlank()) {
             throw new HolidayDataException(where + ": \"name\" must be a non-empty string");
         }
+        String name = day.name().strip();
+        if (name.codePointCount(0, name.length()) > MAX_NAME) {
+            throw new HolidayDataException(where + ": \"name\" is longer than " + MAX_NAME + " characters");
+        }
+        for (int i = 0; i < name.length(); ) {
+            int cp = name.codePointAt(i);
+            if (LogText.unsafe(cp)) {
+                throw new HolidayDataException(where + ": \"name\" \"" + LogText.safe(name, LogText.SHORT)
+                        + "\" contains a control or format character (U+" + String.format("%04X", cp) + ")");
+            }
+            i += Character.charCount(cp);
+        }
         if (day.offDay() == null) {
             throw new HolidayDataException(where + ": \"isOffDay\" must be true or false");
         }
@@ -131,12 +173,34 @@ public final class HolidayFile {
         try {
             parsed = IsoDate.parse(day.date());
         } catch (DateTimeException e) {
-            throw new HolidayDataException(where + ": \"date\" \"" + day.date() + "\" is not a date YYYY-MM-DD");
+            throw new HolidayDataException(where + ": \"date\" \"" + LogText.safe(day.date(), LogText.SHORT)
+                    + "\" is not a date YYYY-MM-DD");
         }
-        // A break may start in the previous calendar year (2023's New Year break starts 2022-12-31).
-        if (Math.abs(parsed.getYear() - year) > 1) {
-            throw new HolidayDataException(where + ": date " + parsed + " is too far from the year " + year);
+        return new OfficialDay(parsed, name, day.offDay());  // which dates a year may list: HolidayGate
+    }
+
+    /** The year as a holiday-cn file (how the cache keeps what is served), read back equal by {@link #parse}. */
+    public static byte[] write(HolidayYear year) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+            g.writeStartObject();
+            g.writeNumberField("year", year.year());
+            g.writeArrayFieldStart("days");
+            for (OfficialDay day : year.days()) {
+                g.writeRaw("\n  ");
+                g.writeStartObject();
+                g.writeStringField("name", day.festival());
+                g.writeStringField("date", day.date().toString());
+                g.writeBooleanField("isOffDay", day.offDay());
+                g.writeEndObject();
+            }
+            g.writeRaw("\n");
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return new OfficialDay(parsed, day.name().strip(), day.offDay());
+        out.write('\n');
+        return out.toByteArray();
     }
 }

@@ -1,5 +1,7 @@
 package pocketapi.holiday;
 
+import java.time.LocalDate;
+import java.time.Month;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,11 +11,15 @@ import java.util.List;
  * year: an alarm that rings on a day off is the one thing this service must never cause.
  *
  * <ul>
+ *   <li>A file for year Y lists dates of Y and of December Y-1 only, nothing else: its reach. Every
+ *       State Council notice 2008-2026 keeps to it (a break may start on the last days of December,
+ *       as 2023's New Year break starts on 2022-12-31, and holiday-cn files such a date under the
+ *       notice's year); a wider reach would let a next-year file rewrite this year.</li>
  *   <li>A year with no days at all is a placeholder: holiday-cn publishes {@code {"year":2027,
  *       "days":[]}} from 1 January until the State Council's notice is out. Not published yet.</li>
  *   <li>From 2008 on (the current set of festivals) a year must give days off for all seven
  *       statutory festivals, and its number of days off must lie within the range of every real
- *       arrangement 2008–2026.</li>
+ *       arrangement 2008–2026, both counted on the dates of the year itself only.</li>
  * </ul>
  * Stateless.
  */
@@ -23,10 +29,10 @@ public final class HolidayGate {
     /** The first year of the current festival set (清明节, 端午节 and 中秋节 became days off in 2008). */
     static final int FESTIVAL_SET_SINCE = 2008;
     /*
-     * Days off listed per year in holiday-cn's files (github.com/NateScarlet/holiday-cn, YYYY.json,
-     * read 2026-11; for 2022-2026, whose stored copies were placeholders, the built-in files written
-     * from the same notices): 2008 29, 2009 27, 2010 29, 2011 29, 2012 27, 2013 29, 2014 22,
-     * 2015 26, 2016 24, 2017 24, 2018 25, 2019 24, 2020 30, 2021 31, 2022 31, 2023 27, 2024 28,
+     * Days off of the year itself listed per year in holiday-cn's files (github.com/NateScarlet/holiday-cn,
+     * YYYY.json, read 2026-11; for 2022-2026, whose stored copies were placeholders, the built-in files
+     * written from the same notices): 2008 27, 2009 27, 2010 29, 2011 29, 2012 27, 2013 29, 2014 22,
+     * 2015 26, 2016 24, 2017 24, 2018 25, 2019 22, 2020 30, 2021 31, 2022 31, 2023 26, 2024 28,
      * 2025 28, 2026 33. The low end is 2014, whose file lists a few weekend days of short breaks
      * not at all; the high end 2026 (a nine-day Spring Festival). The copies are in the tests'
      * resources (holiday-cn/), and a test holds every year to these bounds.
@@ -58,12 +64,21 @@ public final class HolidayGate {
     }
 
     public static Verdict check(HolidayYear year) {
-        int off = year.daysOff();
-        int makeUp = year.makeUpDays();
+        int off = 0;
+        int makeUp = 0;
         List<String> found = new ArrayList<>();
+        List<LocalDate> outside = new ArrayList<>();
+        for (OfficialDay day : year.days()) {
+            if (day.date().getYear() == year.year()) {
+                off += day.offDay() ? 1 : 0;
+                makeUp += day.offDay() ? 0 : 1;
+            } else if (!inReach(year.year(), day.date())) {
+                outside.add(day.date());
+            }
+        }
         for (String festival : FESTIVALS) {
             for (OfficialDay day : year.days()) {
-                if (day.offDay() && day.festival().contains(festival)) {
+                if (day.offDay() && day.date().getYear() == year.year() && day.festival().contains(festival)) {
                     found.add(festival);
                     break;
                 }
@@ -71,6 +86,16 @@ public final class HolidayGate {
         }
         if (year.days().isEmpty()) {
             return new Verdict(Kind.NOT_PUBLISHED, 0, 0, found, "");
+        }
+        if (!outside.isEmpty()) {
+            List<String> dates = new ArrayList<>();
+            for (LocalDate date : outside.subList(0, Math.min(outside.size(), 10))) {
+                dates.add(date.toString());
+            }
+            return new Verdict(Kind.REFUSED, off, makeUp, found, "lists " + String.join(", ", dates)
+                    + (outside.size() > 10 ? " and " + (outside.size() - 10) + " more" : "")
+                    + ", outside " + year.year() + " and December " + (year.year() - 1)
+                    + " (a year's file reaches only its own year and the December before it)");
         }
         if (year.year() < FESTIVAL_SET_SINCE) {
             return new Verdict(Kind.SERVED, off, makeUp, found, "");
@@ -87,5 +112,10 @@ public final class HolidayGate {
                     + "2008-2026 has from " + MIN_DAYS_OFF + " to " + MAX_DAYS_OFF);
         }
         return new Verdict(Kind.SERVED, off, makeUp, found, "");
+    }
+
+    /** Whether the file of {@code year} may list {@code date}: a date of that year or of the December before. */
+    public static boolean inReach(int year, LocalDate date) {
+        return date.getYear() == year || date.getYear() == year - 1 && date.getMonth() == Month.DECEMBER;
     }
 }

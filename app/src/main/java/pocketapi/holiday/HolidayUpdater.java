@@ -2,7 +2,6 @@ package pocketapi.holiday;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -13,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -21,18 +21,20 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import pocketapi.LogText;
 import pocketapi.Utc8;
 
 /**
  * Keeps the holiday data current while the service runs.
  *
  * <p>Every interval (and once right after start-up, in the background) it fetches the current
- * UTC+8 year and the next one (and any year between the covered range and them) from the mirrors
- * in order, {@code <base>/YYYY.json}. A file goes
- * through the same parse and {@link HolidayGate} as every other source; one that passes and
- * differs from what is served is written to the cache and swapped into the {@link LiveCalendar}
- * whole. Anything else (a placeholder, a refused file, an HTML page, an error status, a time-out)
- * leaves the data as it is. Each mirror URL's outcome is logged when it changes, not at every attempt.
+ * UTC+8 year and the next one (and any year between the covered range and them) from the primary
+ * mirrors in order, {@code <base>/YYYY.json}. A file goes through the same parse and
+ * {@link HolidayGate} as every other source; what then becomes of it is {@link ChangeReview}'s
+ * decision (the confirming source must agree). An applied year is written to the cache and
+ * swapped into the {@link LiveCalendar} whole. Anything else leaves the data as it is. Each
+ * mirror URL's outcome is logged when it changes, not at every attempt; a disagreement of the two
+ * sources once a day.
  *
  * <p>Once a day while the covered range ends within 30 days (or has ended) it warns, with the remedy.
  * Years from {@code HOLIDAY_DATA_DIR} are the operator's: they are never fetched. One thread.
@@ -41,36 +43,56 @@ public final class HolidayUpdater implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayUpdater.class);
     static final int WARN_DAYS = 30;
     static final long FIRST_CHECK_MILLIS = 1_000;
+    private static final String REMEDY = "check the State Council's notice (gov.cn), and put the file you trust into "
+            + "HOLIDAY_DATA_DIR (then restart)";
+
+    /**
+     * Where updates come from and how they are confirmed.
+     *
+     * @param mirrors     holiday-cn base URLs tried in order; empty: updates are off (the expiry warning still runs)
+     * @param confirm     chinese-days base URLs tried in order; empty: changes are applied unconfirmed
+     * @param confirmWait how long a year new to the service waits for the confirming source
+     */
+    public record Sources(List<URI> mirrors, Duration interval, List<URI> confirm, Duration confirmWait) {
+        public Sources {
+            mirrors = List.copyOf(mirrors);
+            confirm = List.copyOf(confirm);
+        }
+    }
 
     private final LiveCalendar live;
-    private final List<URI> mirrors;
-    private final Duration interval;
+    private final Sources sources;
     private final Optional<HolidayCache> cache;
     private final Set<Integer> pinned;
     private final HolidayFetcher fetcher;
     private final Clock clock;
     private final ScheduledExecutorService timer;
-    private final Map<URI, String> lastOutcome = new HashMap<>();
+    private final OutcomeLog outcomes = new OutcomeLog(LOG, "holiday update");
+    private final ConfirmSource confirm;
+    private final ConfirmLedger ledger;
+    private final ChangeReview review;
+    private final TreeMap<Integer, String> held = new TreeMap<>();
+    private final Map<String, LocalDate> disputeWarned = new HashMap<>();
     private LocalDate lastWarning;
 
-    /**
-     * @param mirrors base URLs tried in order; empty: updates are off (the expiry warning still runs)
-     * @param pinned  years HOLIDAY_DATA_DIR provides, never fetched
-     */
-    public HolidayUpdater(LiveCalendar live, List<URI> mirrors, Duration interval, Optional<HolidayCache> cache,
-                          Set<Integer> pinned, HolidayFetcher fetcher, Clock clock) {
+    /** @param pinned years HOLIDAY_DATA_DIR provides, never fetched nor changed by another year's file */
+    public HolidayUpdater(LiveCalendar live, Sources sources, Optional<HolidayCache> cache, Set<Integer> pinned,
+                          HolidayFetcher fetcher, Clock clock) {
         this.live = live;
-        this.mirrors = List.copyOf(mirrors);
-        this.interval = interval;
+        this.sources = sources;
         this.cache = cache;
         this.pinned = Set.copyOf(pinned);
         this.fetcher = fetcher;
         this.clock = clock;
+        this.confirm = new ConfirmSource(sources.confirm(), fetcher);
+        this.ledger = new ConfirmLedger(cache.map(HolidayCache::dir));
+        this.review = new ChangeReview(confirm, ledger, sources.confirmWait(), pinned, clock);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "holiday-updates");
             t.setDaemon(true);  // nothing to finish on stop: a cache write is atomic
             return t;
         });
+        publishSources();
     }
 
     /**
@@ -78,8 +100,9 @@ public final class HolidayUpdater implements AutoCloseable {
      * start-up, once the service answers (on a one-core server it would otherwise slow the start).
      */
     public void start() {
-        if (!mirrors.isEmpty()) {
-            timer.scheduleWithFixedDelay(this::checkSafely, FIRST_CHECK_MILLIS, interval.toMillis(), TimeUnit.MILLISECONDS);
+        if (!sources.mirrors().isEmpty()) {
+            timer.scheduleWithFixedDelay(this::checkSafely, FIRST_CHECK_MILLIS, sources.interval().toMillis(),
+                    TimeUnit.MILLISECONDS);
         }
         timer.scheduleWithFixedDelay(this::warnIfEndingSoon, 0, 1, TimeUnit.HOURS);
     }
@@ -103,6 +126,7 @@ public final class HolidayUpdater implements AutoCloseable {
      * years must stay contiguous, so this year could not be added without them.
      */
     public void check() {
+        confirm.newRound();
         int thisYear = Utc8.today(clock).getYear();
         int from = Math.min(thisYear, live.get().last().getYear() + 1);
         for (int year = from; year <= thisYear + 1; year++) {
@@ -110,73 +134,154 @@ public final class HolidayUpdater implements AutoCloseable {
                 update(year);
             }
         }
+        publishSources();
     }
 
-    /** Tries the mirrors in order until one gives an answer: a year to serve, or "not published yet". */
+    /** Tries the mirrors in order until one gives an answer: a year to serve, unchanged, or "not published yet". */
     private void update(int year) {
-        for (URI base : mirrors) {
+        for (URI base : sources.mirrors()) {
             URI url = URI.create(base + "/" + year + ".json");
-            HolidayFetcher.Result result = fetcher.fetch(url);
-            if (result instanceof HolidayFetcher.Failure failure) {
-                note(url, failure.reason());
+            HolidayYear fetched = fetch(url, year);
+            if (fetched == null) {
                 continue;
             }
-            byte[] bytes = ((HolidayFetcher.Body) result).bytes();
-            HolidayYear fetched;
-            try {
-                fetched = HolidayFile.parse(url.toString(), year, new String(bytes, StandardCharsets.UTF_8));
-            } catch (HolidayDataException e) {
-                note(url, "refused: " + e.problem(url.toString()));
-                continue;
-            }
-            HolidayGate.Verdict verdict = HolidayGate.check(fetched);
-            if (verdict.kind() == HolidayGate.Kind.NOT_PUBLISHED) {
-                note(url, "not published yet (a placeholder with no days)");
+            if (fetched.days().isEmpty()) {
                 live.set(live.get().withNotPublished(year));
                 return;
             }
-            if (verdict.kind() == HolidayGate.Kind.REFUSED) {
-                note(url, "refused: " + verdict.problem());
+            ChangeReview.Decision decision;
+            try {
+                decision = review.review(live.get(), fetched);
+            } catch (HolidayDataException e) {
+                outcomes.note(url, "cannot be served with the other years: " + e.problem(fetched.source()));
                 continue;
             }
-            if (apply(fetched, bytes, url)) {
-                return;
+            if (decision instanceof ChangeReview.Held h) {
+                held.put(year, h.reason());
+                if (!h.dispute()) {
+                    outcomes.note(url, h.reason());
+                    return;  // the confirming source is what is missing: another primary mirror cannot help
+                }
+                warnDaily("holidays " + year + " from " + url + " is not served: " + h.reason());
+                continue;  // another primary mirror may have a version the confirming source agrees with
             }
+            held.remove(year);
+            if (decision instanceof ChangeReview.Apply a) {
+                apply(a, url);
+            } else {
+                outcomes.note(url, "ok, unchanged");
+                recheckIfUnconfirmed(year);
+            }
+            return;
         }
     }
 
-    /** Serves a fetched year that passed the gate, if it differs from what is served. */
-    private boolean apply(HolidayYear fetched, byte[] bytes, URI url) {
-        HolidayCalendar current = live.get();
-        HolidayYear served = current.years().get(fetched.year());
-        if (served != null && served.sameDays(fetched)) {
-            note(url, "ok, unchanged");
-            return true;
+    /** The year a mirror gave that passed the gate (a placeholder has no days), or null, its outcome noted. */
+    private HolidayYear fetch(URI url, int year) {
+        HolidayFetcher.Result result = fetcher.fetch(url);
+        if (result instanceof HolidayFetcher.Failure failure) {
+            outcomes.note(url, failure.reason());
+            return null;
         }
-        HolidayCalendar next;
+        HolidayYear fetched;
         try {
-            next = current.withYear(fetched);
+            fetched = HolidayFile.parse(url.toString(), year, ((HolidayFetcher.Body) result).bytes());
         } catch (HolidayDataException e) {
-            note(url, "cannot be served with the other years: " + e.problem(url.toString()));
-            return false;
+            outcomes.note(url, "refused: " + e.problem(url.toString()));
+            return null;
         }
+        HolidayGate.Verdict verdict = HolidayGate.check(fetched);
+        return switch (verdict.kind()) {
+            case SERVED -> fetched;
+            case NOT_PUBLISHED -> {
+                outcomes.note(url, "not published yet (a placeholder with no days)");
+                yield fetched;
+            }
+            case REFUSED -> {
+                outcomes.note(url, "refused: " + verdict.problem());
+                yield null;
+            }
+        };
+    }
+
+    /** Serves a year the review let through, keeps it in the cache and says so. */
+    private void apply(ChangeReview.Apply a, URI url) {
+        HolidayYear year = a.year();
+        HolidayYear served = live.get().years().get(year.year());
         if (cache.isPresent()) {
             try {
-                cache.get().write(fetched.year(), bytes);
+                cache.get().write(year.year(), HolidayFile.write(year));
             } catch (IOException e) {
                 LOG.error("cannot keep holidays {} in the cache {} ({}); serving it until the next restart",
-                        fetched.year(), cache.get().dir(), e.toString());
+                        year.year(), cache.get().dir(), e.toString());
             }
         }
-        live.set(next);
-        note(url, "ok");
-        if (served == null) {
-            LOG.info("holidays {} added: {} days off, {} make-up days, from {}", fetched.year(), fetched.daysOff(),
-                    fetched.makeUpDays(), url);
+        live.set(a.next());
+        if (a.confirmedBy().isEmpty() || !a.unconfirmed().isEmpty()) {
+            ledger.unconfirmed(year.year());
         } else {
-            LOG.info("holidays {} changed: {}; from {}", fetched.year(), changes(served, fetched), url);
+            ledger.confirmed(year.year(), a.confirmedBy());
         }
-        return true;
+        outcomes.note(url, "ok");
+        String from = "from " + url + (a.confirmedBy().isEmpty() || !a.unconfirmed().isEmpty() ? ""
+                : ", confirmed by " + a.confirmedBy());
+        if (served == null) {
+            HolidayGate.Verdict v = HolidayGate.check(year);
+            LOG.info("holidays {} added: {} days off, {} make-up days, {}", year.year(), v.daysOff(), v.makeUpDays(), from);
+        } else {
+            LOG.info("holidays {} changed: {}; {}", year.year(), LogText.safe(changes(served, year), LogText.LINE), from);
+        }
+        if (!a.unconfirmed().isEmpty()) {
+            LOG.warn("holidays {} is served without confirmation, {}; it is checked again every {}", year.year(),
+                    LogText.safe(a.unconfirmed(), LogText.LINE), hours(sources.interval()));
+        }
+    }
+
+    /** A fetched year served unconfirmed: confirmed now, or contradicted (a WARN once a day)? */
+    private void recheckIfUnconfirmed(int year) {
+        HolidayYear served = live.get().years().get(year);
+        if (!confirm.on() || served == null || origin(served) != HolidaySources.Origin.UNCONFIRMED) {
+            return;
+        }
+        ChangeReview.Recheck check = review.recheck(live.get(), served);
+        if (!check.disputes().isEmpty()) {
+            warnDaily("holidays " + year + " is served unconfirmed and chinese-days disagrees on "
+                    + Confirmation.describe(check.disputes()));
+        } else if (!check.confirmedBy().isEmpty()) {
+            ledger.confirmed(year, check.confirmedBy());
+            LOG.info("holidays {} is now confirmed by {}", year, check.confirmedBy());
+        }
+    }
+
+    private void warnDaily(String what) {
+        LocalDate today = Utc8.today(clock);
+        if (!today.equals(disputeWarned.put(what, today))) {
+            LOG.warn("{}; {}", LogText.safe(what, 2 * LogText.LINE), REMEDY);
+        }
+    }
+
+    private HolidaySources.Origin origin(HolidayYear year) {
+        if (pinned.contains(year.year())) {
+            return HolidaySources.Origin.OPERATOR;
+        }
+        if (year.source().startsWith(HolidayData.BUILT_IN)) {
+            return HolidaySources.Origin.BUILT_IN;
+        }
+        if (!confirm.on()) {
+            return HolidaySources.Origin.FETCHED;
+        }
+        return ledger.confirmedBy(year.year()).isPresent() ? HolidaySources.Origin.CONFIRMED
+                : HolidaySources.Origin.UNCONFIRMED;
+    }
+
+    private void publishSources() {
+        List<HolidaySources.Year> years = new ArrayList<>();
+        for (HolidayYear year : live.get().years().values()) {
+            years.add(new HolidaySources.Year(year.year(), origin(year)));
+        }
+        List<String> heldBack = new ArrayList<>();
+        held.forEach((year, reason) -> heldBack.add(year + ": " + LogText.safe(reason, LogText.LINE)));
+        live.setSources(new HolidaySources(years, heldBack));
     }
 
     /** The dates whose entry differs, e.g. {@code 2026-10-08 now 国庆节 day off (was not listed)}. */
@@ -203,19 +308,6 @@ public final class HolidayUpdater implements AutoCloseable {
         return day.festival() + (day.offDay() ? " day off" : " make-up day");
     }
 
-    /** Logs a mirror URL's outcome when it differs from the last one. */
-    private void note(URI url, String outcome) {
-        String previous = lastOutcome.put(url, outcome);
-        if (outcome.equals(previous) || outcome.startsWith("ok") && (previous == null || previous.startsWith("ok"))) {
-            return;
-        }
-        if (outcome.startsWith("ok") || outcome.startsWith("not published")) {
-            LOG.info("holiday update {}: {}", url, outcome);
-        } else {
-            LOG.warn("holiday update {}: {}; keeping the data as it is", url, outcome);
-        }
-    }
-
     /** Once a UTC+8 day, while the covered range ends within {@value #WARN_DAYS} days or has ended. */
     public void warnIfEndingSoon() {
         LocalDate today = Utc8.today(clock);
@@ -228,11 +320,13 @@ public final class HolidayUpdater implements AutoCloseable {
         int next = calendar.last().getYear() + 1;
         String when = left >= 0 ? "ends on " + calendar.last() + ", in " + left + " days"
                 : "ended on " + calendar.last() + "; dates after it answer 400";
-        String status = calendar.notPublished(next) ? next + " is not published yet" : next + " has not been fetched yet";
-        String remedy = mirrors.isEmpty()
+        String status = calendar.notPublished(next) ? next + " is not published yet"
+                : held.containsKey(next) ? next + " is held back: " + LogText.safe(held.get(next), LogText.LINE)
+                : next + " has not been fetched yet";
+        String remedy = sources.mirrors().isEmpty()
                 ? "automatic updates are off (HOLIDAY_UPDATE_URL=off): put " + next + ".json into HOLIDAY_DATA_DIR "
                         + "and restart, or turn updates on"
-                : "pocketapi checks every " + hours(interval) + " and serves " + next + " as soon as it is published; "
+                : "pocketapi checks every " + hours(sources.interval()) + " and serves " + next + " as soon as it is published; "
                         + "to add it by hand, put " + next + ".json into HOLIDAY_DATA_DIR and restart";
         LOG.warn("holiday data {} ({}): {}", when, status, remedy);
     }

@@ -37,6 +37,17 @@ public record HolidayYear(int year, String source, List<OfficialDay> days) {
         return byDate().equals(other.byDate());
     }
 
+    /** This year without its entries dated in {@code calendarYears} (years another source decides). */
+    public HolidayYear without(java.util.Set<Integer> calendarYears) {
+        List<OfficialDay> kept = new java.util.ArrayList<>();
+        for (OfficialDay day : days) {
+            if (!calendarYears.contains(day.date().getYear())) {
+                kept.add(day);
+            }
+        }
+        return kept.size() == days.size() ? this : new HolidayYear(year, source, kept);
+    }
+
     /** The entries by date. */
     public Map<LocalDate, OfficialDay> byDate() {
         Map<LocalDate, OfficialDay> map = new HashMap<>();

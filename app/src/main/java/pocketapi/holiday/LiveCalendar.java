@@ -10,6 +10,7 @@ import java.util.function.Supplier;
  */
 public final class LiveCalendar implements Supplier<HolidayCalendar> {
     private final AtomicReference<HolidayCalendar> current;
+    private volatile HolidaySources sources = HolidaySources.NONE;
 
     public LiveCalendar(HolidayCalendar initial) {
         this.current = new AtomicReference<>(initial);
@@ -24,5 +25,14 @@ public final class LiveCalendar implements Supplier<HolidayCalendar> {
     /** Serves {@code next} from now on. */
     public void set(HolidayCalendar next) {
         current.set(next);
+    }
+
+    /** Where the served years come from and what is held back (the page shows it; it may lag a round). */
+    public HolidaySources sources() {
+        return sources;
+    }
+
+    public void setSources(HolidaySources next) {
+        sources = next;
     }
 }

@@ -23,6 +23,7 @@ import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
 import pocketapi.Config;
 import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.LiveCalendar;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
 import pocketapi.stats.Counters;
@@ -65,7 +66,7 @@ public final class HttpApi {
      * @param samples the bundled pictures to serve at {@code /d/image/}, present only while IMAGE_HOST is unset
      * @param counters the usage counters every counted endpoint counts into
      */
-    public static Javalin create(Config settings, Supplier<HolidayCalendar> calendar, ImagePools pools,
+    public static Javalin create(Config settings, LiveCalendar calendar, ImagePools pools,
                                  Optional<SampleImages> samples, Counters counters) {
         if (!HttpGenerator.__STRICT) {
             throw new IllegalStateException("Jetty was loaded without -D" + STRICT_CONTENT_TYPES + "=true, so it would "

@@ -6,6 +6,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 
+import pocketapi.LogText;
 import pocketapi.holiday.Break;
 
 /**
@@ -73,9 +74,28 @@ final class IcsFeed {
         return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    /** TEXT value escaping (RFC 5545 §3.3.11). */
+    /**
+     * TEXT value escaping (RFC 5545 §3.3.11): a line feed as {@code \n}; any other control or format
+     * character (a CR would split the content line) is dropped, as RFC 5545 allows none in TEXT.
+     */
     static String text(String value) {
-        return value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n");
+        StringBuilder out = new StringBuilder(value.length() + 8);
+        for (int i = 0; i < value.length(); ) {
+            int cp = value.codePointAt(i);
+            i += Character.charCount(cp);
+            switch (cp) {
+                case '\\' -> out.append("\\\\");
+                case ';' -> out.append("\\;");
+                case ',' -> out.append("\\,");
+                case '\n' -> out.append("\\n");
+                default -> {
+                    if (!LogText.unsafe(cp)) {
+                        out.appendCodePoint(cp);
+                    }
+                }
+            }
+        }
+        return out.toString();
     }
 
     /**

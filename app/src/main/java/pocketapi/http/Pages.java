@@ -3,11 +3,11 @@ package pocketapi.http;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
-
 import io.javalin.http.Handler;
 import pocketapi.Resources;
 import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HolidaySources;
+import pocketapi.holiday.LiveCalendar;
 
 /** The landing page (read from the jar once) and the health check; neither is counted. */
 final class Pages {
@@ -15,30 +15,55 @@ final class Pages {
     static final String COVERED = "{{covered}}";
     /** Where the page learns today's UTC+8 date, for its calendar. */
     static final String TODAY = "{{today}}";
+    /** Where the page says where each year comes from and what is held back. */
+    static final String SOURCES = "{{sources}}";
 
     private Pages() {
     }
 
-    /** The page as one calendar fills it in on one day; rendered again only when either changes. */
-    private record Rendered(HolidayCalendar calendar, LocalDate today, byte[] page) {
+    /** The page as one calendar and its sources fill it in on one day; rendered again only when one changes. */
+    private record Rendered(HolidayCalendar calendar, HolidaySources sources, LocalDate today, byte[] page) {
     }
 
-    static Handler landing(Supplier<HolidayCalendar> calendars) {
+    static Handler landing(LiveCalendar calendars) {
         String page = new String(Resources.read("web/index.html")
                 .orElseThrow(() -> new IllegalStateException("web/index.html is missing from the jar")),
                 StandardCharsets.UTF_8);
         AtomicReference<Rendered> last = new AtomicReference<>();  // a race only renders the same page twice
         return ctx -> {
             HolidayCalendar calendar = calendars.get();
+            HolidaySources sources = calendars.sources();
             LocalDate today = calendar.today();
             Rendered r = last.get();
-            if (r == null || r.calendar() != calendar || !r.today().equals(today)) {
-                r = new Rendered(calendar, today, page.replace(COVERED, calendar.first() + " – " + calendar.last())
-                        .replace(TODAY, today.toString()).getBytes(StandardCharsets.UTF_8));
+            if (r == null || r.calendar() != calendar || r.sources() != sources || !r.today().equals(today)) {
+                r = new Rendered(calendar, sources, today, page.replace(COVERED, calendar.first() + " – " + calendar.last())
+                        .replace(TODAY, today.toString()).replace(SOURCES, sources(sources))
+                        .getBytes(StandardCharsets.UTF_8));
                 last.set(r);
             }
             ctx.header("Cache-Control", "no-cache").contentType("text/html; charset=utf-8").result(r.page());
         };
+    }
+
+    /** Per covered year where it comes from, then what is held back and why; HTML, every text escaped. */
+    static String sources(HolidaySources sources) {
+        StringBuilder out = new StringBuilder();
+        if (!sources.years().isEmpty()) {
+            out.append("<ul class=\"sources\">");
+            for (HolidaySources.Year y : sources.years()) {
+                out.append("<li>").append(y.year()).append(": ").append(y.origin().chinese())
+                        .append(" <span class=\"en\">").append(y.origin().english()).append("</span></li>");
+            }
+            out.append("</ul>");
+        }
+        for (String held : sources.held()) {
+            out.append("<p class=\"note held\">暂缓 <span class=\"en\">held back</span> ").append(html(held)).append("</p>");
+        }
+        return out.toString();
+    }
+
+    private static String html(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     static Handler health() {

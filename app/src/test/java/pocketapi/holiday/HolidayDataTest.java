@@ -68,6 +68,21 @@ class HolidayDataTest {
     }
 
     @Test
+    void a_file_that_is_not_utf8_fails_loading_however_lenient_a_decoder_would_be() throws IOException {
+        byte[] latin1 = YEAR_2027.replace("元旦", "Neujahr\u00e9").getBytes(StandardCharsets.ISO_8859_1);
+        Files.write(dir.resolve("2027.json"), latin1);
+        assertThatThrownBy(this::load)
+                .isInstanceOf(HolidayDataException.class)
+                .hasMessage(dir.resolve("2027.json") + ": not valid UTF-8 text");
+    }
+
+    @Test
+    void a_name_of_64_characters_is_accepted() throws Exception {
+        write("2027.json", YEAR_2027.replace("\"元旦\"", "\"元旦" + "日".repeat(62) + "\""));
+        assertThat(load().classify(LocalDate.of(2027, 1, 1)).name()).hasSize(64);
+    }
+
+    @Test
     void an_empty_folder_keeps_the_built_in_range() throws Exception {
         assertThat(load().last()).isEqualTo(LocalDate.of(2026, 12, 31));
     }
@@ -83,7 +98,14 @@ class HolidayDataTest {
             a day without a name     | 2027.json | {"year": 2027, "days": [{"date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" must be a non-empty string
             a bad date               | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-02-30", "isOffDay": true}]} | 2027.json: days[0]: "date" "2027-02-30" is not a date
             isOffDay not a boolean   | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": "yes"}]} | 2027.json: days[0]: "isOffDay" must be true or false
-            a date in another year   | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2030-01-01", "isOffDay": true}]} | 2027.json: days[0]: date 2030-01-01 is too far from the year 2027
+            a date in another year   | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2030-01-01", "isOffDay": true}]} | 2027.json: lists 2030-01-01, outside 2027 and December 2026 (a year's file reaches only its own year and the December before it)
+            a June date of the year before | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2026-06-15", "isOffDay": true}]} | 2027.json: lists 2026-06-15, outside 2027 and December 2026
+            a key twice              | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}], "days": []} | 2027.json: not valid JSON (Duplicate field 'days'
+            a key twice in a day     | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "date": "2027-06-01", "isOffDay": true}]} | 2027.json: not valid JSON (Duplicate field 'date'
+            a name with a CR         | 2027.json | {"year": 2027, "days": [{"name": "元旦\\rX-FORGED:1", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" "元旦\\u000DX-FORGED:1" contains a control or format character (U+000D)
+            a name with a bidi override | 2027.json | {"year": 2027, "days": [{"name": "元旦\\u202e", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" "元旦\\u202E" contains a control or format character (U+202E)
+            a name with ESC          | 2027.json | {"year": 2027, "days": [{"name": "\\u001b[31m元旦", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" "\\u001B[31m元旦" contains a control or format character (U+001B)
+            a name of 65 characters  | 2027.json | {"year": 2027, "days": [{"name": "元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" is longer than 64 characters
             only New Year's Day      | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: no days off for 春节, 清明节, 劳动节, 端午节, 中秋节, 国庆节
             """)
     void a_malformed_file_fails_loading_with_a_message_naming_the_file(
@@ -101,7 +123,7 @@ class HolidayDataTest {
                 "\"isOffDay\": false},\n    {\"name\": \"元旦\", \"date\": \"2027-01-01\", \"isOffDay\": true}\n  ]"));
         assertThatThrownBy(this::load)
                 .isInstanceOf(HolidayDataException.class)
-                .hasMessage(dir.resolve("2027.json") + ": date 2027-01-01 is listed twice (twice in this file)");
+                .hasMessage(dir.resolve("2027.json") + ": date 2027-01-01 is listed twice in this file");
     }
 
     @Test
@@ -126,14 +148,21 @@ class HolidayDataTest {
     }
 
     @Test
-    void a_date_listed_by_two_years_fails_loading_naming_both_files() throws IOException {
-        // 2022-12-31 belongs to the built-in 2023 New Year break; a 2022 file may not list it too.
+    void a_date_two_years_list_differently_fails_loading_naming_both_files() throws IOException {
+        // 2022-12-31 is a day off of the built-in 2023 New Year break; a 2022 file may not make it a working day.
         write("2022.json", TestYears.builtIn(2022).replace("\"isOffDay\": false}\n  ]",
-                "\"isOffDay\": false},\n    {\"name\": \"元旦\", \"date\": \"2022-12-31\", \"isOffDay\": true}\n  ]"));
+                "\"isOffDay\": false},\n    {\"name\": \"元旦\", \"date\": \"2022-12-31\", \"isOffDay\": false}\n  ]"));
         assertThatThrownBy(this::load)
                 .isInstanceOf(HolidayDataException.class)
-                .hasMessageContaining("date 2022-12-31 is listed twice")
-                .hasMessageContaining("2022.json")
-                .hasMessageContaining("built-in holidays/2023.json");
+                .hasMessage("built-in holidays/2023.json: date 2022-12-31 is listed as a day off, but as a working day in "
+                        + dir.resolve("2022.json"));
+    }
+
+    @Test
+    void a_date_two_years_list_alike_is_served_as_holiday_cn_lists_2018_12_30() throws Exception {
+        // holiday-cn's 2018.json and 2019.json both list 2018-12-29..31 (the 2019 New Year break).
+        write("2022.json", TestYears.builtIn(2022).replace("\"isOffDay\": false}\n  ]",
+                "\"isOffDay\": false},\n    {\"name\": \"元旦\", \"date\": \"2022-12-31\", \"isOffDay\": true}\n  ]"));
+        assertThat(load().classify(LocalDate.of(2022, 12, 31)).status()).isEqualTo(DayStatus.DAY_OFF);
     }
 }

@@ -35,10 +35,39 @@ class HolidayGateTest {
         List<Integer> daysOff = new ArrayList<>();
         for (int year = 2008; year <= 2026; year++) {
             String file = year <= 2021 ? "holiday-cn/" + year + ".json" : "holidays/" + year + ".json";
-            daysOff.add(TestYears.parse(year, TestYears.resource(file)).daysOff());
+            daysOff.add(HolidayGate.check(TestYears.parse(year, TestYears.resource(file))).daysOff());
         }
         assertThat(daysOff.stream().mapToInt(Integer::intValue).min().orElseThrow()).isEqualTo(HolidayGate.MIN_DAYS_OFF);
         assertThat(daysOff.stream().mapToInt(Integer::intValue).max().orElseThrow()).isEqualTo(HolidayGate.MAX_DAYS_OFF);
+    }
+
+    @Test
+    void a_file_of_december_days_named_after_the_seven_festivals_is_refused_as_its_own_year_has_none() {
+        StringBuilder days = new StringBuilder();
+        for (int d = 1; d <= 25; d++) {
+            String name = HolidayGate.FESTIVALS.get(d % 7);
+            days.append(d == 1 ? "" : ",").append("{\"name\": \"").append(name).append("\", \"date\": \"2026-12-")
+                    .append(String.format("%02d", d)).append("\", \"isOffDay\": true}");
+        }
+        HolidayGate.Verdict verdict = HolidayGate.check(TestYears.parse(2027, "{\"year\": 2027, \"days\": [" + days + "]}"));
+        assertThat(verdict.kind()).isEqualTo(HolidayGate.Kind.REFUSED);
+        assertThat(verdict.daysOff()).isZero();
+        assertThat(verdict.festivals()).isEmpty();
+        assertThat(verdict.problem()).startsWith("no days off for 元旦, 春节");
+    }
+
+    @Test
+    void a_file_reaches_its_own_year_and_the_december_before_it_and_nothing_else() {
+        assertThat(HolidayGate.inReach(2023, java.time.LocalDate.of(2022, 12, 31))).isTrue();
+        assertThat(HolidayGate.inReach(2023, java.time.LocalDate.of(2023, 12, 31))).isTrue();
+        assertThat(HolidayGate.inReach(2023, java.time.LocalDate.of(2022, 11, 30))).isFalse();
+        assertThat(HolidayGate.inReach(2023, java.time.LocalDate.of(2024, 1, 1))).isFalse();
+        HolidayGate.Verdict verdict = HolidayGate.check(TestYears.parse(2027, TestYears.madeUp2027().replace(
+                "\"days\": [", "\"days\": [{\"name\": \"元旦\", \"date\": \"2028-01-01\", \"isOffDay\": true},"
+                        + "{\"name\": \"元旦\", \"date\": \"2026-06-15\", \"isOffDay\": true},")));
+        assertThat(verdict.kind()).isEqualTo(HolidayGate.Kind.REFUSED);
+        assertThat(verdict.problem()).isEqualTo("lists 2028-01-01, 2026-06-15, outside 2027 and December 2026 "
+                + "(a year's file reaches only its own year and the December before it)");
     }
 
     @Test

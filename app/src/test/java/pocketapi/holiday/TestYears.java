@@ -48,6 +48,28 @@ public final class TestYears {
         }
     }
 
+    /** chinese-days' real file of a calendar year (npm chinese-days 1.5.7, dist/years/). */
+    public static String chineseDays(int year) {
+        return resource("chinese-days/" + year + ".json");
+    }
+
+    /**
+     * The dates of {@code calendarYear} that a holiday-cn file lists, written as chinese-days writes a
+     * year: {@code {"holidays":{date:"name,name,1"},"workdays":{...},"inLieuDays":{}}}.
+     */
+    public static String asChineseDays(String holidayCn, int fileYear, int calendarYear) {
+        StringBuilder holidays = new StringBuilder();
+        StringBuilder workdays = new StringBuilder();
+        for (OfficialDay day : parse(fileYear, holidayCn).days()) {
+            if (day.date().getYear() == calendarYear) {
+                StringBuilder to = day.offDay() ? holidays : workdays;
+                to.append(to.length() == 0 ? "" : ",").append('"').append(day.date()).append("\":\"")
+                        .append(day.festival()).append(',').append(day.festival()).append(",1\"");
+            }
+        }
+        return "{\"holidays\":{" + holidays + "},\"workdays\":{" + workdays + "},\"inLieuDays\":{}}";
+    }
+
     /** A built-in year's file as shipped. */
     public static String builtIn(int year) {
         return resource("holidays/" + year + ".json");

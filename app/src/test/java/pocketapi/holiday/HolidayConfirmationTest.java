@@ -1,0 +1,323 @@
+package pocketapi.holiday;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import pocketapi.LogCapture;
+import pocketapi.Mirror;
+import pocketapi.MutableClock;
+
+/**
+ * The updater with a confirming source: holiday-cn's stand-in and chinese-days' stand-in are two
+ * local mirrors. A change is served only when both agree on every date of the years it touches.
+ */
+class HolidayConfirmationTest {
+    private static final LocalDate NATIONAL_DAY_2027 = LocalDate.of(2027, 10, 1);
+    private static final String MADE_UP_2027 = TestYears.madeUp2027();
+    private static final String REMEDY = "check the State Council's notice (gov.cn), and put the file you trust into "
+            + "HOLIDAY_DATA_DIR (then restart)";
+
+    @TempDir
+    Path cacheDir;
+
+    private final MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
+    private Mirror holidayCn;
+    private Mirror chineseDays;
+    private LiveCalendar live;
+    private LogCapture log;
+
+    @BeforeEach
+    void start() throws Exception {
+        holidayCn = new Mirror();
+        chineseDays = new Mirror();
+        live = new LiveCalendar(HolidayData.load(Optional.empty(), clock));
+        log = new LogCapture();
+    }
+
+    @AfterEach
+    void stop() {
+        log.close();
+        holidayCn.close();
+        chineseDays.close();
+    }
+
+    private HolidayUpdater updater(Duration wait) {
+        return updater(wait, Set.of());
+    }
+
+    private HolidayUpdater updater(Duration wait, Set<Integer> pinned) {
+        return new HolidayUpdater(live, new HolidayUpdater.Sources(List.of(holidayCn.base()), Duration.ofHours(6),
+                List.of(chineseDays.base()), wait), Optional.of(new HolidayCache(cacheDir, clock)), pinned,
+                new HolidayFetcher(Duration.ofSeconds(1), Duration.ofSeconds(1), "pocketapi-test"), clock);
+    }
+
+    /** What a restart would serve: the built-in years with the cache. */
+    private void restart() throws HolidayDataException {
+        live = new LiveCalendar(HolidayData.load(Optional.empty(), Optional.of(new HolidayCache(cacheDir, clock)), clock)
+                .calendar());
+    }
+
+    private DayStatus served(LocalDate date) {
+        return live.get().covers(date) ? live.get().classify(date).status() : null;
+    }
+
+    private HolidaySources.Origin origin(int year) {
+        return live.sources().years().stream().filter(y -> y.year() == year).findFirst().orElseThrow().origin();
+    }
+
+    @Test
+    void a_new_year_both_sources_agree_on_is_served_with_the_confirmed_line() {
+        holidayCn.publish("2027.json", MADE_UP_2027);
+        chineseDays.publish("2027.json", TestYears.asChineseDays(MADE_UP_2027, 2027, 2027));
+        updater(Duration.ofDays(7)).check();
+        assertThat(served(NATIONAL_DAY_2027)).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(log.linesWith("holidays 2027 added")).singleElement().asString()
+                .endsWith("INFO HolidayUpdater - holidays 2027 added: 30 days off, 5 make-up days, from "
+                        + holidayCn.base() + "/2027.json, confirmed by " + chineseDays.base() + "/2027.json");
+        assertThat(origin(2027)).isEqualTo(HolidaySources.Origin.CONFIRMED);
+        assertThat(origin(2026)).isEqualTo(HolidaySources.Origin.BUILT_IN);
+        assertThat(live.sources().held()).isEmpty();
+    }
+
+    @Test
+    void a_new_year_the_confirming_source_lacks_waits_then_is_served_unconfirmed_and_a_restart_keeps_the_wait()
+            throws Exception {
+        holidayCn.publish("2027.json", MADE_UP_2027);  // chinese-days answers 404
+        updater(Duration.ofHours(1)).check();
+        assertThat(served(NATIONAL_DAY_2027)).isNull();
+        assertThat(log.linesWith("/2027.json: waiting for confirmation until 2026-11-22 11:00 UTC+8: chinese-days "
+                + "has not published [2027]")).singleElement().asString().contains("INFO");
+        assertThat(live.sources().held()).singleElement().asString().startsWith("2027: waiting for confirmation");
+
+        clock.set("2026-11-22T02:40:00Z");
+        restart();  // the first sighting is remembered in the cache folder
+        updater(Duration.ofHours(1)).check();
+        assertThat(served(NATIONAL_DAY_2027)).isNull();
+
+        clock.set("2026-11-22T03:00:00Z");
+        updater(Duration.ofHours(1)).check();
+        assertThat(served(NATIONAL_DAY_2027)).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(log.linesWith("holidays 2027 added")).singleElement().asString()
+                .endsWith("holidays 2027 added: 30 days off, 5 make-up days, from " + holidayCn.base() + "/2027.json");
+        assertThat(log.linesWith("holidays 2027 is served without confirmation")).singleElement().asString()
+                .contains("WARN", "not confirmed after waiting 1 h: chinese-days has not published [2027]");
+        assertThat(origin(2027)).isEqualTo(HolidaySources.Origin.UNCONFIRMED);
+
+        restart();
+        updater(Duration.ofHours(1)).check();  // served from the cache, still unconfirmed
+        assertThat(served(NATIONAL_DAY_2027)).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(origin(2027)).isEqualTo(HolidaySources.Origin.UNCONFIRMED);
+    }
+
+    @Test
+    void a_wait_of_zero_serves_a_new_year_at_once() {
+        holidayCn.publish("2027.json", MADE_UP_2027);
+        updater(Duration.ZERO).check();
+        assertThat(served(NATIONAL_DAY_2027)).isEqualTo(DayStatus.DAY_OFF);
+    }
+
+    @Test
+    void one_date_the_sources_disagree_on_is_never_served_and_a_daily_warn_names_it() {
+        holidayCn.publish("2027.json", MADE_UP_2027);
+        chineseDays.publish("2027.json", TestYears.asChineseDays(MADE_UP_2027.replace(
+                "{\"name\": \"国庆节\", \"date\": \"2027-10-07\", \"isOffDay\": true},", ""), 2027, 2027));
+        HolidayUpdater updater = updater(Duration.ZERO);
+        updater.check();
+        updater.check();
+        assertThat(served(NATIONAL_DAY_2027)).isNull();
+        List<String> warnings = log.linesWith("holidays 2027 from " + holidayCn.base() + "/2027.json is not served");
+        assertThat(warnings).singleElement().asString().contains("WARN",
+                "chinese-days disagrees on 2027-10-07 (holiday-cn: day off, chinese-days: working day); " + REMEDY);
+        assertThat(live.sources().held()).singleElement().asString()
+                .isEqualTo("2027: chinese-days disagrees on 2027-10-07 (holiday-cn: day off, chinese-days: working day)");
+
+        clock.set("2026-11-23T02:00:00Z");  // the next UTC+8 day: warned again, still not served
+        updater.check();
+        assertThat(log.linesWith("is not served: chinese-days disagrees on 2027-10-07")).hasSize(2);
+        assertThat(served(NATIONAL_DAY_2027)).isNull();
+    }
+
+    @Test
+    void a_fetched_2026_that_drops_a_date_chinese_days_still_has_changes_nothing() {
+        HolidayCalendar before = live.get();
+        holidayCn.publish("2026.json", TestYears.builtIn(2026)
+                .replace("{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true},", ""));
+        chineseDays.publish("2026.json", TestYears.chineseDays(2026));
+        updater(Duration.ZERO).check();
+        assertThat(live.get()).isSameAs(before);
+        assertThat(served(LocalDate.of(2026, 10, 7))).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(log.linesWith("is not served: chinese-days disagrees on 2026-10-07 (holiday-cn: working day, "
+                + "chinese-days: day off)")).hasSize(1);
+    }
+
+    @Test
+    void a_correction_present_in_both_sources_is_applied() {
+        holidayCn.publish("2026.json", TestYears.builtIn(2026).replace(
+                "{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true}",
+                "{\"name\": \"国庆节\", \"date\": \"2026-10-08\", \"isOffDay\": true}"));
+        chineseDays.publish("2026.json", TestYears.chineseDays(2026).replace("\"2026-10-07\"", "\"2026-10-08\""));
+        updater(Duration.ZERO).check();
+        assertThat(served(LocalDate.of(2026, 10, 8))).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(served(LocalDate.of(2026, 10, 7))).isEqualTo(DayStatus.ORDINARY);
+        assertThat(log.linesWith("holidays 2026 changed")).singleElement().asString().endsWith(
+                "2026-10-07 now not listed (was 国庆节 day off), 2026-10-08 now 国庆节 day off (was not listed); from "
+                        + holidayCn.base() + "/2026.json, confirmed by " + chineseDays.base() + "/2026.json");
+    }
+
+    @Test
+    void a_correction_the_confirming_source_cannot_confirm_waits_with_no_time_limit() {
+        HolidayCalendar before = live.get();
+        holidayCn.publish("2026.json", TestYears.builtIn(2026).replace(
+                "{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true}",
+                "{\"name\": \"国庆节\", \"date\": \"2026-10-08\", \"isOffDay\": true}"));
+        chineseDays.close();  // unreachable
+        updater(Duration.ZERO).check();
+        clock.set("2027-06-01T00:00:00Z");
+        updater(Duration.ZERO).check();
+        assertThat(live.get().years().get(2026)).isSameAs(before.years().get(2026));
+        assertThat(log.linesWith("/2026.json: a change to dates already served (2026-10-07, 2026-10-08) waits for "
+                + "confirmation with no time limit")).hasSize(1);
+    }
+
+    @Test
+    void a_next_year_file_listing_a_june_date_of_this_year_is_refused_by_its_reach() {
+        String reaching = MADE_UP_2027.replace("\"days\": [",
+                "\"days\": [\n    {\"name\": \"元旦\", \"date\": \"2026-06-15\", \"isOffDay\": true},");
+        holidayCn.publish("2027.json", reaching);
+        chineseDays.publish("2027.json", TestYears.asChineseDays(MADE_UP_2027, 2027, 2027));
+        updater(Duration.ZERO).check();
+        assertThat(served(LocalDate.of(2026, 6, 15))).isEqualTo(DayStatus.ORDINARY);
+        assertThat(served(NATIONAL_DAY_2027)).isNull();
+        assertThat(log.linesWith("/2027.json: refused: lists 2026-06-15, outside 2027 and December 2026")).hasSize(1);
+    }
+
+    @Test
+    void a_next_year_file_changes_a_december_date_only_when_the_confirming_source_agrees_for_that_year_too() {
+        String withNewYearsEve = MADE_UP_2027.replace("\"days\": [",
+                "\"days\": [\n    {\"name\": \"元旦\", \"date\": \"2026-12-31\", \"isOffDay\": true},");
+        holidayCn.publish("2027.json", withNewYearsEve);
+        chineseDays.publish("2027.json", TestYears.asChineseDays(withNewYearsEve, 2027, 2027));
+        chineseDays.publish("2026.json", TestYears.chineseDays(2026));  // still without 2026-12-31
+        updater(Duration.ZERO).check();
+        assertThat(served(NATIONAL_DAY_2027)).isNull();
+        assertThat(log.linesWith("chinese-days disagrees on 2026-12-31 (holiday-cn: day off, chinese-days: working day)"))
+                .hasSize(1);
+
+        chineseDays.publish("2026.json", TestYears.chineseDays(2026).replace("\"2026-10-07\":",
+                "\"2026-12-31\":\"New Year's Day,元旦,1\",\"2026-10-07\":"));
+        updater(Duration.ZERO).check();
+        assertThat(served(LocalDate.of(2026, 12, 31))).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(log.linesWith("holidays 2027 added")).singleElement().asString().endsWith("confirmed by "
+                + chineseDays.base() + "/2026.json and " + chineseDays.base() + "/2027.json");
+    }
+
+    @Test
+    void a_new_year_served_unconfirmed_leaves_a_december_date_it_would_change_as_it_was() {
+        holidayCn.publish("2027.json", MADE_UP_2027.replace("\"days\": [",
+                "\"days\": [\n    {\"name\": \"元旦\", \"date\": \"2026-12-31\", \"isOffDay\": true},"));
+        chineseDays.close();
+        updater(Duration.ZERO).check();
+        assertThat(served(NATIONAL_DAY_2027)).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(served(LocalDate.of(2026, 12, 31))).isEqualTo(DayStatus.ORDINARY);
+    }
+
+    @Test
+    void a_year_pinned_in_holiday_data_dir_is_never_changed_by_another_years_file() {
+        String withNewYearsEve = MADE_UP_2027.replace("\"days\": [",
+                "\"days\": [\n    {\"name\": \"元旦\", \"date\": \"2026-12-31\", \"isOffDay\": true},");
+        holidayCn.publish("2027.json", withNewYearsEve);
+        chineseDays.publish("2027.json", TestYears.asChineseDays(withNewYearsEve, 2027, 2027));
+        chineseDays.publish("2026.json", TestYears.chineseDays(2026).replace("\"2026-10-07\":",
+                "\"2026-12-31\":\"New Year's Day,元旦,1\",\"2026-10-07\":"));
+        updater(Duration.ZERO, Set.of(2026)).check();
+        assertThat(served(NATIONAL_DAY_2027)).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(served(LocalDate.of(2026, 12, 31))).isEqualTo(DayStatus.ORDINARY);
+        assertThat(holidayCn.requests()).containsExactly("/2027.json");
+    }
+
+    @Test
+    void a_year_served_unconfirmed_that_the_confirming_source_contradicts_stays_until_an_agreeing_file_replaces_it() {
+        holidayCn.publish("2027.json", MADE_UP_2027);
+        updater(Duration.ZERO).check();  // chinese-days has nothing yet: served unconfirmed
+        assertThat(served(NATIONAL_DAY_2027)).isEqualTo(DayStatus.DAY_OFF);
+
+        String corrected = MADE_UP_2027.replace("{\"name\": \"国庆节\", \"date\": \"2027-10-07\", \"isOffDay\": true},", "");
+        chineseDays.publish("2027.json", TestYears.asChineseDays(corrected, 2027, 2027));
+        updater(Duration.ZERO).check();
+        assertThat(served(LocalDate.of(2027, 10, 7))).isEqualTo(DayStatus.DAY_OFF);  // kept as it is
+        assertThat(log.linesWith("holidays 2027 is served unconfirmed and chinese-days disagrees on 2027-10-07 "
+                + "(holiday-cn: day off, chinese-days: working day); " + REMEDY)).hasSize(1);
+
+        holidayCn.publish("2027.json", corrected);
+        updater(Duration.ZERO).check();
+        assertThat(served(LocalDate.of(2027, 10, 7))).isEqualTo(DayStatus.ORDINARY);
+        assertThat(origin(2027)).isEqualTo(HolidaySources.Origin.CONFIRMED);
+    }
+
+    @Test
+    void a_year_served_unconfirmed_becomes_confirmed_once_the_confirming_source_publishes_the_same() {
+        holidayCn.publish("2027.json", MADE_UP_2027);
+        updater(Duration.ZERO).check();
+        chineseDays.publish("2027.json", TestYears.asChineseDays(MADE_UP_2027, 2027, 2027));
+        updater(Duration.ZERO).check();
+        assertThat(origin(2027)).isEqualTo(HolidaySources.Origin.CONFIRMED);
+        assertThat(log.linesWith("holidays 2027 is now confirmed by " + chineseDays.base() + "/2027.json")).hasSize(1);
+    }
+
+    @ParameterizedTest(name = "Location: {0}")
+    @ValueSource(strings = {"http://x y/", "http:foo", "https:///x"})
+    void a_malformed_redirect_fails_that_mirror_alone_and_the_next_one_is_asked(String location) throws Exception {
+        try (Mirror second = new Mirror()) {
+            holidayCn.redirect("2027.json", location);
+            second.publish("2027.json", MADE_UP_2027);
+            chineseDays.publish("2027.json", TestYears.asChineseDays(MADE_UP_2027, 2027, 2027));
+            new HolidayUpdater(live, new HolidayUpdater.Sources(List.of(holidayCn.base(), second.base()),
+                    Duration.ofHours(6), List.of(chineseDays.base()), Duration.ZERO),
+                    Optional.of(new HolidayCache(cacheDir, clock)), Set.of(),
+                    new HolidayFetcher(Duration.ofSeconds(1), Duration.ofSeconds(1), "pocketapi-test"), clock).check();
+            assertThat(second.requests()).contains("/2027.json");
+            assertThat(served(NATIONAL_DAY_2027)).isEqualTo(DayStatus.DAY_OFF);
+            assertThat(log.linesWith(holidayCn.base() + "/2027.json: redirected to")).singleElement().asString()
+                    .contains("refused");
+        }
+    }
+
+    @Test
+    void a_live_fetch_decodes_as_strictly_as_the_cache() {
+        holidayCn.answer("2027.json", 200, "application/json",
+                MADE_UP_2027.replace("元旦", "Neujahr\u00e9").getBytes(StandardCharsets.ISO_8859_1));
+        updater(Duration.ZERO).check();
+        assertThat(served(NATIONAL_DAY_2027)).isNull();
+        assertThat(log.linesWith("/2027.json: refused: not valid UTF-8 text")).hasSize(1);
+    }
+
+    @Test
+    void nothing_a_mirror_sends_can_forge_a_log_line_or_write_control_bytes_into_it() {
+        String forged = "\\u001b[2J\\r\\n2026-11-22T02:00:00.000Z INFO HolidayUpdater - holidays 2027 added\\u0000";
+        holidayCn.publish("2027.json", MADE_UP_2027.replace("\"2027-10-01\"", "\"" + forged + "\""));
+        updater(Duration.ofDays(7)).check();  // the primary's file: refused, naming the bad date
+        holidayCn.publish("2027.json", MADE_UP_2027);
+        chineseDays.publish("2027.json", "{\"holidays\":{\"" + forged + "\":\"x\"}}");
+        updater(Duration.ofDays(7)).check();  // the confirming file: refused, so 2027 waits
+        assertThat(log.linesWith("/2027.json: refused: days[")).singleElement().asString()
+                .contains("\"date\" \"\\u001B[2J\\u000D\\u000A2026-11-22T02:00:00.000Z INFO HolidayUpdater");
+        assertThat(log.linesWith("waiting for confirmation")).singleElement().asString().contains("\\u001B[2J");
+        assertThat(log.lines()).allSatisfy(line -> assertThat(line.chars().filter(c -> c < 0x20 && c != '\t'))
+                .as(line).isEmpty());
+        assertThat(log.lines()).noneMatch(line -> line.startsWith("2026-11-22T02:00:00.000Z INFO"));
+    }
+}
