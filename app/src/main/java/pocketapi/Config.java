@@ -12,6 +12,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import pocketapi.stats.RedisTarget;
+
 /**
  * The service's configuration, read once at startup from environment variables and
  * {@code --kebab-case} flags (a flag wins over its variable), validated, then immutable.

@@ -3,7 +3,6 @@ package pocketapi;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,7 +23,6 @@ import pocketapi.image.ImagePoolException;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
 import pocketapi.stats.Counters;
-import pocketapi.stats.JedisStore;
 import pocketapi.stats.RedisCounters;
 import pocketapi.stats.StatsFlusher;
 import pocketapi.stats.StatsStore;
@@ -118,19 +116,11 @@ public final class Main {
                 "in " + store.file() + " saved every " + config.statsFlush().toSeconds() + " s");
     }
 
-    /**
-     * STATS_REDIS_URL: shared counters. Two connections: the flusher's, which may wait a second
-     * for an answer, and the request path's, which never waits more than a few tens of milliseconds.
-     */
+    /** STATS_REDIS_URL: counters shared by every instance pointed at the same Redis. */
     private static Counting redis(Config config, Clock clock) {
-        RedisTarget target = config.statsRedis().orElseThrow();
-        RedisCounters counters = new RedisCounters(
-                new JedisStore(target, config.statsRedisPrefix(), Duration.ofSeconds(1), 2),
-                new JedisStore(target, config.statsRedisPrefix(), Duration.ofMillis(40), 8),
-                config.statsFile(), clock, config.statsMaxUsers());
-        return new Counting(counters, counters::start, counters::close,
-                "in " + counters.describe() + ", calls not yet written kept in " + config.statsFile().toAbsolutePath()
-                        + " at stop");
+        RedisCounters counters = RedisCounters.connect(config.statsRedis().orElseThrow(), config.statsRedisPrefix(),
+                config.statsFile(), config.statsFlush(), clock, config.statsMaxUsers());
+        return new Counting(counters, counters::start, counters::close, "in " + counters.describe());
     }
 
     /** The shutdown hook: stop taking requests, let those under way finish, save the counters, exit 0. */

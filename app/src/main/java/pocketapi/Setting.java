@@ -29,11 +29,13 @@ public enum Setting {
     IMAGE_POOL_PORTRAIT("", "portrait pool file, one picture path per line (required with IMAGE_HOST)"),
     IMAGE_POOL_LANDSCAPE("", "landscape pool file, one picture path per line (required with IMAGE_HOST)"),
     STATS_FILE("data/stats.json", "where the counters are kept; the folder is created if missing (with "
-            + "STATS_REDIS_URL: only calls that could not be written to Redis)"),
+            + "STATS_REDIS_URL: the file store's counters to import once; unconfirmed calls and the last totals "
+            + "read go beside it, to <name>.redis-pending.json and <name>.redis-base.json)"),
     STATS_REDIS_URL("", "redis://[user:password@]host[:port][/db] (rediss:// for TLS): keep the counters in Redis, "
             + "shared by every instance pointed at it; empty: in STATS_FILE"),
     STATS_REDIS_PREFIX("pocketapi:", "prefix of every Redis key, so several sites can share one Redis"),
-    STATS_FLUSH_SECONDS("10", "seconds between saves of changed counters, 1-86400 (file store; a crash loses at most this much)"),
+    STATS_FLUSH_SECONDS("10", "seconds between saves of changed counters (with STATS_REDIS_URL: of calls Redis has "
+            + "not confirmed, while it is away), 1-86400; a crash loses at most this much"),
     STATS_MAX_USERS("100000", "users tracked at most, 1-5000000; past that the least recently seen is dropped"),
     ACCESS_LOG("false", "true: log one line per request: client address, method, path and query, status, "
             + "time taken, user id (client-supplied text escaped)");

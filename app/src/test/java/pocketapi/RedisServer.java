@@ -109,6 +109,27 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
+    /** Sends one inline command and returns the whole answer as Redis wrote it (null when unreachable). */
+    public String raw(String line) {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(500);
+            socket.getOutputStream().write((line + "\r\n").getBytes(StandardCharsets.UTF_8));
+            InputStream in = socket.getInputStream();
+            java.io.ByteArrayOutputStream answer = new java.io.ByteArrayOutputStream();
+            byte[] buffer = new byte[8192];
+            try {
+                for (int n; (n = in.read(buffer)) > 0; ) {
+                    answer.write(buffer, 0, n);
+                }
+            } catch (java.net.SocketTimeoutException e) {
+                // the whole answer has come
+            }
+            return answer.toString(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     /** An integer key's value (0 when absent). */
     public long number(String key) {
         String answer = command("GET " + key);

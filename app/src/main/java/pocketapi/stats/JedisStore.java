@@ -6,6 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -13,7 +14,6 @@ import java.util.Map;
 
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 
-import pocketapi.RedisTarget;
 import pocketapi.Resources;
 import pocketapi.Utc8;
 import redis.clients.jedis.ClientSetInfoConfig;
@@ -21,15 +21,17 @@ import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 
 /**
- * {@link RedisStore} on Redis (or a compatible server such as Valkey) through Jedis. Every update
+ * {@link RedisStore} on Redis (or a compatible server such as Valkey) through Jedis. Every call
  * is one Lua script run with EVALSHA, loaded again after NOSCRIPT (a Redis restarted empty).
  * Keys, under the prefix: {@code total}, {@code daily:YYYY-MM-DD}, {@code utotals} (hash),
- * {@code udaily:YYYY-MM-DD} (hash), {@code users} (sorted set, last seen), {@code applied:<instance>},
- * {@code imported}. Daily keys expire an hour after their UTC+8 day. Thread-safe.
+ * {@code udaily:YYYY-MM-DD} (hash), {@code users} (sorted set, last seen), {@code applied}
+ * (hash: instance -> last batch applied), {@code import} (hash: the import's id and progress).
+ * Daily keys expire an hour after their UTC+8 day; nothing else expires. Thread-safe.
  */
 public final class JedisStore implements RedisStore {
     private static final Script APPLY = new Script("redis/apply.lua");
@@ -39,13 +41,15 @@ public final class JedisStore implements RedisStore {
 
     private final JedisPooled jedis;
     private final String prefix;
+    private final int maxUsers;
     private final String where;
 
     /**
-     * @param timeout for connecting and for each answer; a call never blocks longer (plus one
-     *                connect when the pool has to open a connection)
+     * @param timeout  for connecting, for each answer and for a free connection: a call never blocks
+     *                 longer than about twice this
+     * @param maxUsers users kept at most in Redis; past that the least recently seen are dropped
      */
-    public JedisStore(RedisTarget target, String prefix, Duration timeout, int connections) {
+    public JedisStore(RedisTarget target, String prefix, Duration timeout, int connections, int maxUsers) {
         DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis((int) timeout.toMillis())
                 .socketTimeoutMillis((int) timeout.toMillis())
@@ -62,6 +66,7 @@ public final class JedisStore implements RedisStore {
         pool.setJmxEnabled(false);
         this.jedis = new JedisPooled(new HostAndPort(target.host(), target.port()), client.build(), pool);
         this.prefix = prefix;
+        this.maxUsers = maxUsers;
         this.where = target + " (prefix " + prefix + ")";
     }
 
@@ -83,7 +88,7 @@ public final class JedisStore implements RedisStore {
         }
     }
 
-    private Object run(Script script, List<String> keys, List<String> args) throws Unavailable {
+    private Object run(Script script, List<String> keys, List<String> args) throws Unavailable, Refused {
         try {
             try {
                 return jedis.evalsha(script.sha, keys, args);
@@ -91,6 +96,8 @@ public final class JedisStore implements RedisStore {
                 jedis.scriptLoad(script.text);  // a Redis restarted, or flushed: load it once more
                 return jedis.evalsha(script.sha, keys, args);
             }
+        } catch (JedisDataException e) {
+            throw new Refused(e.getMessage(), e);  // an error Redis answered: the script wrote nothing
         } catch (JedisException e) {
             throw new Unavailable(e.getClass().getSimpleName() + ": " + e.getMessage(), e);
         }
@@ -106,10 +113,12 @@ public final class JedisStore implements RedisStore {
     }
 
     @Override
-    public Totals apply(Batch batch, List<String> report, int maxUsers) throws Unavailable {
+    public Totals apply(Batch batch, List<String> report, Collection<String> instances) throws Unavailable, Refused {
         List<String> keys = List.of(prefix + "total", prefix + "daily:" + date(batch.day()), prefix + "utotals",
-                prefix + "udaily:" + date(batch.day()), prefix + "users", prefix + "applied:" + batch.instance());
-        List<String> args = new ArrayList<>(8 + 2 * batch.users().size() + report.size());
+                prefix + "udaily:" + date(batch.day()), prefix + "users", prefix + "applied",
+                prefix + "applied:" + batch.instance());
+        List<String> args = new ArrayList<>(10 + 2 * batch.users().size() + report.size() + instances.size());
+        args.add(batch.instance());
         args.add(Long.toString(batch.seq()));
         args.add(expiry(batch.day()));
         args.add(Integer.toString(maxUsers));
@@ -122,12 +131,24 @@ public final class JedisStore implements RedisStore {
         }
         args.add(Integer.toString(report.size()));
         args.addAll(report);
-        List<?> out = (List<?>) run(APPLY, keys, args);
-        Map<String, long[]> users = new HashMap<>();
-        for (int i = 0; i < report.size(); i++) {
-            users.put(report.get(i), new long[] {number(out.get(2 + 2 * i)), number(out.get(3 + 2 * i))});
+        List<String> asked = List.copyOf(instances);
+        args.add(Integer.toString(asked.size()));
+        args.addAll(asked);
+        Object answer = run(APPLY, keys, args);
+        try {
+            List<?> out = (List<?>) answer;
+            Map<String, long[]> users = new HashMap<>();
+            for (int i = 0; i < report.size(); i++) {
+                users.put(report.get(i), new long[] {number(out.get(2 + 2 * i)), number(out.get(3 + 2 * i))});
+            }
+            Map<String, Long> applied = new HashMap<>();
+            for (int i = 0; i < asked.size(); i++) {
+                applied.put(asked.get(i), number(out.get(2 + 2 * report.size() + i)));
+            }
+            return new Totals(number(out.get(0)), number(out.get(1)), users, applied);
+        } catch (RuntimeException e) {
+            throw new Refused("an answer of an unexpected shape (" + e + ")", e);
         }
-        return new Totals(number(out.get(0)), number(out.get(1)), users);
     }
 
     private static long number(Object o) {
@@ -135,25 +156,40 @@ public final class JedisStore implements RedisStore {
     }
 
     @Override
-    public boolean importOnce(UsageCounters.Snapshot s, long today, int maxUsers) throws Unavailable {
-        List<String> keys = List.of(prefix + "imported", prefix + "total", prefix + "daily:" + date(today),
-                prefix + "utotals", prefix + "udaily:" + date(today), prefix + "users");
-        int first = Math.max(0, s.users().length - maxUsers);  // the most recently seen are kept
-        long now = System.currentTimeMillis();
-        List<String> args = new ArrayList<>();
-        args.add(Long.toString(s.site().total()));
-        args.add(Long.toString(s.site().day() == today ? s.site().daily() : 0));
-        args.add(expiry(today));
-        args.add(java.time.Instant.now().toString());
-        args.add(Integer.toString(s.users().length - first));
-        for (int i = first; i < s.users().length; i++) {
-            UsageCounters.Tally t = s.tallies()[i];
-            args.add(s.users()[i]);
-            args.add(Long.toString(t.total()));
-            args.add(Long.toString(t.day() == today ? t.daily() : 0));
-            args.add(Long.toString(now - (s.users().length - i)));  // keeps their order, least recent first
+    public int importChunk(ImportChunk chunk) throws Unavailable, Refused {
+        List<String> keys = List.of(prefix + "import", prefix + "total", prefix + "daily:" + date(chunk.day()),
+                prefix + "utotals", prefix + "udaily:" + date(chunk.day()), prefix + "users");
+        List<String> args = new ArrayList<>(7 + 4 * chunk.users().size());
+        args.add(chunk.id());
+        args.add(Integer.toString(chunk.index()));
+        args.add(Integer.toString(chunk.chunks()));
+        args.add(Long.toString(chunk.siteTotal()));
+        args.add(Long.toString(chunk.daily()));
+        args.add(expiry(chunk.day()));
+        args.add(Integer.toString(chunk.users().size()));
+        for (ImportedUser u : chunk.users()) {
+            args.add(u.id());
+            args.add(Long.toString(u.total()));
+            args.add(Long.toString(u.daily()));
+            args.add(Long.toString(u.lastSeen()));
         }
-        return number(run(IMPORT, keys, args)) == 1;
+        Object answer = run(IMPORT, keys, args);
+        try {
+            return (int) number(answer);
+        } catch (RuntimeException e) {
+            throw new Refused("an answer of an unexpected shape (" + e + ")", e);
+        }
+    }
+
+    @Override
+    public void forget(String instance) throws Unavailable, Refused {
+        try {
+            jedis.hdel(prefix + "applied", instance);
+        } catch (JedisDataException e) {
+            throw new Refused(e.getMessage(), e);
+        } catch (JedisException e) {
+            throw new Unavailable(e.getClass().getSimpleName() + ": " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -19,12 +19,12 @@ import pocketapi.AtomicFiles;
 import pocketapi.IsoDate;
 
 /**
- * STATS_FILE in Redis mode: the counted calls that could not be written to Redis when the
- * service stopped, as the numbered batches they are, so that the next start sends each exactly
- * once (a batch Redis had applied before its answer was lost is recognised and not applied again).
+ * The pending file of Redis mode ({@code <stats>.redis-pending.json}): the counted calls Redis has
+ * not confirmed, as the numbered batches they are, so that each is sent exactly once whenever Redis
+ * answers again (a batch Redis had applied before its answer was lost is recognised).
  * <pre>{"format":"pocketapi-redis-pending/1","batches":[{"instance":"…","seq":7,"date":"2026-11-22",
  *   "site":12,"users":[{"id":"203.0.113.7","n":5}]}]}</pre>
- * Not thread-safe: used at start-up and at stop.
+ * Not thread-safe: used by the sender's one thread and at start-up.
  */
 final class PendingFile {
     static final String FORMAT = "pocketapi-redis-pending/1";
@@ -33,7 +33,7 @@ final class PendingFile {
     private PendingFile() {
     }
 
-    /** Whether the file holds pending batches (rather than a file-mode snapshot). */
+    /** Whether a file holds pending batches: version 1.0 left them in STATS_FILE itself. */
     static boolean isPending(Path file) throws IOException {
         try (JsonParser p = JSON.createParser(file.toFile())) {
             if (p.nextToken() != JsonToken.START_OBJECT) {

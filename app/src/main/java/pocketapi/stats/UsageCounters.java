@@ -46,18 +46,6 @@ public final class UsageCounters implements Counters {
             daily++;
         }
 
-        /** Adds {@code n} calls of {@code when}; those of a day before the current one count in the total only. */
-        void add(long when, long n) {
-            if (when > day) {
-                day = when;
-                daily = 0;
-            }
-            total += n;
-            if (when == day) {
-                daily += n;
-            }
-        }
-
         Tally tally() {
             return new Tally(total, daily, day);
         }
@@ -136,15 +124,6 @@ public final class UsageCounters implements Counters {
             userDaily = counter.daily;
         }
         return new Report(LocalDate.ofEpochDay(today), user, siteTotal, siteDaily, userTotal, userDaily);
-    }
-
-    /** Adds the calls of a batch that could not be sent to Redis (see {@link RedisCounters#close}). */
-    synchronized void add(RedisStore.Batch batch) {
-        site.add(batch.day(), batch.site());
-        for (Map.Entry<String, Long> e : batch.users().entrySet()) {
-            users.computeIfAbsent(e.getKey(), id -> new Counter(0, 0, batch.day())).add(batch.day(), e.getValue());
-        }
-        version++;
     }
 
     /** A consistent copy of every counter (cheap: references and a few longs per user). */

@@ -176,10 +176,11 @@ class RedisApiTest {
                 assertThat(clients.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
                 assertThat(failures).isEmpty();
                 assertThat(duringPause).isGreaterThan(100);
-                // Redis's one-second time-out was never a request's: no request waited for it. (The ~50 ms a
-                // request may give a read of Redis shows while it is paused; the slowest of all is a cold start.)
-                assertThat(Duration.ofNanos(slowestPaused.get())).isLessThan(Duration.ofMillis(250));
-                assertThat(Duration.ofNanos(slowest.get())).isLessThan(Duration.ofMillis(500));
+                // The sender's two-second time-out was never a request's: only /api/info waits for Redis, at
+                // most 250 ms (RedisTimings.INFO_WAIT), and only until the sender finds Redis gone; the rest of
+                // the margin is the HTTP round trip on a busy two-core machine.
+                assertThat(Duration.ofNanos(slowestPaused.get())).isLessThan(Duration.ofMillis(250 + 250));
+                assertThat(Duration.ofNanos(slowest.get())).isLessThan(Duration.ofMillis(1_000));
                 RedisTesting.awaitWritten(ca);
                 RedisTesting.awaitWritten(cb);
                 assertThat(redis.number("pocketapi:total")).isEqualTo(calls.get());

@@ -1,19 +1,21 @@
 package pocketapi.stats;
 
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The semantics of the Lua scripts, in memory, for unit tests of RedisCounters' bookkeeping (the
- * scripts themselves are tested against a real redis-server). Can be told to be unreachable, or
- * to apply a batch and lose the answer.
+ * The semantics of the Lua scripts, in memory, for unit tests of the bookkeeping (the scripts
+ * themselves are tested against a real redis-server). Can be told to be unreachable, to apply a
+ * call and lose the answer, or to refuse every call as Redis does when a key is not a counter.
  */
 final class FakeRedis implements RedisStore {
-    enum Mode { UP, DOWN, LOSE_ANSWERS }
+    enum Mode { UP, DOWN, LOSE_ANSWERS, REFUSE }
 
     volatile Mode mode = Mode.UP;
+    final int maxUsers;
     long total;
     final Map<Long, Long> daily = new HashMap<>();
     final Map<String, Long> userTotals = new HashMap<>();
@@ -21,16 +23,31 @@ final class FakeRedis implements RedisStore {
     /** Users by last seen, least recent first. */
     final LinkedHashMap<String, Boolean> seen = new LinkedHashMap<>(16, 0.75f, true);
     final Map<String, Long> applied = new HashMap<>();
-    boolean imported;
-    int exchanges;
+    String importId;
+    int importNext;
+    int calls;
+    int batchesApplied;
 
-    @Override
-    public synchronized Totals apply(Batch b, List<String> report, int maxUsers) throws Unavailable {
-        exchanges++;
+    FakeRedis(int maxUsers) {
+        this.maxUsers = maxUsers;
+    }
+
+    private void answerable() throws Unavailable, Refused {
+        calls++;
         if (mode == Mode.DOWN) {
             throw new Unavailable("connection refused", null);
         }
+        if (mode == Mode.REFUSE) {
+            throw new Refused("ERR pocketapi: pocketapi:total holds a value that is not a whole number, not a count", null);
+        }
+    }
+
+    @Override
+    public synchronized Totals apply(Batch b, List<String> report, Collection<String> instances)
+            throws Unavailable, Refused {
+        answerable();
         if (b.seq() > applied.getOrDefault(b.instance(), 0L)) {
+            batchesApplied++;
             total += b.site();
             daily.merge(b.day(), b.site(), Long::sum);
             for (Map.Entry<String, Long> e : b.users().entrySet()) {
@@ -55,28 +72,44 @@ final class FakeRedis implements RedisStore {
             users.put(user, new long[] {userTotals.getOrDefault(user, 0L),
                 userDaily.getOrDefault(b.day(), Map.of()).getOrDefault(user, 0L)});
         }
-        return new Totals(total, daily.getOrDefault(b.day(), 0L), users);
+        Map<String, Long> marks = new HashMap<>();
+        for (String instance : instances) {
+            marks.put(instance, applied.getOrDefault(instance, 0L));
+        }
+        return new Totals(total, daily.getOrDefault(b.day(), 0L), users, marks);
     }
 
     @Override
-    public synchronized boolean importOnce(UsageCounters.Snapshot s, long today, int maxUsers) throws Unavailable {
-        exchanges++;
-        if (mode != Mode.UP) {
-            throw new Unavailable("connection refused", null);
+    public synchronized int importChunk(ImportChunk c) throws Unavailable, Refused {
+        answerable();
+        if (importId == null) {
+            if (total > 0 || c.index() != 0) {
+                return -1;
+            }
+            importId = c.id();
+            total += c.siteTotal();
+            daily.merge(c.day(), c.daily(), Long::sum);
+        } else if (!importId.equals(c.id())) {
+            return -1;
         }
-        if (imported || total > 0) {
-            return false;
+        if (c.index() != importNext) {
+            return importNext;
         }
-        total = s.site().total();
-        if (s.site().day() == today) {
-            daily.put(today, s.site().daily());
+        for (ImportedUser u : c.users()) {
+            userTotals.merge(u.id(), u.total(), Long::sum);
+            seen.put(u.id(), true);
         }
-        for (int i = 0; i < s.users().length; i++) {
-            userTotals.put(s.users()[i], s.tallies()[i].total());
-            seen.put(s.users()[i], true);
+        importNext++;
+        if (mode == Mode.LOSE_ANSWERS) {
+            throw new Unavailable("read timed out", null);
         }
-        imported = true;
-        return true;
+        return importNext;
+    }
+
+    @Override
+    public synchronized void forget(String instance) throws Unavailable, Refused {
+        answerable();
+        applied.remove(instance);
     }
 
     @Override

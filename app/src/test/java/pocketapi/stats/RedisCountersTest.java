@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,16 +20,21 @@ import pocketapi.LogCapture;
 import pocketapi.MutableClock;
 import pocketapi.Utc8;
 
-/** RedisCounters' bookkeeping against an in-memory stand-in for Redis: no Redis needed here. */
+/** The Redis counters' bookkeeping against an in-memory stand-in for Redis: no Redis needed here. */
 class RedisCountersTest {
     @TempDir
     Path dir;
 
     private final MutableClock clock = new MutableClock("2026-05-01T03:00:00Z");
-    private final FakeRedis redis = new FakeRedis();
+    private FakeRedis redis = new FakeRedis(100);
 
-    private RedisCounters counters(int maxUsers) {
-        return new RedisCounters(redis, redis, dir.resolve("stats.json"), clock, maxUsers);
+    /** Counters whose unconfirmed calls go to disk at every round while Redis is away. */
+    private RedisCounters counters(String file) {
+        return new RedisCounters(redis, redis, dir.resolve(file), Duration.ZERO, clock, redis.maxUsers);
+    }
+
+    private RedisCounters counters() {
+        return counters("stats.json");
     }
 
     private long today() {
@@ -38,7 +43,7 @@ class RedisCountersTest {
 
     @Test
     void a_call_reports_counts_that_include_itself_before_and_after_a_flush() {
-        RedisCounters c = counters(100);
+        RedisCounters c = counters();
         assertThat(c.countAndReport("a")).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 1, 1, 1, 1));
         c.count("b");
         c.flushNow();
@@ -51,8 +56,8 @@ class RedisCountersTest {
     }
 
     @Test
-    void eight_threads_times_500_calls_see_every_count_from_1_to_4000_once_while_the_flusher_runs() throws Exception {
-        RedisCounters c = counters(100);
+    void eight_threads_times_500_calls_see_every_count_from_1_to_4000_once_while_the_sender_runs() throws Exception {
+        RedisCounters c = counters();
         c.start();
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
@@ -81,7 +86,7 @@ class RedisCountersTest {
 
     @Test
     void a_batch_applied_whose_answer_was_lost_is_not_counted_twice() {
-        RedisCounters c = counters(100);
+        RedisCounters c = counters();
         for (int i = 0; i < 5; i++) {
             c.count("a");
         }
@@ -98,7 +103,7 @@ class RedisCountersTest {
 
     @Test
     void while_redis_is_away_counting_goes_on_and_everything_is_written_once_it_is_back() {
-        RedisCounters c = counters(100);
+        RedisCounters c = counters();
         c.count("a");
         c.flushNow();
         try (LogCapture log = new LogCapture()) {
@@ -116,15 +121,17 @@ class RedisCountersTest {
             c.flushNow();
             assertThat(redis.total).isEqualTo(12);
             assertThat(redis.userTotals).containsEntry("a", 2L).containsEntry("b", 10L);
-            assertThat(log.linesWith("WARN RedisCounters - Redis at fake is unreachable")).hasSize(1);
-            assertThat(log.linesWith("INFO RedisCounters - Redis at fake is back after")).singleElement().asString()
+            assertThat(log.linesWith("WARN RedisSync - Redis at fake is unreachable")).hasSize(1);
+            assertThat(log.linesWith("INFO RedisSync - Redis at fake is back after")).singleElement().asString()
                     .endsWith(": 11 counted calls caught up");
+            assertThat(c.pendingFile()).doesNotExist();
         }
     }
 
     @Test
     void the_memory_held_while_redis_is_away_is_bounded_and_the_site_stays_exact() {
-        RedisCounters c = counters(3);
+        redis = new FakeRedis(3);
+        RedisCounters c = counters();
         redis.mode = FakeRedis.Mode.DOWN;
         for (int i = 0; i < 10; i++) {
             c.count("user-" + i);
@@ -140,8 +147,25 @@ class RedisCountersTest {
     }
 
     @Test
+    void a_week_of_outage_holds_one_set_of_batches_per_day_on_disk_not_one_per_hand_off() throws Exception {
+        RedisCounters c = counters();
+        redis.mode = FakeRedis.Mode.DOWN;
+        for (int round = 0; round < 50; round++) {
+            c.count("a");
+            c.count("b");
+            c.flushNow();  // each round hands the unconfirmed calls to disk
+        }
+        // The batch tried first stays as it was sent; everything since is merged into one per day.
+        assertThat(PendingFile.read(c.pendingFile())).extracting(RedisStore.Batch::site).containsExactly(2L, 98L);
+        redis.mode = FakeRedis.Mode.UP;
+        c.flushNow();
+        assertThat(redis.total).isEqualTo(100);
+        assertThat(redis.batchesApplied).isEqualTo(2);
+    }
+
+    @Test
     void what_cannot_be_sent_at_stop_is_saved_and_sent_once_at_the_next_start() throws Exception {
-        RedisCounters first = counters(100);
+        RedisCounters first = counters();
         first.count("a");
         first.flushNow();
         redis.mode = FakeRedis.Mode.LOSE_ANSWERS;
@@ -151,71 +175,143 @@ class RedisCountersTest {
         redis.mode = FakeRedis.Mode.DOWN;
         first.count("c");
         first.close();
-        assertThat(PendingFile.read(dir.resolve("stats.json"))).hasSize(2);
+        assertThat(PendingFile.read(first.pendingFile())).hasSize(2);
+        assertThat(dir.resolve("stats.redis-pending.json")).isEqualTo(first.pendingFile());
         assertThat(redis.total).isEqualTo(3);
 
         redis.mode = FakeRedis.Mode.UP;
-        RedisCounters second = counters(100);
-        // Before its first exchange the new instance knows only the saved batches and its own calls.
-        assertThat(second.countAndReport("a").userTotal()).isEqualTo(2);
-        second.flushNow();
+        RedisCounters second = counters();
+        // Its first look reads Redis: a's 2 calls there, and this one; c's batch is not in Redis yet.
+        assertThat(second.countAndReport("a")).extracting(Report::siteTotal, Report::userTotal)
+                .containsExactly(5L, 3L);
         second.flushNow();
         second.flushNow();
         assertThat(redis.total).isEqualTo(5);  // 1 + 2 (applied once) + 1 (c) + the report call
         assertThat(redis.userTotals).containsEntry("a", 3L).containsEntry("b", 1L).containsEntry("c", 1L);
-        assertThat(dir.resolve("stats.json")).doesNotExist();
+        assertThat(second.pendingFile()).doesNotExist();
         second.close();
-        assertThat(dir.resolve("stats.json")).doesNotExist();
+        assertThat(second.pendingFile()).doesNotExist();
+        assertThat(redis.applied).isEmpty();  // every instance's mark is dropped once nothing of it can come again
     }
 
     @Test
-    void a_file_store_is_imported_once_before_anything_is_sent() throws Exception {
+    void a_crash_during_an_outage_loses_nothing_handed_to_disk() throws Exception {
+        RedisCounters crashed = counters();
+        redis.mode = FakeRedis.Mode.DOWN;
+        for (int i = 0; i < 7; i++) {
+            crashed.count("a");
+        }
+        crashed.flushNow();  // handed to disk; then the process dies: no close()
+        redis.mode = FakeRedis.Mode.UP;
+        RedisCounters next = counters();
+        next.flushNow();
+        assertThat(redis.total).isEqualTo(7);
+        next.flushNow();
+        assertThat(redis.total).isEqualTo(7);
+    }
+
+    @Test
+    void an_error_redis_answers_is_logged_once_retried_with_a_growing_pause_and_nothing_is_lost_at_stop()
+            throws Exception {
+        RedisCounters c = counters();
+        try (LogCapture log = new LogCapture()) {
+            redis.mode = FakeRedis.Mode.REFUSE;
+            for (int i = 0; i < 20; i++) {
+                c.count("a");
+                c.flushNow();
+            }
+            c.close();
+            assertThat(log.linesWith("ERROR RedisSync - Redis at fake refused the counters (ERR pocketapi: "
+                    + "pocketapi:total holds a value that is not a whole number")).hasSize(1);
+            assertThat(log.linesWith("20 counted calls could not be written to Redis; saved to")).hasSize(1);
+        }
+        redis.mode = FakeRedis.Mode.UP;
+        counters().flushNow();
+        assertThat(redis.total).isEqualTo(20);
+    }
+
+    @Test
+    void a_restart_while_redis_is_unreachable_answers_from_the_last_totals_saved_not_from_zero() {
+        RedisCounters first = counters();
+        for (int i = 0; i < 520; i++) {
+            first.count("a");
+        }
+        first.flushNow();
+        assertThat(first.countAndReport("a").userTotal()).isEqualTo(521);
+        first.close();
+        redis.mode = FakeRedis.Mode.DOWN;
+        RedisCounters restarted = counters();
+        assertThat(restarted.countAndReport("a")).extracting(Report::siteTotal, Report::userTotal)
+                .containsExactly(522L, 522L);
+    }
+
+    @Test
+    void a_file_store_is_imported_once_in_chunks_before_anything_is_sent() throws Exception {
+        redis = new FakeRedis(5_000);
         StatsStore file = new StatsStore(dir.resolve("stats.json"), clock);
-        UsageCounters old = new UsageCounters(clock, 100);
-        old.record("a");
-        old.record("a");
-        old.record("b");
+        UsageCounters old = new UsageCounters(clock, 5_000);
+        for (int i = 0; i < 2_500; i++) {
+            old.record("u" + i);
+        }
+        old.record("u0");
         file.save(old.snapshot());
         Files.copy(dir.resolve("stats.json"), dir.resolve("copy.json"));
 
-        RedisCounters first = counters(100);
-        first.count("a");
+        RedisCounters first = counters();
+        first.count("u0");
+        redis.mode = FakeRedis.Mode.LOSE_ANSWERS;
+        first.flushNow();  // chunk 0 applied, its answer lost
+        redis.mode = FakeRedis.Mode.UP;
         first.flushNow();
         first.flushNow();
-        assertThat(redis.imported).isTrue();
-        assertThat(redis.total).isEqualTo(4);
-        assertThat(redis.userTotals).containsEntry("a", 3L).containsEntry("b", 1L);
+        assertThat(redis.importNext).isEqualTo(10);  // 2,500 users in chunks of 250
+        assertThat(redis.total).isEqualTo(2_502);
+        assertThat(redis.userTotals).containsEntry("u0", 3L).containsEntry("u2499", 1L).hasSize(2_500);
         assertThat(dir.resolve("stats.json.imported")).exists();
+        assertThat(dir.resolve("stats.json")).doesNotExist();
 
-        // A second instance with its own copy of the same file: nothing is imported twice.
-        RedisCounters second = new RedisCounters(redis, redis, dir.resolve("copy.json"), clock, 100);
+        // A second instance with its own copy of the same file: recognised, nothing imported twice.
+        RedisCounters second = counters("copy.json");
         second.flushNow();
-        assertThat(redis.total).isEqualTo(4);
-        assertThat(dir.resolve("copy.json.not-imported")).exists();
+        assertThat(redis.total).isEqualTo(2_502);
+        assertThat(dir.resolve("copy.json.imported")).exists();
     }
 
     @Test
-    void if_redis_is_never_reached_the_runs_calls_go_back_into_the_file_to_import() throws Exception {
+    void a_corrupt_stats_file_beside_a_good_bak_imports_the_bak() throws Exception {
+        StatsStore file = new StatsStore(dir.resolve("stats.json"), clock);
+        UsageCounters old = new UsageCounters(clock, 100);
+        old.record("a");
+        file.save(old.snapshot());
+        old.record("a");
+        file.save(old.snapshot());  // the first save is the .bak now
+        Files.writeString(dir.resolve("stats.json"), "{\"format\":\"pocketapi-stats/1\",\"site\":");
+        counters().flushNow();
+        assertThat(redis.total).isEqualTo(1);
+        assertThat(dir.resolve("stats.json.bak.imported")).exists();
+    }
+
+    @Test
+    void if_redis_is_never_reached_the_import_waits_and_the_runs_calls_follow_it_at_the_next_start() throws Exception {
         UsageCounters old = new UsageCounters(clock, 100);
         old.record("a");
         new StatsStore(dir.resolve("stats.json"), clock).save(old.snapshot());
         redis.mode = FakeRedis.Mode.DOWN;
-        RedisCounters c = counters(100);
+        RedisCounters c = counters();
         c.count("a");
         c.count("b");
         c.flushNow();
         c.close();
-        UsageCounters.Snapshot saved = StatsStore.read(dir.resolve("stats.json"));
-        assertThat(saved.site().total()).isEqualTo(3);
+        assertThat(StatsStore.read(dir.resolve("stats.json")).site().total()).isEqualTo(1);  // untouched
         redis.mode = FakeRedis.Mode.UP;
-        counters(100).flushNow();
+        counters().flushNow();
         assertThat(redis.total).isEqualTo(3);
         assertThat(redis.userTotals).containsEntry("a", 2L).containsEntry("b", 1L);
     }
 
     @Test
     void daily_counts_roll_over_at_midnight_utc_plus_8() {
-        RedisCounters c = counters(100);
+        RedisCounters c = counters();
         clock.set("2026-05-01T15:59:59Z");
         c.count("a");
         c.flushNow();
@@ -232,15 +328,15 @@ class RedisCountersTest {
 
     @Test
     void calls_of_another_instance_show_up_once_the_base_is_read_again() throws Exception {
-        RedisCounters a = counters(100);
-        RedisCounters b = new RedisCounters(redis, redis, dir.resolve("b.json"), clock, 100);
+        RedisCounters a = counters();
+        RedisCounters b = counters("b.json");
         a.countAndReport("x");
         a.flushNow();
         for (int i = 0; i < 5; i++) {
             b.count("x");
         }
         b.flushNow();
-        Thread.sleep(RedisCounters.FRESH_MILLIS + 50);  // a's base is old now: it reads again first
+        Thread.sleep(RedisTimings.FRESH.toMillis() + 50);  // a's base is old now: it reads again first
         assertThat(a.countAndReport("x")).extracting(Report::siteTotal, Report::userTotal).containsExactly(7L, 7L);
     }
 }

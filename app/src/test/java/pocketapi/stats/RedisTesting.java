@@ -5,17 +5,18 @@ import java.time.Clock;
 import java.time.Duration;
 
 import pocketapi.RedisServer;
-import pocketapi.RedisTarget;
 
-/** RedisCounters as Main builds them, on a test's redis-server. */
+/** RedisCounters as Main builds them, on a test's redis-server (or a proxy in front of it). */
 public final class RedisTesting {
     private RedisTesting() {
     }
 
     public static RedisCounters counters(RedisServer redis, Path file, Clock clock, int maxUsers) {
-        RedisTarget target = RedisTarget.parse(redis.url());
-        return new RedisCounters(new JedisStore(target, "pocketapi:", Duration.ofSeconds(1), 2),
-                new JedisStore(target, "pocketapi:", Duration.ofMillis(40), 8), file, clock, maxUsers);
+        return counters(redis.url(), file, clock, maxUsers);
+    }
+
+    public static RedisCounters counters(String url, Path file, Clock clock, int maxUsers) {
+        return RedisCounters.connect(RedisTarget.parse(url), "pocketapi:", file, Duration.ofSeconds(1), clock, maxUsers);
     }
 
     /** Waits (at most 5 s) until every call counted here is confirmed in Redis. */

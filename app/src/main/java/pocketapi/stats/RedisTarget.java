@@ -1,4 +1,4 @@
-package pocketapi;
+package pocketapi.stats;
 
 import java.net.URI;
 import java.net.URISyntaxException;
