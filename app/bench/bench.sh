@@ -125,6 +125,8 @@ endpoints=(
   "/img 302|/img"
   "/img?type=json|/img?type=json"
   "/api/info|/api/info"
+  "range (a month)|/api/holidays/range?from=2026-10-01&to=2026-10-31"
+  "workdays/add|/api/workdays/add?date=2026-09-28&n=5"
 )
 
 echo "warming up both JVMs (${warmup}s each; the JIT needs a while to settle)"
@@ -137,6 +139,7 @@ pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s -s "$here/load.lua" "http://12
 
 echo "measuring throughput: $rounds round(s) x ${seconds}s per endpoint, $base_label and $app_label alternating"
 table=()
+declare -A app_rps
 for e in "${endpoints[@]}"; do
   name=${e%%|*}; path=${e#*|}
   h_sum=0; a_sum=0; a50=(); a99=(); h50=(); h99=(); acpu=(); hcpu=(); errs=0
@@ -150,6 +153,7 @@ for e in "${endpoints[@]}"; do
     "$(median "${a50[@]}")" "$(median "${a99[@]}")" "$(median "${acpu[@]}")" $((h_sum / rounds)) \
     "$(median "${h50[@]}")" "$(median "${h99[@]}")" "$(median "${hcpu[@]}")" \
     "$(awk -v a="$a_sum" -v h="$h_sum" 'BEGIN{print 100*a/h}')" "$errs")")
+  app_rps["$name"]=$((a_sum / rounds))
 done
 
 rss() { awk '/VmHWM/ {print int($2/1024)}' "/proc/$1/status"; }
@@ -165,6 +169,11 @@ echo "(req/s and latency from wrk; cpu = the server's own CPU time per request, 
 printf '%-16s %8s %7s %7s %7s %8s %7s %7s %7s %7s %4s\n' endpoint "req/s" "p50 ms" "p99 ms" "cpu us" \
   "$col/s" "p50 ms" "p99 ms" "cpu us" ratio errs
 for row in "${table[@]}"; do echo "$row"; done
+# The planning endpoints against the day record in the same run (target: at least 80%).
+for name in "range (a month)" "workdays/add"; do
+  printf '%s: %.1f%% of /api/holidays (JSON) in this run\n' "$name" \
+    "$(awk -v a="${app_rps[$name]}" -v j="${app_rps[JSON]}" 'BEGIN{print 100*a/j}')"
+done
 echo
 printf 'start-up, launch to first answer (median of %d): %s %d ms, %s %d ms, ratio %.2f\n' \
   "$starts" "$app_label" "$startup_app" "$base_label" "$startup_hello" "$(awk -v a="$startup_app" -v h="$startup_hello" 'BEGIN{print a/h}')"

@@ -36,6 +36,7 @@ public final class HolidayCalendar {
     private final LocalDate last;
     private final Day[] days;
     private final List<Break> breaks;
+    private final Workdays workdays;
     private final Clock clock;
 
     private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, Set<Integer> notPublished, Clock clock,
@@ -57,6 +58,7 @@ public final class HolidayCalendar {
             }
         }
         this.breaks = List.copyOf(byStart.values());
+        this.workdays = new Workdays(first, List.of(days));
     }
 
     /**
@@ -213,6 +215,11 @@ public final class HolidayCalendar {
             }
         }
         return Optional.empty();
+    }
+
+    /** Working-day arithmetic over the covered range. */
+    public Workdays workdays() {
+        return workdays;
     }
 
     /** Today's date in UTC+8, from the injected clock. */

@@ -3,6 +3,7 @@ package pocketapi.http;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 
+import pocketapi.IsoDate;
 import pocketapi.holiday.HolidayCalendar;
 
 /**
@@ -19,22 +20,90 @@ final class HolidayQuery {
      * @throws ApiError 400 with a message saying what was wrong and what is accepted
      */
     static LocalDate date(String y, String m, String d, HolidayCalendar calendar) {
-        if (y == null && m == null && d == null) {
-            return covered(calendar.today(), calendar, "today");
-        }
-        if (y == null || m == null || d == null) {
+        return date(y, m, d, null, calendar);
+    }
+
+    /**
+     * As {@link #date(String, String, String, HolidayCalendar)}, moved by {@code offset} days
+     * (−366…366; null: none): the date so reached must be covered, the one it starts from need not be.
+     */
+    static LocalDate date(String y, String m, String d, String offset, HolidayCalendar calendar) {
+        boolean today = y == null && m == null && d == null;
+        LocalDate date;
+        if (today) {
+            date = calendar.today();
+        } else if (y == null || m == null || d == null) {
             throw badRequest("y, m and d must be given together (or none of them, for today)");
+        } else {
+            int year = number("y", y);
+            int month = number("m", m);
+            int day = number("d", d);
+            try {
+                date = LocalDate.of(year, month, day);
+            } catch (DateTimeException e) {
+                throw badRequest("y=" + cut(y) + ", m=" + cut(m) + ", d=" + cut(d) + " is not a real calendar date");
+            }
         }
-        int year = number("y", y);
-        int month = number("m", m);
-        int day = number("d", d);
+        String what = today ? "today" : "the date";
+        if (offset != null) {
+            int days = integer("offset", offset, -MAX_OFFSET, MAX_OFFSET);
+            LocalDate from = date;
+            try {
+                date = date.plusDays(days);
+            } catch (DateTimeException e) {
+                throw badRequest(from + " + " + days + " days is not a date");
+            }
+            what = (today ? "today" : "the date " + from) + " " + (days < 0 ? "- " + -days : "+ " + days)
+                    + (Math.abs(days) == 1 ? " day," : " days,");
+        }
+        return covered(date, calendar, what);
+    }
+
+    /** The largest {@code offset}: a year either way. */
+    static final int MAX_OFFSET = 366;
+
+    /**
+     * A strict {@code YYYY-MM-DD} date parameter that the data covers.
+     *
+     * @throws ApiError 400 when absent, not such a date, or not covered
+     */
+    static LocalDate isoDate(String name, String value, HolidayCalendar calendar) {
+        if (value == null) {
+            throw badRequest(name + " is missing; give a date YYYY-MM-DD, e.g. " + name + "=2026-10-01");
+        }
         LocalDate date;
         try {
-            date = LocalDate.of(year, month, day);
+            date = IsoDate.parse(value);
         } catch (DateTimeException e) {
-            throw badRequest("y=" + y + ", m=" + m + ", d=" + d + " is not a real calendar date");
+            throw badRequest(name + "=" + cut(value) + " is not accepted; " + name + " must be a date YYYY-MM-DD");
         }
-        return covered(date, calendar, "the date");
+        return covered(date, calendar, name + "=" + date + ":");
+    }
+
+    /**
+     * A whole-number parameter from {@code min} to {@code max}, with an optional sign.
+     *
+     * @throws ApiError 400 saying what is accepted
+     */
+    static int integer(String name, String value, int min, int max) {
+        String digits = value.startsWith("-") || value.startsWith("+") ? value.substring(1) : value;
+        boolean ok = !digits.isEmpty() && digits.length() <= 9;
+        for (int i = 0; ok && i < digits.length(); i++) {
+            ok = digits.charAt(i) >= '0' && digits.charAt(i) <= '9';
+        }
+        if (ok) {
+            long n = Long.parseLong(digits) * (value.startsWith("-") ? -1 : 1);
+            if (n >= min && n <= max) {
+                return (int) n;
+            }
+        }
+        throw badRequest(name + "=" + cut(value) + " is not accepted; " + name + " must be a whole number from " + min
+                + " to " + max);
+    }
+
+    /** A value as echoed in an error message: at most 40 characters. */
+    static String cut(String value) {
+        return value.length() <= 40 ? value : value.substring(0, 40) + "…";
     }
 
     /**
@@ -69,20 +138,34 @@ final class HolidayQuery {
         return Integer.parseInt(value);
     }
 
-    private static LocalDate covered(LocalDate date, HolidayCalendar calendar, String what) {
-        if (!calendar.covers(date) && calendar.notPublished(date.getYear())) {
-            throw badRequest(what + " " + date + " is in " + date.getYear() + ", whose holiday arrangement is not "
-                    + "published yet; covered: " + calendar.first() + " to " + calendar.last());
-        }
+    /** {@code date}, when covered; else 400 saying which year is missing and whether it is published yet. */
+    static LocalDate covered(LocalDate date, HolidayCalendar calendar, String what) {
         if (!calendar.covers(date)) {
-            throw badRequest(what + " " + date + " is outside the covered range "
-                    + calendar.first() + " to " + calendar.last());
+            throw badRequest(what + " " + date + " " + missing(date.getYear(), calendar));
         }
         return date;
     }
 
+    /** Why dates of {@code year} cannot be answered, e.g. {@code is in 2027, whose ... not published yet; ...}. */
+    static String missing(int year, HolidayCalendar calendar) {
+        if (calendar.notPublished(year)) {
+            return "is in " + year + ", whose holiday arrangement is not published yet; covered: " + calendar.first()
+                    + " to " + calendar.last();
+        }
+        return "is outside the covered range " + calendar.first() + " to " + calendar.last() + " ("
+                + yearStatus(year, calendar) + ")";
+    }
+
+    /** Where an uncovered year stands, e.g. {@code 2027's holiday arrangement is not published yet}. */
+    static String yearStatus(int year, HolidayCalendar calendar) {
+        if (calendar.notPublished(year)) {
+            return year + "'s holiday arrangement is not published yet";
+        }
+        return year + (year > calendar.last().getYear() ? " is not in the holiday data yet" : " is not in the holiday data");
+    }
+
     private static ApiError notANumber(String name, String value) {
-        return badRequest(name + "=" + value + " is not accepted; " + name + " must be 1 to 9 digits 0-9");
+        return badRequest(name + "=" + cut(value) + " is not accepted; " + name + " must be 1 to 9 digits 0-9");
     }
 
     private static ApiError badRequest(String message) {

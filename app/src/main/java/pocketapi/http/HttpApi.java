@@ -72,8 +72,10 @@ public final class HttpApi {
             throw new IllegalStateException("Jetty was loaded without -D" + STRICT_CONTENT_TYPES + "=true, so it would "
                     + "rewrite every Content-Type; set it before anything touches Jetty (Main does)");
         }
-        HolidayEndpoint holidays = new HolidayEndpoint(calendar);
+        DayRecords records = new DayRecords();
+        HolidayEndpoint holidays = new HolidayEndpoint(calendar, records);
         PlanningEndpoints planning = new PlanningEndpoints(calendar);
+        WorkdayEndpoints workdays = new WorkdayEndpoints(calendar, records);
         ImageEndpoint images = new ImageEndpoint(pools, settings.imageHost(), settings.publicUrl());
         Counting counting = new Counting(counters, settings.trustedProxies());
         Set<String> endpoints = new HashSet<>();
@@ -129,6 +131,9 @@ public final class HttpApi {
             counted.add("/api/holidays/year", counting.counted(planning::year));
             counted.add("/api/holidays/next", counting.counted(planning::next));
             counted.add("/api/holidays.ics", counting.counted(planning::ics));
+            counted.add("/api/holidays/range", counting.counted(workdays::range));
+            counted.add("/api/workdays/count", counting.counted(workdays::count));
+            counted.add("/api/workdays/add", counting.counted(workdays::add));
             counted.add("/img", counting.counted(images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT)));
             counted.add("/img/pe", counting.counted(images.handler(ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT)));
             counted.add("/img/pc", counting.counted(images.handler(ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT)));

@@ -8,14 +8,16 @@ import java.util.List;
 
 import pocketapi.LogText;
 import pocketapi.holiday.Break;
+import pocketapi.holiday.FestivalNames;
 
 /**
  * An RFC 5545 calendar of breaks: one all-day event per break ({@code DTEND} is the day after the
  * last day off) and one per make-up working day, with Apple's {@code X-APPLE-SPECIAL-DAY}, so
- * iPhones mark 休 and 班. UIDs come from the dates, so importing the feed again never duplicates
- * an event; {@code DTSTAMP} is 1 January (UTC) of the notice's year, so the same data always gives
- * the same bytes (and ETag) on every instance and after every restart. CRLF line ends, lines
- * folded at 75 octets. Stateless.
+ * iPhones mark 休 and 班. A {@link Variant} keeps to days off or make-up days, adds a reminder the
+ * evening before each make-up day, or speaks English. UIDs come from the dates (and the variant,
+ * where the event differs), so importing a feed again never duplicates an event; {@code DTSTAMP}
+ * is 1 January (UTC) of the notice's year, so the same data always gives the same bytes (and ETag)
+ * on every instance and after every restart. CRLF line ends, lines folded at 75 octets. Stateless.
  */
 final class IcsFeed {
     static final String TYPE = "text/calendar; charset=utf-8";
@@ -24,46 +26,96 @@ final class IcsFeed {
     private IcsFeed() {
     }
 
-    static byte[] render(List<Break> breaks, String description) {
+    /** Which events a feed has. */
+    enum Only { ALL, OFF, WORK }
+
+    /**
+     * One variant of the feed.
+     *
+     * @param remind minutes after midnight of the evening before a make-up day to remind at; -1: none
+     */
+    record Variant(Only only, int remind, boolean english) {
+        static final Variant DEFAULT = new Variant(Only.ALL, -1, false);
+
+        /** What sets this variant's events apart from the default feed's, in their UIDs. */
+        String uid(boolean makeUpDay) {
+            return (english ? "-en" : "") + (makeUpDay && remind >= 0 ? String.format("-r%02d%02d", remind / 60, remind % 60) : "");
+        }
+
+        String name(String festival) {
+            return english ? FestivalNames.english(festival) : festival;
+        }
+    }
+
+    static byte[] render(List<Break> breaks, String years, Variant v) {
+        boolean en = v.english();
+        String calendarName = switch (v.only()) {
+            case ALL -> en ? "Chinese public holidays" : "中国法定节假日";
+            case OFF -> en ? "Chinese public holidays: days off" : "中国法定节假日（休）";
+            case WORK -> en ? "Chinese make-up working days" : "中国调休上班日（班）";
+        };
         List<String> lines = new ArrayList<>(List.of(
                 "BEGIN:VCALENDAR",
                 "VERSION:2.0",
-                "PRODID:-//pocketapi//Chinese public holidays//ZH",
+                "PRODID:-//pocketapi//Chinese public holidays//" + (en ? "EN" : "ZH"),
                 // No METHOD: that is iTIP's (RFC 5546, scheduling), not a published feed's.
                 "CALSCALE:GREGORIAN",
-                "X-WR-CALNAME:" + text("中国法定节假日"),
-                "X-WR-CALDESC:" + text(description),
+                "X-WR-CALNAME:" + text(calendarName),
+                "X-WR-CALDESC:" + text(en ? "The State Council's holiday arrangements for " + years
+                        + ": days off and make-up working days. pocketapi"
+                        : "国务院办公厅公布的" + years + "年放假安排（休）与调休上班日（班）。pocketapi"),
                 "REFRESH-INTERVAL;VALUE=DURATION:PT12H",
                 "X-PUBLISHED-TTL:PT12H"));
         for (Break b : breaks) {
             String stamp = "DTSTAMP:" + b.year() + "0101T000000Z";
+            String name = v.name(b.name());
             List<String> makeUp = b.makeUpDays().stream().map(LocalDate::toString).toList();
-            lines.addAll(List.of(
-                    "BEGIN:VEVENT",
-                    "UID:off-" + DATE.format(b.start()) + "@pocketapi",
-                    stamp,
-                    "DTSTART;VALUE=DATE:" + DATE.format(b.start()),
-                    "DTEND;VALUE=DATE:" + DATE.format(b.end().plusDays(1)),
-                    "SUMMARY:" + text(b.name() + "（休）"),
-                    "DESCRIPTION:" + text(b.name() + "放假 " + b.days() + " 天：" + b.start() + " 至 " + b.end()
-                            + (makeUp.isEmpty() ? "，不调休。" : "；调休上班：" + String.join("、", makeUp) + "。")),
-                    "CATEGORIES:" + text("放假"),
-                    "TRANSP:TRANSPARENT",
-                    "X-APPLE-SPECIAL-DAY:WORK-HOLIDAY",
-                    "END:VEVENT"));
+            if (v.only() != Only.WORK) {
+                lines.addAll(List.of(
+                        "BEGIN:VEVENT",
+                        "UID:off-" + DATE.format(b.start()) + v.uid(false) + "@pocketapi",
+                        stamp,
+                        "DTSTART;VALUE=DATE:" + DATE.format(b.start()),
+                        "DTEND;VALUE=DATE:" + DATE.format(b.end().plusDays(1)),
+                        "SUMMARY:" + text(en ? name + " (day off)" : name + "（休）"),
+                        "DESCRIPTION:" + text(en
+                                ? name + ": " + b.days() + (b.days() == 1 ? " day" : " days") + " off, " + b.start()
+                                        + " to " + b.end() + (makeUp.isEmpty() ? "; no make-up working day."
+                                        : "; make-up working days: " + String.join(", ", makeUp) + ".")
+                                : name + "放假 " + b.days() + " 天：" + b.start() + " 至 " + b.end()
+                                        + (makeUp.isEmpty() ? "，不调休。" : "；调休上班：" + String.join("、", makeUp) + "。")),
+                        "CATEGORIES:" + text(en ? "Day off" : "放假"),
+                        "TRANSP:TRANSPARENT",
+                        "X-APPLE-SPECIAL-DAY:WORK-HOLIDAY",
+                        "END:VEVENT"));
+            }
+            if (v.only() == Only.OFF) {
+                continue;
+            }
             for (LocalDate day : b.makeUpDays()) {
                 lines.addAll(List.of(
                         "BEGIN:VEVENT",
-                        "UID:work-" + DATE.format(day) + "@pocketapi",
+                        "UID:work-" + DATE.format(day) + v.uid(true) + "@pocketapi",
                         stamp,
                         "DTSTART;VALUE=DATE:" + DATE.format(day),
                         "DTEND;VALUE=DATE:" + DATE.format(day.plusDays(1)),
-                        "SUMMARY:" + text(b.name() + "调休（班）"),
-                        "DESCRIPTION:" + text(b.name() + "调休，这一天上班。"),
-                        "CATEGORIES:" + text("调休上班"),
+                        "SUMMARY:" + text(en ? name + ": make-up working day" : name + "调休（班）"),
+                        "DESCRIPTION:" + text(en ? "A working day in exchange for the " + name + " break."
+                                : name + "调休，这一天上班。"),
+                        "CATEGORIES:" + text(en ? "Make-up working day" : "调休上班"),
                         "TRANSP:TRANSPARENT",
-                        "X-APPLE-SPECIAL-DAY:ALTERNATE-WORKDAY",
-                        "END:VEVENT"));
+                        "X-APPLE-SPECIAL-DAY:ALTERNATE-WORKDAY"));
+                if (v.remind() >= 0) {
+                    lines.addAll(List.of(
+                            "BEGIN:VALARM",
+                            "ACTION:DISPLAY",
+                            "DESCRIPTION:" + text(en ? "Tomorrow is a make-up working day (" + name + ")"
+                                    : "明天调休上班（" + name + "）"),
+                            // Before the all-day event's start (midnight, floating): the evening before.
+                            "TRIGGER;RELATED=START:-PT" + duration(24 * 60 - v.remind()),
+                            "END:VALARM"));
+                }
+                lines.add("END:VEVENT");
             }
         }
         lines.add("END:VCALENDAR");
@@ -72,6 +124,13 @@ final class IcsFeed {
             fold(line, out);
         }
         return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Minutes as the time part of an RFC 5545 duration: {@code 4H}, {@code 3H30M}, {@code 45M}. */
+    private static String duration(int minutes) {
+        int h = minutes / 60;
+        int m = minutes % 60;
+        return (h > 0 ? h + "H" : "") + (m > 0 || h == 0 ? m + "M" : "");
     }
 
     /**

@@ -7,6 +7,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
@@ -21,10 +23,17 @@ import pocketapi.holiday.HolidayCalendar;
  */
 final class PlanningEndpoints {
     private final Supplier<HolidayCalendar> calendars;
-    /** The last feed rendered: calendar apps poll the same URL, so one entry is enough. */
-    private final AtomicReference<Feed> lastFeed = new AtomicReference<>();
+    /** The feeds rendered from the calendar being served, by years and variant (calendar apps poll the same URLs). */
+    private final AtomicReference<Feeds> feeds = new AtomicReference<>();
+    private static final int MAX_FEEDS = 64;
 
-    private record Feed(HolidayCalendar calendar, int from, int to, byte[] body, String etag) {
+    private record FeedKey(int from, int to, IcsFeed.Variant variant) {
+    }
+
+    private record Feed(byte[] body, String etag) {
+    }
+
+    private record Feeds(HolidayCalendar calendar, Map<FeedKey, Feed> byKey) {
     }
 
     PlanningEndpoints(Supplier<HolidayCalendar> calendars) {
@@ -47,8 +56,8 @@ final class PlanningEndpoints {
     /** {@code {"date":..,"name":..,"start":..,"end":..,"days":..,"daysUntil":..}}, or 404 when the data holds no later break. */
     void next(Context ctx) {
         HolidayCalendar calendar = calendars.get();
-        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d");
-        LocalDate date = HolidayQuery.date(q[0], q[1], q[2], calendar);
+        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "offset");
+        LocalDate date = HolidayQuery.date(q[0], q[1], q[2], q[3], calendar);
         Break b = calendar.breakOnOrAfter(date).orElseThrow(() -> {
             int next = calendar.last().getYear() + 1;
             return new ApiError(404, "no break on or after " + date + " in the holiday data, which ends on "
@@ -63,21 +72,23 @@ final class PlanningEndpoints {
 
     /**
      * The calendar feed: {@code y} limits it to one notice; without it, the previous year, this year
-     * and every later year of the data. Answers 304 to an {@code If-None-Match} that holds its ETag.
+     * and every later year of the data. {@code only=off|work}, {@code remind=HH:MM} and
+     * {@code lang=en} choose a {@link IcsFeed.Variant}. Answers 304 to an {@code If-None-Match}
+     * that holds its ETag.
      */
     void ics(Context ctx) {
         HolidayCalendar calendar = calendars.get();
-        String y = Query.firstValues(ctx.queryString(), "y")[0];
+        String[] q = Query.firstValues(ctx.queryString(), "y", "only", "remind", "lang");
         int from;
         int to;
-        if (y != null) {
-            from = HolidayQuery.year(y, calendar);
+        if (q[0] != null) {
+            from = HolidayQuery.year(q[0], calendar);
             to = from;
         } else {
             from = Math.max(calendar.today().getYear() - 1, calendar.years().firstKey());
             to = calendar.years().lastKey();
         }
-        Feed feed = feed(calendar, from, to);
+        Feed feed = feed(calendar, from, to, variant(q[1], q[2], q[3]));
         ctx.header("ETag", feed.etag());
         ctx.header("Cache-Control", "public, max-age=3600");
         if (matches(ctx.header("If-None-Match"), feed.etag())) {
@@ -90,16 +101,50 @@ final class PlanningEndpoints {
         Responses.send(ctx, Responses.ICS_TYPE, feed.body());
     }
 
-    private Feed feed(HolidayCalendar calendar, int from, int to) {
-        Feed last = lastFeed.get();
-        if (last != null && last.calendar() == calendar && last.from() == from && last.to() == to) {
-            return last;
+    /** {@code only}, {@code remind} and {@code lang} as a feed variant; 400 for anything else. */
+    static IcsFeed.Variant variant(String only, String remind, String lang) {
+        IcsFeed.Only events = switch (only == null ? "" : only) {
+            case "" -> IcsFeed.Only.ALL;
+            case "off" -> IcsFeed.Only.OFF;
+            case "work" -> IcsFeed.Only.WORK;
+            default -> throw new ApiError(400, "only=" + HolidayQuery.cut(only) + " is not accepted; only must be off "
+                    + "(days off only) or work (make-up working days only), or left out for both");
+        };
+        int minutes = -1;
+        if (remind != null) {
+            if (!remind.matches("([01][0-9]|2[0-3]):[0-5][0-9]")) {
+                throw new ApiError(400, "remind=" + HolidayQuery.cut(remind) + " is not accepted; remind must be a time "
+                        + "HH:MM, 00:00 to 23:59, e.g. remind=20:00 for 8 pm the evening before each make-up working day");
+            }
+            minutes = Integer.parseInt(remind.substring(0, 2)) * 60 + Integer.parseInt(remind.substring(3));
+        }
+        boolean english = switch (lang == null ? "" : lang) {
+            case "", "zh" -> false;
+            case "en" -> true;
+            default -> throw new ApiError(400, "lang=" + HolidayQuery.cut(lang) + " is not accepted; lang must be zh "
+                    + "(the default) or en");
+        };
+        return new IcsFeed.Variant(events, minutes, english);
+    }
+
+    private Feed feed(HolidayCalendar calendar, int from, int to, IcsFeed.Variant variant) {
+        FeedKey key = new FeedKey(from, to, variant);
+        Feeds feeds = this.feeds.get();
+        if (feeds == null || feeds.calendar() != calendar) {
+            feeds = new Feeds(calendar, new ConcurrentHashMap<>());
+            this.feeds.set(feeds);
+        }
+        Feed feed = feeds.byKey().get(key);
+        if (feed != null) {
+            return feed;
         }
         List<Break> breaks = calendar.breaks().stream().filter(b -> b.year() >= from && b.year() <= to).toList();
-        String years = from == to ? Integer.toString(from) : from + "–" + to;
-        byte[] body = IcsFeed.render(breaks, "国务院办公厅公布的" + years + "年放假安排（休）与调休上班日（班）。pocketapi");
-        Feed feed = new Feed(calendar, from, to, body, etag(body));
-        lastFeed.set(feed);
+        byte[] body = IcsFeed.render(breaks, from == to ? Integer.toString(from) : from + "–" + to, variant);
+        feed = new Feed(body, etag(body));
+        if (feeds.byKey().size() >= MAX_FEEDS) {
+            feeds.byKey().clear();  // a handful of variants are ever asked for; this only bounds a crawler
+        }
+        feeds.byKey().put(key, feed);
         return feed;
     }
 

@@ -41,7 +41,7 @@ class HolidayQueryTest {
             "2025, ' 1', 1, 'm= 1 is not accepted; m must be 1 to 9 digits 0-9'",
             "2025, ١, 1, 'm=١ is not accepted; m must be 1 to 9 digits 0-9'",
             "2023, 2, 29, 'y=2023, m=2, d=29 is not a real calendar date'",
-            "2019, 12, 31, 'the date 2019-12-31 is outside the covered range 2020-01-01 to 2026-12-31'",
+            "2019, 12, 31, 'the date 2019-12-31 is outside the covered range 2020-01-01 to 2026-12-31 (2019 is not in the holiday data)'",
     })
     void bad_input_is_a_400_saying_what_was_wrong(String y, String m, String d, String message) {
         assertThatThrownBy(() -> HolidayQuery.date(y, m, d, CALENDAR))
