@@ -11,12 +11,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.javalin.Javalin;
-import pocketapi.holiday.HolidayCache;
-import pocketapi.holiday.HolidayCheck;
-import pocketapi.holiday.HolidayData;
+import pocketapi.holiday.update.HolidayCache;
+import pocketapi.holiday.update.HolidayCheck;
+import pocketapi.holiday.update.HolidayData;
 import pocketapi.holiday.HolidayDataException;
-import pocketapi.holiday.HolidayFetcher;
-import pocketapi.holiday.HolidayUpdater;
+import pocketapi.holiday.update.HolidayFetcher;
+import pocketapi.holiday.update.HolidayUpdater;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.http.HttpApi;
 import pocketapi.image.ImagePoolException;
@@ -27,6 +27,9 @@ import pocketapi.stats.RedisCounters;
 import pocketapi.stats.StatsFlusher;
 import pocketapi.stats.StatsStore;
 import pocketapi.stats.UsageCounters;
+import pocketapi.config.Config;
+import pocketapi.config.ConfigException;
+import pocketapi.config.Help;
 
 /**
  * Starts pocketapi: configuration, data, counters, server, in that order; any bad input stops it
@@ -82,7 +85,8 @@ public final class Main {
                 config.holidayUpdateInterval(), config.holidayConfirm(), config.holidayConfirmWait()),
                 Optional.of(cache), holidays.pinned(),
                 new HolidayFetcher("pocketapi/" + version()), clock);
-        Javalin app = HttpApi.create(config, calendar, pools, samples, counting.counters());
+        Javalin app = HttpApi.create(new HttpApi.Settings(config.imageHost(), config.publicUrl(), config.trustedProxies(),
+                config.accessLog()), calendar, pools, samples, counting.counters());
         try {
             app.start(config.host(), config.port());
         } catch (RuntimeException e) {

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import pocketapi.holiday.TestYears;
+import pocketapi.config.Setting;
 
 /** What an operator meets at the command line: --help, bad settings, the access log. */
 class CommandLineIT {

@@ -12,6 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import pocketapi.config.Config;
+import pocketapi.config.ConfigException;
+import pocketapi.config.Help;
+import pocketapi.config.Setting;
 
 class ConfigTest {
     @TempDir

@@ -8,6 +8,7 @@ import java.time.LocalDate;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import pocketapi.util.IsoDate;
 
 class IsoDateTest {
     @ParameterizedTest

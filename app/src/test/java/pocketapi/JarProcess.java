@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import pocketapi.config.Setting;
 
 /** The packaged jar as a real process (for failsafe tests): started with {@code java -jar}, output captured. */
 final class JarProcess implements AutoCloseable {

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import pocketapi.config.Setting;
 
 /** The README's configuration table is the user's manual for Setting: the two say the same. */
 class ReadmeTest {

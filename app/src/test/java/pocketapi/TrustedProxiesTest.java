@@ -10,6 +10,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import pocketapi.config.Config;
+import pocketapi.config.ConfigException;
+import pocketapi.http.TrustedProxies;
 
 class TrustedProxiesTest {
 

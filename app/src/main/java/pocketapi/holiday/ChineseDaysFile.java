@@ -16,8 +16,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 
-import pocketapi.IsoDate;
-import pocketapi.LogText;
+import pocketapi.util.IsoDate;
+import pocketapi.util.LogText;
 
 /**
  * One calendar year of the confirming source, chinese-days' {@code dist/years/YYYY.json}:

@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import pocketapi.Utc8;
+import pocketapi.util.Utc8;
 
 /**
  * The holiday years being served: every date from 1 January of the first year to 31 December of

@@ -19,8 +19,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 
-import pocketapi.IsoDate;
-import pocketapi.LogText;
+import pocketapi.util.IsoDate;
+import pocketapi.util.LogText;
 
 /**
  * Reads one year in the holiday-cn format: {@code {"year":2027,"days":[{"name":"元旦",

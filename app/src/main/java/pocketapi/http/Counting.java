@@ -9,7 +9,6 @@ import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
-import pocketapi.TrustedProxies;
 import pocketapi.stats.Counters;
 import pocketapi.stats.Report;
 

@@ -3,7 +3,7 @@ package pocketapi.http;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 
-import pocketapi.IsoDate;
+import pocketapi.util.IsoDate;
 import pocketapi.holiday.HolidayCalendar;
 
 /**

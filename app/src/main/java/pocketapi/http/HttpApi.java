@@ -21,7 +21,6 @@ import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
-import pocketapi.Config;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.image.ImagePools;
@@ -66,7 +65,23 @@ public final class HttpApi {
      * @param samples the bundled pictures to serve at {@code /d/image/}, present only while IMAGE_HOST is unset
      * @param counters the usage counters every counted endpoint counts into
      */
-    public static Javalin create(Config settings, LiveCalendar calendar, ImagePools pools,
+    /**
+     * The few settings the HTTP layer uses.
+     *
+     * @param imageHost      the image host's base URL; empty: the bundled samples
+     * @param publicUrl      the service's own base URL as clients reach it, if configured
+     * @param trustedProxies the peers whose forwarding headers are believed
+     * @param accessLog      whether every request is logged
+     */
+    public record Settings(Optional<String> imageHost, Optional<String> publicUrl, TrustedProxies trustedProxies,
+                           boolean accessLog) {
+        /** What a user gets with no configuration at all. */
+        public static Settings defaults() {
+            return new Settings(Optional.empty(), Optional.empty(), TrustedProxies.unset(), false);
+        }
+    }
+
+    public static Javalin create(Settings settings, LiveCalendar calendar, ImagePools pools,
                                  Optional<SampleImages> samples, Counters counters) {
         if (!HttpGenerator.__STRICT) {
             throw new IllegalStateException("Jetty was loaded without -D" + STRICT_CONTENT_TYPES + "=true, so it would "

@@ -6,7 +6,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 
-import pocketapi.LogText;
+import pocketapi.util.LogText;
 import pocketapi.holiday.Break;
 import pocketapi.holiday.FestivalNames;
 

@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.concurrent.atomic.AtomicReference;
 import io.javalin.http.Handler;
-import pocketapi.Resources;
+import pocketapi.util.Resources;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidaySources;
 import pocketapi.holiday.LiveCalendar;

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
-import pocketapi.Resources;
+import pocketapi.util.Resources;
 
 /**
  * A pool of pictures: entries (paths under {@code /d/image/} of the image host) read from a plain

@@ -14,8 +14,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 
-import pocketapi.AtomicFiles;
-import pocketapi.IsoDate;
+import pocketapi.util.AtomicFiles;
+import pocketapi.util.IsoDate;
 
 /**
  * The last totals read from Redis, kept on disk so that an instance restarted while Redis is

@@ -14,8 +14,8 @@ import java.util.Map;
 
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 
-import pocketapi.Resources;
-import pocketapi.Utc8;
+import pocketapi.util.Resources;
+import pocketapi.util.Utc8;
 import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;

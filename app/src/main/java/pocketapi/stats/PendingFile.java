@@ -15,8 +15,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 
-import pocketapi.AtomicFiles;
-import pocketapi.IsoDate;
+import pocketapi.util.AtomicFiles;
+import pocketapi.util.IsoDate;
 
 /**
  * The pending file of Redis mode ({@code <stats>.redis-pending.json}): the counted calls Redis has

@@ -22,8 +22,8 @@ import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.AtomicFiles;
-import pocketapi.Utc8;
+import pocketapi.util.AtomicFiles;
+import pocketapi.util.Utc8;
 
 /**
  * Counters shared by several instances through Redis ({@code STATS_REDIS_URL}). The parts:

@@ -15,8 +15,8 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.AtomicFiles;
-import pocketapi.Utc8;
+import pocketapi.util.AtomicFiles;
+import pocketapi.util.Utc8;
 
 /**
  * The file store's counters (STATS_FILE, read with its {@code .bak} fallback) imported into a

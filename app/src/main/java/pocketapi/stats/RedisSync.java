@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.Utc8;
+import pocketapi.util.Utc8;
 import pocketapi.stats.RedisStore.Batch;
 
 /**

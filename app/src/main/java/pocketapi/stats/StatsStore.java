@@ -15,8 +15,8 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.AtomicFiles;
-import pocketapi.IsoDate;
+import pocketapi.util.AtomicFiles;
+import pocketapi.util.IsoDate;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;

@@ -5,7 +5,7 @@ import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import pocketapi.Utc8;
+import pocketapi.util.Utc8;
 
 /**
  * Request counters for the whole site and per user: totals, and counts for the current UTC+8 day

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import pocketapi.holiday.update.HolidayCheck;
 
 /**
  * The comparison of the two sources on their real data: holiday-cn's files 2008-2021 as published

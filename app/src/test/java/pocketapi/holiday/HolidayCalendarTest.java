@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvFileSource;
 import org.junit.jupiter.params.provider.CsvSource;
+import pocketapi.holiday.update.HolidayData;
 
 class HolidayCalendarTest {
     private static HolidayCalendar calendar;

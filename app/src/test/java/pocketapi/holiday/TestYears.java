@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import pocketapi.holiday.update.HolidayData;
 
 /** Holiday years for tests: holiday-cn's real files, the built-in years and a made-up 2027. */
 public final class TestYears {

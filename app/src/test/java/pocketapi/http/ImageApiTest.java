@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import io.javalin.Javalin;
-import pocketapi.Config;
+import pocketapi.config.Config;
 import pocketapi.image.ImagePools;
 
 class ImageApiTest {

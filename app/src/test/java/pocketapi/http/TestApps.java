@@ -6,9 +6,9 @@ import java.time.ZoneOffset;
 import java.util.Optional;
 
 import io.javalin.Javalin;
-import pocketapi.Config;
+import pocketapi.config.Config;
 import pocketapi.holiday.HolidayCalendar;
-import pocketapi.holiday.HolidayData;
+import pocketapi.holiday.update.HolidayData;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
@@ -41,7 +41,7 @@ final class TestApps {
     static Javalin app(Clock clock, Counters counters) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), samples,
+            return HttpApi.create(HttpApi.Settings.defaults(), new LiveCalendar(calendar(clock)), samples,
                     Optional.of(SampleImages.of(samples)), counters);
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -51,7 +51,7 @@ final class TestApps {
     /** The service with an image host and its pools. */
     static Javalin app(Config config, ImagePools pools) {
         Clock clock = Clock.systemUTC();
-        return HttpApi.create(config, new LiveCalendar(calendar(clock)), pools, Optional.empty(),
+        return HttpApi.create(settings(config), new LiveCalendar(calendar(clock)), pools, Optional.empty(),
                 new UsageCounters(clock, 100_000));
     }
 
@@ -61,7 +61,7 @@ final class TestApps {
             Config config = Config.parse(settings, java.util.List.of());
             Clock clock = Clock.systemUTC();
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(config, new LiveCalendar(calendar(clock)), samples,
+            return HttpApi.create(settings(config), new LiveCalendar(calendar(clock)), samples,
                     Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -72,11 +72,16 @@ final class TestApps {
     static Javalin app(LiveCalendar calendar) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(Config.defaults(), calendar, samples, Optional.of(SampleImages.of(samples)),
+            return HttpApi.create(HttpApi.Settings.defaults(), calendar, samples, Optional.of(SampleImages.of(samples)),
                     new UsageCounters(calendar.get().clock(), 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** What Main hands the HTTP layer from a configuration. */
+    static HttpApi.Settings settings(Config config) {
+        return new HttpApi.Settings(config.imageHost(), config.publicUrl(), config.trustedProxies(), config.accessLog());
     }
 
     static Clock at(String instant) {

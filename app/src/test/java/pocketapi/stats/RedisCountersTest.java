@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import pocketapi.LogCapture;
 import pocketapi.MutableClock;
-import pocketapi.Utc8;
+import pocketapi.util.Utc8;
 
 /** The Redis counters' bookkeeping against an in-memory stand-in for Redis: no Redis needed here. */
 class RedisCountersTest {

@@ -141,7 +141,7 @@ class RedisOutagesTest {
         int users = 500_000;
         String[] ids = new String[users];
         UsageCounters.Tally[] tallies = new UsageCounters.Tally[users];
-        long day = pocketapi.Utc8.epochDay(clock);
+        long day = pocketapi.util.Utc8.epochDay(clock);
         for (int i = 0; i < users; i++) {
             ids[i] = "198.51." + (i / 65_536) + "." + (i % 65_536);
             tallies[i] = new UsageCounters.Tally(2, 1, day);

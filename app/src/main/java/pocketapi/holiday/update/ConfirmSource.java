@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import pocketapi.holiday.ChineseDaysFile;
+import pocketapi.holiday.HolidayDataException;
 
 /**
  * The confirming source, chinese-days' per-year files at {@code <base>/YYYY.json}, tried base by

@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,6 +20,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 import pocketapi.LogCapture;
 import pocketapi.Mirror;
 import pocketapi.MutableClock;
+import pocketapi.holiday.Day;
+import pocketapi.holiday.DayStatus;
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.HolidaySources;
+import pocketapi.holiday.LiveCalendar;
+import pocketapi.holiday.TestYears;
 
 /**
  * The updater with a confirming source: holiday-cn's stand-in and chinese-days' stand-in are two

@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,8 +11,11 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.AtomicFiles;
-import pocketapi.LogText;
+import pocketapi.util.AtomicFiles;
+import pocketapi.util.LogText;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.HolidayGate;
+import pocketapi.holiday.HolidayYear;
 
 /**
  * The folder where fetched years are kept ({@code HOLIDAY_CACHE_DIR}), one {@code YYYY.json} per

@@ -1,4 +1,4 @@
-package pocketapi;
+package pocketapi.http;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;

@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +18,13 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.LogText;
-import pocketapi.Resources;
+import pocketapi.util.LogText;
+import pocketapi.util.Resources;
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.HolidayFile;
+import pocketapi.holiday.HolidayGate;
+import pocketapi.holiday.HolidayYear;
 
 /**
  * Loads the holiday years to serve at start-up, from three sources by precedence: an operator's
@@ -103,7 +108,7 @@ public final class HolidayData {
     }
 
     /** The years shipped in the jar; each must pass the gate (a test holds them to it). */
-    static List<HolidayYear> builtIn() throws HolidayDataException {
+    public static List<HolidayYear> builtIn() throws HolidayDataException {
         List<HolidayYear> years = new ArrayList<>();
         for (String name : resource(BUILT_IN_INDEX).split("\n")) {
             if (!name.isBlank()) {

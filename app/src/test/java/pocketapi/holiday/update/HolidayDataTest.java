@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -17,6 +17,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import pocketapi.LogCapture;
+import pocketapi.holiday.Day;
+import pocketapi.holiday.DayStatus;
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.TestYears;
 
 class HolidayDataTest {
     static final String YEAR_2027 = TestYears.madeUp2027();

@@ -1,4 +1,4 @@
-package pocketapi;
+package pocketapi.util;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import java.net.URI;
 import java.util.HashMap;
@@ -6,7 +6,7 @@ import java.util.Map;
 
 import org.slf4j.Logger;
 
-import pocketapi.LogText;
+import pocketapi.util.LogText;
 
 /**
  * Logs what each mirror URL answered, once per change rather than at every attempt: a problem as

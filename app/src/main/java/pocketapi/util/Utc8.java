@@ -1,4 +1,4 @@
-package pocketapi;
+package pocketapi.util;
 
 import java.time.Clock;
 import java.time.LocalDate;

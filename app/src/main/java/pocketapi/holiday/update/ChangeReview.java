@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -12,7 +12,13 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import pocketapi.Utc8;
+import pocketapi.util.Utc8;
+import pocketapi.holiday.Confirmation;
+import pocketapi.holiday.DateStatus;
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.HolidayYear;
+import pocketapi.holiday.OfficialDay;
 
 /**
  * Decides what becomes of a year fetched from the primary source (holiday-cn) that passed the gate:

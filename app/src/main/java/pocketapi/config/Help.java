@@ -1,11 +1,11 @@
-package pocketapi;
+package pocketapi.config;
 
 /** The text of {@code --help} (or {@code -h}): every setting with its flag, default and meaning. */
-final class Help {
+public final class Help {
     private Help() {
     }
 
-    static String text() {
+    public static String text() {
         StringBuilder out = new StringBuilder("""
                 pocketapi: Chinese holiday calendar, random pictures and usage counters.
 

@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

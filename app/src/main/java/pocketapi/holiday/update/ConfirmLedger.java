@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,7 +16,7 @@ import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.AtomicFiles;
+import pocketapi.util.AtomicFiles;
 
 /**
  * What the updater must remember across restarts about confirmation, in the cache folder

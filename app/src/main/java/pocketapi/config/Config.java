@@ -1,4 +1,4 @@
-package pocketapi;
+package pocketapi.config;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import pocketapi.stats.RedisTarget;
+import pocketapi.http.TrustedProxies;
 
 /**
  * The service's configuration, read once at startup from environment variables and

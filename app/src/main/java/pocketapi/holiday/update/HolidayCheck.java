@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -8,6 +8,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
+import pocketapi.holiday.ChineseDaysFile;
+import pocketapi.holiday.Confirmation;
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.HolidayGate;
+import pocketapi.holiday.HolidayYear;
 
 /**
  * {@code --check-holidays PATH [--confirm PATH2]}: the parse and the gate that start-up and the

@@ -1,4 +1,4 @@
-package pocketapi;
+package pocketapi.config;
 
 import java.util.Locale;
 

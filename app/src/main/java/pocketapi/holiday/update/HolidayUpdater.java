@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import java.io.IOException;
 import java.net.URI;
@@ -21,8 +21,17 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.LogText;
-import pocketapi.Utc8;
+import pocketapi.util.LogText;
+import pocketapi.util.Utc8;
+import pocketapi.holiday.Confirmation;
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.HolidayFile;
+import pocketapi.holiday.HolidayGate;
+import pocketapi.holiday.HolidaySources;
+import pocketapi.holiday.HolidayYear;
+import pocketapi.holiday.LiveCalendar;
+import pocketapi.holiday.OfficialDay;
 
 /**
  * Keeps the holiday data current while the service runs.

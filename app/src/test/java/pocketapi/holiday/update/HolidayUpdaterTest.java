@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,6 +23,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 import pocketapi.LogCapture;
 import pocketapi.Mirror;
 import pocketapi.MutableClock;
+import pocketapi.holiday.Day;
+import pocketapi.holiday.DayStatus;
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.LiveCalendar;
+import pocketapi.holiday.TestYears;
 
 /** The updater against local mirrors: what it serves, what it refuses, what it logs. */
 class HolidayUpdaterTest {

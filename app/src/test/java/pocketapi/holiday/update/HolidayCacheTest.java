@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.update;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +16,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import pocketapi.LogCapture;
+import pocketapi.holiday.DayStatus;
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.TestYears;
 
 /** The cache of fetched years as start-up reads it, under HOLIDAY_DATA_DIR and over the built-in years. */
 class HolidayCacheTest {
