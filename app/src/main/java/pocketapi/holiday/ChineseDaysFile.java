@@ -54,7 +54,7 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
         List<String> outside = new ArrayList<>();
         try (JsonParser p = JSON.createParser(text.startsWith("\uFEFF") ? text.substring(1) : text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new HolidayDataException(source + ": expected a JSON object with \"holidays\" and \"workdays\"");
+                throw new HolidayDataException(source, "expected a JSON object with \"holidays\" and \"workdays\"");
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
@@ -65,12 +65,12 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
                     continue;
                 }
                 if (value != JsonToken.START_OBJECT) {
-                    throw new HolidayDataException(source + ": \"" + field + "\" must be an object of dates");
+                    throw new HolidayDataException(source, "\"" + field + "\" must be an object of dates");
                 }
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String key = p.currentName();
                     if (p.nextToken() != JsonToken.VALUE_STRING) {
-                        throw new HolidayDataException(source + ": \"" + field + "\" \"" + LogText.safe(key, LogText.SHORT)
+                        throw new HolidayDataException(source, "\"" + field + "\" \"" + LogText.safe(key, LogText.SHORT)
                                 + "\" must have a string value");
                     }
                     LocalDate date = date(source, key);
@@ -78,21 +78,21 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
                         outside.add(key);
                     }
                     if (listed.put(date, off) != null) {
-                        throw new HolidayDataException(source + ": " + date + " is listed both as a holiday and a workday");
+                        throw new HolidayDataException(source, "" + date + " is listed both as a holiday and a workday");
                     }
                 }
             }
             if (p.nextToken() != null) {
-                throw new HolidayDataException(source + ": content after the end of the object");
+                throw new HolidayDataException(source, "content after the end of the object");
             }
         } catch (JsonProcessingException e) {
-            throw new HolidayDataException(source + ": not valid JSON ("
+            throw new HolidayDataException(source, "not valid JSON ("
                     + LogText.safe(e.getOriginalMessage(), LogText.SHORT) + ")");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         if (!outside.isEmpty()) {
-            throw new HolidayDataException(source + ": lists " + String.join(", ", outside.subList(0, Math.min(10,
+            throw new HolidayDataException(source, "lists " + String.join(", ", outside.subList(0, Math.min(10,
                     outside.size()))) + ", outside " + year + " (a chinese-days file holds one calendar year)");
         }
         return new ChineseDaysFile(year, source, listed);
@@ -102,7 +102,7 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
         try {
             return IsoDate.parse(key);
         } catch (DateTimeException e) {
-            throw new HolidayDataException(source + ": \"" + LogText.safe(key, LogText.SHORT) + "\" is not a date YYYY-MM-DD");
+            throw new HolidayDataException(source, "\"" + LogText.safe(key, LogText.SHORT) + "\" is not a date YYYY-MM-DD");
         }
     }
 }

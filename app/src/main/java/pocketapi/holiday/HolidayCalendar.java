@@ -70,7 +70,7 @@ public final class HolidayCalendar {
     public static HolidayCalendar of(Collection<HolidayYear> years, Set<Integer> notPublished, Clock clock)
             throws HolidayDataException {
         if (years.isEmpty()) {
-            throw new HolidayDataException("no holiday data: not a single YYYY.json year was loaded");
+            throw new HolidayDataException("holiday data", "not a single YYYY.json year was loaded");
         }
         NavigableMap<Integer, HolidayYear> byYear = new TreeMap<>();
         for (HolidayYear year : years) {
@@ -82,20 +82,20 @@ public final class HolidayCalendar {
         Integer previous = null;
         for (HolidayYear year : byYear.values()) {
             if (previous != null && year.year() != previous + 1) {
-                throw new HolidayDataException(year.source() + ": year " + year.year() + " leaves a gap after "
+                throw new HolidayDataException(year.source(), "year " + year.year() + " leaves a gap after "
                         + previous + "; the years must be contiguous (add " + (previous + 1) + ".json)");
             }
             previous = year.year();
             inThisFile.clear();
             for (OfficialDay day : year.days()) {
                 if (!inThisFile.add(day.date())) {
-                    throw new HolidayDataException(year.source() + ": date " + day.date() + " is listed twice in this file");
+                    throw new HolidayDataException(year.source(), "date " + day.date() + " is listed twice in this file");
                 }
                 // holiday-cn lists 2018-12-29..31 in both 2018.json and 2019.json: the same status in two
                 // notices is no conflict (the later notice's entry is kept), a different one is.
                 OfficialDay earlier = byDate.put(day.date(), day);
                 if (earlier != null && earlier.offDay() != day.offDay()) {
-                    throw new HolidayDataException(year.source() + ": date " + day.date() + " is listed as "
+                    throw new HolidayDataException(year.source(), "date " + day.date() + " is listed as "
                             + (day.offDay() ? "a day off" : "a working day") + ", but as "
                             + (earlier.offDay() ? "a day off" : "a working day") + " in " + seen.get(day.date()));
                 }

@@ -1,14 +1,26 @@
 package pocketapi.holiday;
 
-/** The holiday data cannot be used; the message names the file and the problem. */
+/**
+ * Holiday data that cannot be used: where it came from (a file, a URL, a built-in resource) and
+ * what is wrong with it, kept apart so a line that names the source itself can say the problem alone.
+ */
 public final class HolidayDataException extends Exception {
-    public HolidayDataException(String message) {
-        super(message);
+    private final String source;
+    private final String problem;
+
+    public HolidayDataException(String source, String problem) {
+        super(source + ": " + problem);
+        this.source = source;
+        this.problem = problem;
     }
 
-    /** The message without the leading {@code "<source>: "}, for a line that names the source itself. */
-    public String problem(String source) {
-        String prefix = source + ": ";
-        return getMessage().startsWith(prefix) ? getMessage().substring(prefix.length()) : getMessage();
+    /** Where the data came from. */
+    public String source() {
+        return source;
+    }
+
+    /** What is wrong, without the source. */
+    public String problem() {
+        return problem;
     }
 }

@@ -59,7 +59,7 @@ public final class HolidayFile {
         try {
             return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
-            throw new HolidayDataException(source + ": not valid UTF-8 text");
+            throw new HolidayDataException(source, "not valid UTF-8 text");
         }
     }
 
@@ -72,7 +72,7 @@ public final class HolidayFile {
         String text = json.startsWith("\uFEFF") ? json.substring(1) : json;
         try (JsonParser p = JSON.createParser(text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new HolidayDataException(source + ": expected a JSON object with \"year\" and \"days\"");
+                throw new HolidayDataException(source, "expected a JSON object with \"year\" and \"days\"");
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
@@ -96,18 +96,18 @@ public final class HolidayFile {
                     .replaceAll("\\s*\\(start marker at \\[Source: [^]]*]\\)", ""), LogText.SHORT);
             String where = e.getLocation() == null ? ""
                     : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-            throw new HolidayDataException(source + ": not valid JSON (" + why + where + ")");
+            throw new HolidayDataException(source, "not valid JSON (" + why + where + ")");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         if (!yearSeen || year == null) {
-            throw new HolidayDataException(source + ": \"year\" must be a whole number");
+            throw new HolidayDataException(source, "\"year\" must be a whole number");
         }
         if (year != expectedYear) {
-            throw new HolidayDataException(source + ": \"year\" is " + year + " but the file name says " + expectedYear);
+            throw new HolidayDataException(source, "\"year\" is " + year + " but the file name says " + expectedYear);
         }
         if (days == null) {
-            throw new HolidayDataException(source + ": \"days\" must be an array");
+            throw new HolidayDataException(source, "\"days\" must be an array");
         }
         List<OfficialDay> entries = new ArrayList<>();
         for (RawDay day : days) {
@@ -144,36 +144,36 @@ public final class HolidayFile {
     }
 
     private static OfficialDay entry(String source, int year, RawDay day) throws HolidayDataException {
-        String where = source + ": days[" + day.index() + "]";
+        String at = "days[" + day.index() + "]";
         if (day.kind() != JsonToken.START_OBJECT) {
-            throw new HolidayDataException(where + " must be an object with name, date and isOffDay");
+            throw new HolidayDataException(source, at + " must be an object with name, date and isOffDay");
         }
         if (day.name() == null || day.name().isBlank()) {
-            throw new HolidayDataException(where + ": \"name\" must be a non-empty string");
+            throw new HolidayDataException(source, at + ": \"name\" must be a non-empty string");
         }
         String name = day.name().strip();
         if (name.codePointCount(0, name.length()) > MAX_NAME) {
-            throw new HolidayDataException(where + ": \"name\" is longer than " + MAX_NAME + " characters");
+            throw new HolidayDataException(source, at + ": \"name\" is longer than " + MAX_NAME + " characters");
         }
         for (int i = 0; i < name.length(); ) {
             int cp = name.codePointAt(i);
             if (LogText.unsafe(cp)) {
-                throw new HolidayDataException(where + ": \"name\" \"" + LogText.safe(name, LogText.SHORT)
+                throw new HolidayDataException(source, at + ": \"name\" \"" + LogText.safe(name, LogText.SHORT)
                         + "\" contains a control or format character (U+" + String.format("%04X", cp) + ")");
             }
             i += Character.charCount(cp);
         }
         if (day.offDay() == null) {
-            throw new HolidayDataException(where + ": \"isOffDay\" must be true or false");
+            throw new HolidayDataException(source, at + ": \"isOffDay\" must be true or false");
         }
         if (day.date() == null) {
-            throw new HolidayDataException(where + ": \"date\" must be a string YYYY-MM-DD");
+            throw new HolidayDataException(source, at + ": \"date\" must be a string YYYY-MM-DD");
         }
         LocalDate parsed;
         try {
             parsed = IsoDate.parse(day.date());
         } catch (DateTimeException e) {
-            throw new HolidayDataException(where + ": \"date\" \"" + LogText.safe(day.date(), LogText.SHORT)
+            throw new HolidayDataException(source, at + ": \"date\" \"" + LogText.safe(day.date(), LogText.SHORT)
                     + "\" is not a date YYYY-MM-DD");
         }
         return new OfficialDay(parsed, name, day.offDay());  // which dates a year may list: HolidayGate

@@ -61,6 +61,15 @@ public final class HolidayGate {
         public boolean served() {
             return kind == Kind.SERVED;
         }
+
+        /** The verdict in words, the same wherever it is reported: {@code refused: no days off for 春节}. */
+        public String describe() {
+            return switch (kind) {
+                case SERVED -> "served";
+                case NOT_PUBLISHED -> "not published yet (a placeholder with no days)";
+                case REFUSED -> "refused: " + problem;
+            };
+        }
     }
 
     public static Verdict check(HolidayYear year) {

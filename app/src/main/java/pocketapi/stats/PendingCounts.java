@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import pocketapi.stats.RedisStore.Batch;
+import pocketapi.util.BoundedLru;
 
 /**
  * The calls this instance counted that Redis has not confirmed, in three states, each sent in
@@ -31,19 +32,10 @@ final class PendingCounts {
     /** One day's counts not in a batch: the site's, and at most maxUsers users'. */
     private static final class DayCounts {
         long site;
-        final LinkedHashMap<String, Long> users;
+        final BoundedLru<String, Long> users;
 
         DayCounts(int maxUsers, long[] dropped) {
-            users = new LinkedHashMap<>(16, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
-                    if (size() > maxUsers) {
-                        dropped[0] += eldest.getValue();
-                        return true;
-                    }
-                    return false;
-                }
-            };
+            users = new BoundedLru<>(maxUsers, (user, calls) -> dropped[0] += calls);
         }
     }
 

@@ -3,6 +3,7 @@ package pocketapi.stats;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import pocketapi.util.BoundedLru;
 
 /**
  * The last totals this instance read from Redis, the site's and some users', each with the marks
@@ -41,22 +42,12 @@ final class SharedBase {
     static final Counts NONE = new Counts(0, 0, 0, Map.of(), 0);
 
     private Counts site = NONE;
-    private final LinkedHashMap<String, Counts> users;
+    private final BoundedLru<String, Counts> users;
     /** The users who asked for their counters, most recent last: those worth saving for a restart. */
-    private final LinkedHashMap<String, Boolean> askers = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-            return size() > RedisTimings.SAVED_USERS;
-        }
-    };
+    private final BoundedLru<String, Boolean> askers = new BoundedLru<>(RedisTimings.SAVED_USERS);
 
     SharedBase(int maxUsers) {
-        users = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Counts> eldest) {
-                return size() > maxUsers;
-            }
-        };
+        users = new BoundedLru<>(maxUsers);
     }
 
     /** Takes an answer of Redis for the site and {@code asked}, where it is not older than what is known. */

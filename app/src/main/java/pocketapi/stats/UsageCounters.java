@@ -2,10 +2,10 @@ package pocketapi.stats;
 
 import java.time.Clock;
 import java.time.LocalDate;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import pocketapi.util.Utc8;
+import pocketapi.util.BoundedLru;
 
 /**
  * Request counters for the whole site and per user: totals, and counts for the current UTC+8 day
@@ -54,7 +54,7 @@ public final class UsageCounters implements Counters {
     private final Clock clock;
     private final int maxUsers;
     private final Counter site;
-    private final LinkedHashMap<String, Counter> users;
+    private final BoundedLru<String, Counter> users;
     private long version;
 
     /** Zero counters. */
@@ -70,12 +70,7 @@ public final class UsageCounters implements Counters {
         this.clock = clock;
         this.maxUsers = maxUsers;
         // Access order: a lookup moves the user to the end, so the eldest entry is the least recently seen.
-        this.users = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Counter> eldest) {
-                return size() > UsageCounters.this.maxUsers;
-            }
-        };
+        this.users = new BoundedLru<>(maxUsers);
         if (restored == null) {
             this.site = new Counter(0, 0, Utc8.epochDay(clock));
         } else {

@@ -68,7 +68,7 @@ final class ConfirmSource {
                     }
                     outcome = "not published yet (no days listed)";
                 } catch (HolidayDataException e) {
-                    outcome = "refused: " + e.problem(url.toString());
+                    outcome = "refused: " + e.problem();
                 }
             } else {
                 String reason = ((HolidayFetcher.Failure) result).reason();

@@ -60,8 +60,7 @@ public final class HolidayCache {
                     years.add(year);
                     continue;
                 }
-                problem = verdict.kind() == HolidayGate.Kind.NOT_PUBLISHED ? "a placeholder with no days"
-                        : verdict.problem();
+                problem = verdict.describe();
             } catch (HolidayDataException e) {
                 problem = e.getMessage();
             }

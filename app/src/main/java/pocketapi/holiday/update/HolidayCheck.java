@@ -88,11 +88,8 @@ public final class HolidayCheck {
             try {
                 HolidayYear year = HolidayData.parseFile(file);
                 HolidayGate.Verdict v = HolidayGate.check(year);
-                String verdict = switch (v.kind()) {
-                    case SERVED -> "served";
-                    case NOT_PUBLISHED -> "not published yet (a placeholder with no days): not served";
-                    case REFUSED -> "refused: " + v.problem();
-                };
+                String verdict = v.served() ? v.describe() : v.describe() + (v.kind() == HolidayGate.Kind.NOT_PUBLISHED
+                        ? ": not served" : "");
                 out.println(name + ": " + plural(v.daysOff(), "day off", "days off") + ", "
                         + plural(v.makeUpDays(), "make-up day", "make-up days") + ", festivals "
                         + (v.festivals().isEmpty() ? "none" : String.join(" ", v.festivals())) + ": " + verdict);
@@ -102,7 +99,7 @@ public final class HolidayCheck {
                     allServed = false;
                 }
             } catch (HolidayDataException e) {
-                out.println(name + ": refused: " + e.problem(file.toString()));
+                out.println(name + ": refused: " + e.problem());
                 allServed = false;
             }
         }
@@ -151,7 +148,7 @@ public final class HolidayCheck {
                     }
                 }
             } catch (HolidayDataException | java.io.IOException e) {
-                out.println(name + ": refused: " + (e instanceof HolidayDataException h ? h.problem(file.toString()) : e));
+                out.println(name + ": refused: " + (e instanceof HolidayDataException h ? h.problem() : e));
                 agree = false;
             }
         }

@@ -116,7 +116,7 @@ public final class HolidayData {
                 HolidayYear year = HolidayFile.parse(BUILT_IN + path, yearOf(name.strip()), resourceBytes(path));
                 HolidayGate.Verdict verdict = HolidayGate.check(year);
                 if (!verdict.served()) {
-                    throw new HolidayDataException(year.source() + ": refused by the gate: " + verdict.problem());
+                    throw new HolidayDataException(year.source(), "" + verdict.describe());
                 }
                 years.add(year);
             }
@@ -130,7 +130,7 @@ public final class HolidayData {
 
     private static byte[] resourceBytes(String path) throws HolidayDataException {
         return Resources.read(path)
-                .orElseThrow(() -> new HolidayDataException(BUILT_IN + path + ": missing from the jar"));
+                .orElseThrow(() -> new HolidayDataException(BUILT_IN + path, "missing from the jar"));
     }
 
     private static String resource(String path) throws HolidayDataException {
@@ -162,7 +162,7 @@ public final class HolidayData {
         try {
             paths = yearFiles(dir);
         } catch (IOException e) {
-            throw new HolidayDataException(dir + ": cannot list the folder (" + e.getMessage() + ")");
+            throw new HolidayDataException(dir.toString(), "cannot list the folder (" + e.getMessage() + ")");
         }
         List<HolidayYear> years = new ArrayList<>();
         for (Path path : paths) {
@@ -177,7 +177,7 @@ public final class HolidayData {
         try {
             bytes = Files.readAllBytes(path);
         } catch (IOException e) {
-            throw new HolidayDataException(path + ": cannot be read (" + e + ")");
+            throw new HolidayDataException(path.toString(), "cannot be read (" + e + ")");
         }
         return HolidayFile.parse(path.toString(), yearOf(path.getFileName().toString()), bytes);
     }
@@ -194,7 +194,7 @@ public final class HolidayData {
                             year.source(), year.year());
                     notPublished.add(year.year());
                 }
-                case REFUSED -> throw new HolidayDataException(year.source() + ": " + verdict.problem());
+                case REFUSED -> throw new HolidayDataException(year.source(), "" + verdict.describe());
             }
         }
         return served;

@@ -162,7 +162,7 @@ public final class HolidayUpdater implements AutoCloseable {
             try {
                 decision = review.review(live.get(), fetched);
             } catch (HolidayDataException e) {
-                outcomes.note(url, "cannot be served with the other years: " + e.problem(fetched.source()));
+                outcomes.note(url, "cannot be served with the other years: " + e.problem());
                 continue;
             }
             if (decision instanceof ChangeReview.Held h) {
@@ -196,18 +196,18 @@ public final class HolidayUpdater implements AutoCloseable {
         try {
             fetched = HolidayFile.parse(url.toString(), year, ((HolidayFetcher.Body) result).bytes());
         } catch (HolidayDataException e) {
-            outcomes.note(url, "refused: " + e.problem(url.toString()));
+            outcomes.note(url, "refused: " + e.problem());
             return null;
         }
         HolidayGate.Verdict verdict = HolidayGate.check(fetched);
         return switch (verdict.kind()) {
             case SERVED -> fetched;
             case NOT_PUBLISHED -> {
-                outcomes.note(url, "not published yet (a placeholder with no days)");
+                outcomes.note(url, verdict.describe());
                 yield fetched;
             }
             case REFUSED -> {
-                outcomes.note(url, "refused: " + verdict.problem());
+                outcomes.note(url, verdict.describe());
                 yield null;
             }
         };
