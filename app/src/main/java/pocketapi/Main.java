@@ -69,6 +69,7 @@ public final class Main {
         Optional<SampleImages> samples;
         try {
             config = Config.parse(System.getenv(), List.of(args));
+            config.prepareFolders();
             cache = new HolidayCache(config.holidayCacheDir(), clock);
             holidays = HolidayData.load(config.holidayDataDir(), Optional.of(cache), clock);
             pools = ImagePools.load(config.poolPortrait(), config.poolLandscape());
@@ -90,9 +91,8 @@ public final class Main {
         try {
             app.start(config.host(), config.port());
         } catch (RuntimeException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
             System.err.println("ERROR pocketapi: HOST/PORT: cannot listen on " + config.host() + ":" + config.port()
-                    + " (" + cause.getMessage() + "); expected a free port on an address of this machine");
+                    + ": " + bindFailure(e, config) + "; expected a free port on an address of this machine");
             System.exit(2);
             return;
         }
@@ -105,6 +105,29 @@ public final class Main {
                 pools.portrait().size(), pools.landscape().size(),
                 config.imageHost().orElse("the bundled samples"), counting.where());
         updater.start();  // after the startup line: its first fetch runs in the background
+    }
+
+    /** Why the server could not listen, in words (Jetty wraps the JDK's terse BindException). */
+    static String bindFailure(Throwable e, Config config) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.BindException) {
+                String m = String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT);
+                if (m.contains("in use")) {
+                    return "port " + config.port() + " is already in use";
+                }
+                if (m.contains("assign requested address")) {
+                    return config.host() + " is not an address of this machine";
+                }
+                if (m.contains("permission denied")) {
+                    return "port " + config.port() + " needs privileges (ports below 1024 do)";
+                }
+            }
+            if (t instanceof java.nio.channels.UnresolvedAddressException
+                    || t instanceof java.net.UnknownHostException) {
+                return config.host() + " is not a known host name";
+            }
+        }
+        return "the address cannot be used";
     }
 
     /** The counters, how to start and stop what keeps them, and where they are (for the startup line). */

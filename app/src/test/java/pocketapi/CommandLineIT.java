@@ -34,7 +34,7 @@ class CommandLineIT {
     @CsvSource(delimiter = '|', textBlock = """
             PORT                 | 70000       | PORT (--port): "70000" is not accepted; expected a whole number from 0 to 65535
             HOST                 | not a host! | HOST (--host): "not a host!" is not accepted; expected an IP address or host name
-            HOST                 | 203.0.113.1 | HOST/PORT: cannot listen on 203.0.113.1:0
+            HOST                 | 203.0.113.1 | HOST/PORT: cannot listen on 203.0.113.1:0: 203.0.113.1 is not an address of this machine; expected a free port
             HOLIDAY_DATA_DIR     | /nowhere    | HOLIDAY_DATA_DIR (--holiday-data-dir): "/nowhere" is not accepted; expected a readable folder
             HOLIDAY_UPDATE_URL   | ftp://x.org | HOLIDAY_UPDATE_URL (--holiday-update-url): "ftp://x.org" is not accepted; expected off, or comma-separated absolute http:// or https:// URLs
             HOLIDAY_UPDATE_SECONDS | 5         | HOLIDAY_UPDATE_SECONDS (--holiday-update-seconds): "5" is not accepted; expected a whole number from 10 to 2592000
@@ -46,6 +46,12 @@ class CommandLineIT {
             STATS_FLUSH_SECONDS  | never       | STATS_FLUSH_SECONDS (--stats-flush-seconds): "never" is not accepted; expected a whole number from 1 to 86400
             STATS_MAX_USERS      | -5          | STATS_MAX_USERS (--stats-max-users): "-5" is not accepted; expected a whole number from 1 to 5000000
             ACCESS_LOG           | maybe       | ACCESS_LOG (--access-log): "maybe" is not accepted; expected true or false
+            ACCESS_LOG           | yes         | ACCESS_LOG (--access-log): "yes" is not accepted; expected true or false
+            STATS_FILE           | /proc/nope/stats.json | STATS_FILE (--stats-file): "/proc/nope/stats.json" cannot be written (
+            STATS_FILE           | /etc/hostname/stats.json | STATS_FILE (--stats-file): "/etc/hostname/stats.json" cannot be written (/etc/hostname is a file, not a folder); expected a file in a folder pocketapi may write
+            STATS_FILE           | /proc/stats.json | STATS_FILE (--stats-file): "/proc/stats.json" cannot be written (
+            HOLIDAY_CACHE_DIR    | /proc/nope  | HOLIDAY_CACHE_DIR (--holiday-cache-dir): "/proc/nope" cannot be written (
+            STATS_REDIS_URL      | redis://127.0.0.1:70000 | STATS_REDIS_URL (--stats-redis-url): is not accepted (the port must be from 1 to 65535)
             """)
     void a_bad_value_of_any_setting_stops_startup_with_one_error_line_and_exit_code_2(
             String setting, String value, String message) throws Exception {
@@ -53,6 +59,17 @@ class CommandLineIT {
         try (JarProcess jar = JarProcess.launch(env)) {
             assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
             assertThat(jar.output().lines()).singleElement().asString().startsWith("ERROR pocketapi: " + message);
+        }
+    }
+
+    @Test
+    void a_port_in_use_is_said_in_words_with_exit_code_2() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"));
+             JarProcess jar = JarProcess.launch(Map.of("HOST", "127.0.0.1", "PORT", Integer.toString(taken.getLocalPort())))) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
+            assertThat(jar.output().lines().filter(l -> l.startsWith("ERROR"))).singleElement().asString()
+                    .isEqualTo("ERROR pocketapi: HOST/PORT: cannot listen on 127.0.0.1:" + taken.getLocalPort() + ": port "
+                            + taken.getLocalPort() + " is already in use; expected a free port on an address of this machine");
         }
     }
 

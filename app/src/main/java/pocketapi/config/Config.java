@@ -142,10 +142,45 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
 
     private static boolean bool(Setting setting, String value) throws ConfigException {
         return switch (value.strip().toLowerCase(Locale.ROOT)) {
-            case "true", "yes", "on", "1" -> true;
-            case "false", "no", "off", "0" -> false;
+            case "true" -> true;
+            case "false" -> false;
             default -> throw bad(setting, value, "true or false");
         };
+    }
+
+    /**
+     * Creates the folders the service writes to (STATS_FILE's, HOLIDAY_CACHE_DIR) when missing and
+     * tries a file in each, so that a place the service may not write stops the start now, with one
+     * line, rather than failing every save later. Called once by Main, after {@link #parse}.
+     *
+     * @throws ConfigException naming the setting, the folder and why
+     */
+    public void prepareFolders() throws ConfigException {
+        writable(Setting.STATS_FILE, statsFile.toAbsolutePath().getParent(), statsFile.toString(),
+                "a file in a folder pocketapi may write, e.g. /var/lib/pocketapi/stats.json (the unit's state folder)");
+        writable(Setting.HOLIDAY_CACHE_DIR, holidayCacheDir.toAbsolutePath(), holidayCacheDir.toString(),
+                "a folder pocketapi may write, e.g. /var/lib/pocketapi/holidays (the unit's state folder)");
+    }
+
+    private static void writable(Setting setting, Path dir, String value, String accepted) throws ConfigException {
+        String why;
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".pocketapi-probe", ".tmp");
+            Files.delete(probe);
+            return;
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            why = e.getFile() + " is a file, not a folder";
+        } catch (java.nio.file.AccessDeniedException e) {
+            why = "no permission to write in " + dir;
+        } catch (java.nio.file.FileSystemException e) {
+            why = (e.getReason() == null ? "cannot write in " + dir : e.getReason().toLowerCase(Locale.ROOT)
+                    + ": " + (e.getFile() == null ? dir : e.getFile()));
+        } catch (java.io.IOException | RuntimeException e) {
+            why = "cannot write in " + dir + " (" + e.getMessage() + ")";
+        }
+        throw new ConfigException(setting.name() + " (" + setting.flag() + "): \"" + value + "\" cannot be written ("
+                + why + "); expected " + accepted);
     }
 
     private static Path statsFile(String value) throws ConfigException {

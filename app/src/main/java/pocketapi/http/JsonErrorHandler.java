@@ -55,6 +55,7 @@ final class JsonErrorHandler extends ErrorHandler {
         byte[] body = Responses.errorBody(code, HttpStatus.getMessage(code), sentence);
         response.setStatus(code);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, Responses.JSON);
+        response.getHeaders().put(Responses.NOSNIFF);
         if (HttpMethod.HEAD.is(request.getMethod()) || HeadAwareConnections.isHead(request)) {
             // A request Jetty rejected may not be known as HEAD to the response generator: send
             // nothing after the headers, so a pipelining client never reads a body as its next answer.

@@ -16,6 +16,7 @@ import org.eclipse.jetty.util.Callback;
 final class ProtocolGuard extends Handler.Wrapper {
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
+        response.getHeaders().put(Responses.NOSNIFF);
         if (request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_0
                 && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
             response.getHeaders().put(HttpHeader.CONNECTION, "close");

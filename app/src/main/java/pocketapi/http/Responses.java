@@ -29,6 +29,8 @@ final class Responses {
     static final HttpField ICS_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, IcsFeed.TYPE);
     static final HttpField CORS = new PreEncodedHttpField("Access-Control-Allow-Origin", "*");
     static final HttpField NO_STORE = new PreEncodedHttpField(HttpHeader.CACHE_CONTROL, "no-store");
+    /** On every answer: a browser must take each body for the type it is sent as, never guess another. */
+    static final HttpField NOSNIFF = new PreEncodedHttpField("X-Content-Type-Options", "nosniff");
 
     private Responses() {
     }

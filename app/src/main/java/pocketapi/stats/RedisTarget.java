@@ -35,6 +35,9 @@ public record RedisTarget(String host, int port, Optional<String> user, Optional
         if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
             throw new IllegalArgumentException("no query or fragment is accepted");
         }
+        if (uri.getPort() == 0 || uri.getPort() > 65535 || uri.getPort() < -1) {
+            throw new IllegalArgumentException("the port must be from 1 to 65535");
+        }
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
         int database = 0;
         if (!path.isEmpty() && !path.equals("/")) {

@@ -81,6 +81,10 @@ public final class StatsFlusher implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        flush();
+        long unsaved = counters.version() - savedVersion;
+        if (!flush()) {
+            LOG.error("the final save to {} failed ({}): the last {} counted call{} lost", store.file(), lastFailure,
+                    unsaved, unsaved == 1 ? " is" : "s");
+        }
     }
 }

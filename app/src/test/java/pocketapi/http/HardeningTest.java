@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,36 @@ import pocketapi.LogCapture;
  * client library tidies them up.
  */
 class HardeningTest {
+
+    @Test
+    void every_answer_carries_nosniff_pages_pictures_errors_and_requests_jetty_could_not_parse() {
+        TestServer.run(TestApps.app(), server -> {
+            for (String path : new String[] {"/api/holidays", "/api/holidays?y=x", "/img", "/img/url", "/api/info",
+                "/api/holidays.ics", "/api/workdays/add?n=1", "/", "/healthz", "/nope", "/api/nope",
+                "/d/image/samples/portrait-1.png"}) {
+                for (HttpResponse<String> r : List.of(server.get(path), server.head(path), server.send("POST", path))) {
+                    assertThat(r.headers().firstValue("X-Content-Type-Options")).as(r.request().method() + " " + path)
+                            .contains("nosniff");
+                }
+            }
+            assertThat(server.raw("GET /%zz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"))
+                    .startsWith("HTTP/1.1 400 ").containsIgnoringCase("X-Content-Type-Options: nosniff");
+        });
+    }
+
+    @Test
+    void a_value_echoed_in_an_error_message_is_cut_short() {
+        TestServer.run(TestApps.app(), server -> {
+            String long_ = "9".repeat(2_000);
+            for (String path : new String[] {"/api/holidays?offset=" + long_, "/api/workdays/add?n=" + long_,
+                "/api/holidays/range?from=" + long_ + "&to=2026-01-01", "/api/holidays.ics?lang=" + long_,
+                "/api/holidays?y=" + long_ + "&m=1&d=1"}) {
+                HttpResponse<String> r = server.get(path);
+                assertThat(r.statusCode()).isEqualTo(400);
+                assertThat(r.body()).as(path).doesNotContain("9".repeat(41)).hasSizeLessThan(400);
+            }
+        });
+    }
 
     @Test
     void picture_links_follow_public_url_whatever_the_host_header_says() {
