@@ -26,6 +26,30 @@ class DeployTest {
     }
 
     @Test
+    void the_unit_is_rated_no_more_exposed_than_1_5_by_systemd_analyze_security() throws Exception {
+        Path analyze = Path.of("/usr/bin/systemd-analyze");
+        RequiredTools.require("systemd", analyze);
+        Process security = new ProcessBuilder(analyze.toString(), "security", "--offline=yes", UNIT.toString())
+                .redirectErrorStream(true).start();
+        assertThat(security.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String output = new String(security.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        java.util.regex.Matcher level = java.util.regex.Pattern.compile("Overall exposure level for \\S+: ([0-9.]+)")
+                .matcher(output);
+        assertThat(level.find()).as(output).isTrue();
+        assertThat(Double.parseDouble(level.group(1))).isLessThanOrEqualTo(1.2);
+    }
+
+    @Test
+    void the_unit_limits_memory_tasks_and_files_and_reads_secrets_from_a_private_file_only() throws Exception {
+        String unit = Files.readString(UNIT);
+        assertThat(unit).contains("PrivateUsers=yes", "PrivateMounts=yes", "MemoryMax=256M", "TasksMax=320",
+                "LimitNOFILE=4096", "EnvironmentFile=-/etc/pocketapi/pocketapi.env", "install -D -m 0600");
+        // No secret and no PUBLIC_URL in Environment= lines: those are readable by any local user.
+        assertThat(unit.lines().filter(l -> l.startsWith("Environment="))).noneMatch(l -> l.contains("REDIS")
+                || l.contains("PUBLIC_URL") || l.contains("IMAGE_HOST"));
+    }
+
+    @Test
     void the_unit_keeps_the_counters_in_its_state_directory_and_outlasts_the_shutdown_budget() throws Exception {
         String unit = Files.readString(UNIT);
         assertThat(unit).contains("DynamicUser=yes", "StateDirectory=pocketapi",

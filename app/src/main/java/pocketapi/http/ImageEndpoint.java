@@ -11,6 +11,9 @@ import pocketapi.image.Devices;
 import pocketapi.image.ImagePool;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import pocketapi.util.LogText;
 
 /**
  * The {@code /img} family: a random picture link as a 302 redirect, text ({@code type=url}) or
@@ -33,7 +36,10 @@ final class ImageEndpoint {
             "(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
                     + "|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?");
 
+    private static final Logger LOG = LoggerFactory.getLogger(ImageEndpoint.class);
     private final ImagePools pools;
+    /** Once is enough: a WARN at the first request that shows PUBLIC_URL is missing. */
+    private volatile boolean warnedAboutPublicUrl;
     /** The base of every link when it does not depend on the request: IMAGE_HOST, else PUBLIC_URL. */
     private final Optional<String> fixedBase;
 
@@ -77,12 +83,28 @@ final class ImageEndpoint {
      * {@value #MAX_HOST_LENGTH} characters, else {@code http://localhost:<port>}. Only used without
      * IMAGE_HOST and PUBLIC_URL.
      */
-    static String requestOrigin(Context ctx) {
+    String requestOrigin(Context ctx) {
         String host = ctx.header("Host");
         if (host != null && host.length() <= MAX_HOST_LENGTH && PLAIN_HOST.matcher(host).matches()) {
+            if (!warnedAboutPublicUrl && !ownAddress(host, ctx)) {
+                warnedAboutPublicUrl = true;
+                LOG.warn("requests arrive for {}, not for this service's own address, and PUBLIC_URL is unset: links to "
+                        + "the bundled pictures follow the Host header each request sends; set PUBLIC_URL to the address "
+                        + "your clients use (e.g. PUBLIC_URL=https://{}) so they never depend on it", LogText.safe(host,
+                        LogText.SHORT), LogText.safe(host.replaceFirst(":\\d+$", ""), LogText.SHORT));
+            }
             return "http://" + host;
         }
         return "http://localhost:" + ctx.req().getLocalPort();
+    }
+
+    /** Whether {@code host} names this machine as a client beside it would: localhost or the address it listens on. */
+    private static boolean ownAddress(String host, Context ctx) {
+        String name = host.startsWith("[") ? host.substring(0, host.indexOf(']') + 1)
+                : host.contains(":") ? host.substring(0, host.lastIndexOf(':')) : host;
+        String local = ctx.req().getLocalAddr();
+        return name.equalsIgnoreCase("localhost") || name.equals("127.0.0.1") || name.equals("[::1]")
+                || name.equals(local) || name.equals("[" + local + "]");
     }
 
     /** {@code GET /d/image/<entry>}: a bundled sample picture, only while IMAGE_HOST is unset. */

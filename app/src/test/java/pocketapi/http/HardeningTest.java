@@ -50,6 +50,30 @@ class HardeningTest {
     }
 
     @Test
+    void without_public_url_the_first_request_for_another_host_warns_once_saying_what_to_set() {
+        TestServer.run(TestApps.app(), server -> {
+            try (LogCapture log = new LogCapture()) {
+                int port = java.net.URI.create(server.origin()).getPort();
+                server.get("/img", "Host", "localhost:" + port);
+                server.get("/img", "Host", "127.0.0.1:" + port);
+                assertThat(log.linesWith("PUBLIC_URL")).isEmpty();
+                server.get("/img", "Host", "api.example.com");
+                server.get("/img", "Host", "api.example.com");
+                server.get("/img/url", "Host", "other.example.com");
+                assertThat(log.linesWith("PUBLIC_URL")).singleElement().asString().contains("WARN ImageEndpoint - "
+                        + "requests arrive for api.example.com, not for this service's own address, and PUBLIC_URL is "
+                        + "unset", "set PUBLIC_URL to the address your clients use (e.g. PUBLIC_URL=https://api.example.com)");
+            }
+        });
+        TestServer.run(TestApps.app(Map.of("PUBLIC_URL", "https://api.example.com")), server -> {
+            try (LogCapture log = new LogCapture()) {
+                server.get("/img", "Host", "api.example.com");
+                assertThat(log.linesWith("PUBLIC_URL")).isEmpty();
+            }
+        });
+    }
+
+    @Test
     void picture_links_follow_public_url_whatever_the_host_header_says() {
         TestServer.run(TestApps.app(Map.of("PUBLIC_URL", "https://api.example.com/")), server -> {
             HttpResponse<String> response = server.get("/img", "Host", "evil.example");
