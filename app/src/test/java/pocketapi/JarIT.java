@@ -20,6 +20,24 @@ class JarIT {
     Path dir;
 
     @Test
+    void the_jar_keeps_every_dependencys_license_and_notice_texts() throws Exception {
+        try (java.util.jar.JarFile jar = new java.util.jar.JarFile(JarProcess.jar().toFile())) {
+            String licenseTxt = text(jar, "META-INF/LICENSE.txt");
+            assertThat(licenseTxt).contains("Apache License", "Version 2.0")  // commons-pool2
+                    .contains("QOS.ch", "Permission is hereby granted");  // slf4j (MIT)
+            assertThat(text(jar, "META-INF/NOTICE.txt")).contains("Apache Commons Pool");
+            assertThat(text(jar, "META-INF/LICENSE")).contains("Apache License");  // Javalin, Jackson
+            assertThat(text(jar, "META-INF/NOTICE")).contains("Jackson");
+        }
+    }
+
+    private static String text(java.util.jar.JarFile jar, String name) throws java.io.IOException {
+        java.util.zip.ZipEntry entry = jar.getEntry(name);
+        assertThat(entry).as(name).isNotNull();
+        return new String(jar.getInputStream(entry).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    @Test
     void the_jar_starts_and_answers_the_reference_query() throws Exception {
         try (JarProcess jar = JarProcess.start(Map.of())) {
             var response = jar.get("/api/holidays?y=2025&m=10&d=1");
@@ -55,7 +73,7 @@ class JarIT {
         try (JarProcess jar = JarProcess.launch(Map.of("HOLIDAY_DATA_DIR", dir.toString()))) {
             assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
             assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + dir.resolve("2027.json")
-                    + ": no days off for 春节, 清明节, 劳动节, 端午节, 中秋节, 国庆节 (every year since 2008 has days off "
+                    + ": refused: no days off for 春节, 清明节, 劳动节, 端午节, 中秋节, 国庆节 (every year since 2008 has days off "
                     + "for all of 元旦, 春节, 清明节, 劳动节, 端午节, 中秋节, 国庆节)");
         }
     }
