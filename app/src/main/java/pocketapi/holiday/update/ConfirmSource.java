@@ -49,6 +49,11 @@ final class ConfirmSource {
         round.clear();
     }
 
+    /** Logs the round's confirming mirrors that gave no answer, in one line. */
+    void endRound() {
+        outcomes.endRound();
+    }
+
     Lookup lookup(int year) {
         return round.computeIfAbsent(year, this::fetch);
     }
@@ -71,8 +76,14 @@ final class ConfirmSource {
                     outcome = "refused: " + e.problem();
                 }
             } else {
-                String reason = ((HolidayFetcher.Failure) result).reason();
+                HolidayFetcher.Failure failure = (HolidayFetcher.Failure) result;
+                String reason = failure.reason();
                 outcome = reason.equals("answered HTTP 404") ? "not published yet (answered HTTP 404)" : reason;
+                if (failure.noAnswer()) {
+                    outcomes.noAnswer(url, reason);
+                    why.add(url.getHost() + ": " + outcome);
+                    continue;
+                }
             }
             outcomes.note(url, outcome);
             why.add(url.getHost() + ": " + outcome);

@@ -56,8 +56,14 @@ public final class HolidayFetcher {
     public record Body(URI url, byte[] bytes) implements Result {
     }
 
-    /** @param reason one short sentence, the same for the same cause (it is logged once per change) */
-    public record Failure(URI url, String reason) implements Result {
+    /**
+     * @param reason   one short sentence, the same for the same cause (it is logged once per change)
+     * @param noAnswer the mirror could not be reached, or did not answer in time (rather than answering something unusable)
+     */
+    public record Failure(URI url, String reason, boolean noAnswer) implements Result {
+        Failure(URI url, String reason) {
+            this(url, reason, false);
+        }
     }
 
     public Result fetch(URI url) {
@@ -95,13 +101,13 @@ public final class HolidayFetcher {
         } catch (TooLarge e) {
             return new Failure(url, "the answer is larger than " + MAX_BYTES + " bytes");
         } catch (TimeoutException e) {
-            return new Failure(url, "no complete answer within " + wholeRequest.toSeconds() + " s");
+            return new Failure(url, "no complete answer within " + wholeRequest.toSeconds() + " s", true);
         } catch (HttpConnectTimeoutException e) {
-            return new Failure(url, "could not connect within the time-out");
+            return new Failure(url, "could not connect within the time-out", true);
         } catch (ConnectException e) {
-            return new Failure(url, "could not connect (" + why(e) + ")");
+            return new Failure(url, "could not connect (" + why(e) + ")", true);
         } catch (IOException e) {
-            return new Failure(url, "the request failed (" + e + ")");
+            return new Failure(url, "the request failed (" + e + ")", true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Failure(url, "interrupted");

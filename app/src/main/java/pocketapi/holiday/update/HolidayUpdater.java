@@ -143,6 +143,8 @@ public final class HolidayUpdater implements AutoCloseable {
                 update(year);
             }
         }
+        outcomes.endRound();
+        confirm.endRound();
         publishSources();
     }
 
@@ -189,7 +191,11 @@ public final class HolidayUpdater implements AutoCloseable {
     private HolidayYear fetch(URI url, int year) {
         HolidayFetcher.Result result = fetcher.fetch(url);
         if (result instanceof HolidayFetcher.Failure failure) {
-            outcomes.note(url, failure.reason());
+            if (failure.noAnswer()) {
+                outcomes.noAnswer(url, failure.reason());
+            } else {
+                outcomes.note(url, failure.reason());
+            }
             return null;
         }
         HolidayYear fetched;

@@ -141,7 +141,23 @@ class HolidayUpdaterTest {
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         assertThat(took).isLessThan(Duration.ofSeconds(5));  // two years, one 1 s time-out each
         assertThat(served()).isSameAs(before);
-        assertThat(log.linesWith("/2027.json: no complete answer within 1 s")).hasSize(1);
+        assertThat(log.linesWith("WARN")).singleElement().asString().contains("holiday update: no answer from "
+                + mirror.base().getAuthority() + " (no complete answer within 1 s); keeping the data as it is");
+    }
+
+    @Test
+    void an_offline_start_logs_one_line_for_every_mirror_and_year_without_an_answer() throws Exception {
+        URI closed1;
+        URI closed2;
+        try (java.net.ServerSocket a = new java.net.ServerSocket(0); java.net.ServerSocket b = new java.net.ServerSocket(0)) {
+            closed1 = URI.create("http://127.0.0.1:" + a.getLocalPort());
+            closed2 = URI.create("http://127.0.0.1:" + b.getLocalPort());
+        }
+        HolidayUpdater updater = updater(closed1, closed2);
+        updater.check();
+        updater.check();
+        assertThat(log.lines()).singleElement().asString().contains("WARN HolidayUpdater - holiday update: no answer from "
+                + closed1.getAuthority() + ", " + closed2.getAuthority() + " (could not connect");
     }
 
     @Test
