@@ -70,6 +70,27 @@ class LandingPageBrowserTest {
         });
     }
 
+    @Test
+    void in_late_november_before_next_years_notice_the_page_says_so_in_both_languages_not_the_apis_error() {
+        RequiredTools.require("chromium chromium-driver", CHROMIUM, CHROMEDRIVER);
+        TestServer.run(TestApps.app(TestApps.at("2026-11-23T02:00:00Z")), server -> {
+            ChromeDriver browser = start();
+            try {
+                browser.get(server.origin() + "/");
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (text(browser, "next").equals("…") && System.nanoTime() < deadline) {
+                    Thread.sleep(50);
+                }
+                assertThat(text(browser, "next"))
+                        .startsWith("今年余下没有假期了；2027 年的放假安排尚未发布，发布后这里会自动显示。")
+                        .endsWith("No more breaks this year; 2027's arrangement is not out yet and shows here once it is.")
+                        .doesNotContain("no break on or after", "holiday data");
+            } finally {
+                browser.quit();
+            }
+        });
+    }
+
     private ChromeDriver start() {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
