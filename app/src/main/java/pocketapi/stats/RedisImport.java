@@ -98,7 +98,8 @@ final class RedisImport {
     /** Renames the file and its .bak; returns the new name of the file. */
     private Path keep(String suffix) {
         Path kept = file.resolveSibling(file.getFileName() + suffix);
-        for (Path f : new Path[] {file, file.resolveSibling(file.getFileName() + ".bak")}) {
+        for (Path f : new Path[] {file, file.resolveSibling(file.getFileName() + ".bak"),
+            file.resolveSibling(file.getFileName() + ".journal"), file.resolveSibling(file.getFileName() + ".journal.bak")}) {
             try {
                 if (Files.exists(f)) {
                     AtomicFiles.move(f, f.resolveSibling(f.getFileName() + suffix));

@@ -17,11 +17,13 @@ import org.slf4j.LoggerFactory;
 
 import pocketapi.util.AtomicFiles;
 import pocketapi.util.IsoDate;
+import pocketapi.util.LogText;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 
@@ -42,12 +44,23 @@ public final class StatsStore {
 
     private final Path file;
     private final Path backup;
+    private final StatsJournal journal;
     private final Clock clock;
     private boolean writable = true;
+    private final long minJournal;
+    /** The generation of the last full save: journal lines carry it (see {@link StatsJournal}). */
+    private long generation;
 
     public StatsStore(Path file, Clock clock) {
+        this(file, clock, MIN_JOURNAL_BYTES);
+    }
+
+    /** @param minJournal the journal size below which no full save is due (tests make it small) */
+    StatsStore(Path file, Clock clock, long minJournal) {
+        this.minJournal = minJournal;
         this.file = file.toAbsolutePath();
         this.backup = this.file.resolveSibling(this.file.getFileName() + ".bak");
+        this.journal = new StatsJournal(this.file);
         this.clock = clock;
     }
 
@@ -60,28 +73,56 @@ public final class StatsStore {
      * A missing file means a first start.
      */
     public Optional<UsageCounters.Snapshot> load() {
-        Optional<UsageCounters.Snapshot> main = tryRead(file);
-        if (main != null) {
-            return main;
+        Optional<Saved> main = tryRead(file);
+        if (main == null) {
+            main = tryRead(backup);
+            if (main != null && main.isPresent()) {
+                LOG.warn("using the backup {} instead", backup);
+            } else {
+                LOG.warn("no readable counters: starting from zero");
+                return Optional.empty();
+            }
         }
-        Optional<UsageCounters.Snapshot> bak = tryRead(backup);
-        if (bak != null && bak.isPresent()) {
-            LOG.warn("using the backup {} instead", backup);
-            return bak;
+        return main.map(this::withJournal);
+    }
+
+    /** A counters file as read, with the generation of its full save. */
+    private record Saved(UsageCounters.Snapshot snapshot, long generation) {
+    }
+
+    /** The saved counters with the journal's later lines put on them. */
+    private UsageCounters.Snapshot withJournal(Saved saved) {
+        StatsJournal.Replay replay = new StatsJournal.Replay();
+        replay.site = saved.snapshot().site();
+        for (int i = 0; i < saved.snapshot().users().length; i++) {
+            replay.users.put(saved.snapshot().users()[i], saved.snapshot().tallies()[i]);
         }
-        LOG.warn("no readable counters: starting from zero");
-        return Optional.empty();
+        replay.generation = saved.generation();
+        journal.replayOnto(replay);
+        generation = Math.max(saved.generation(), replay.maxGeneration);
+        if (replay.problem != null) {
+            LOG.warn("counters journal {}", replay.problem);
+            if (replay.corrupt) {
+                setAside(replay.badFile);
+            }
+        }
+        String[] ids = replay.users.keySet().toArray(new String[0]);
+        UsageCounters.Tally[] tallies = replay.users.values().toArray(new UsageCounters.Tally[0]);
+        return new UsageCounters.Snapshot(replay.site, ids, tallies, 0);
     }
 
     /** Empty when the file does not exist; null when it exists but cannot be used (it is then moved aside). */
-    private Optional<UsageCounters.Snapshot> tryRead(Path path) {
+    private Optional<Saved> tryRead(Path path) {
         if (!Files.exists(path)) {
             return Optional.empty();
         }
         try {
-            return Optional.of(read(path));
+            long[] generation = {0};
+            UsageCounters.Snapshot snapshot = read(path, generation);
+            return Optional.of(new Saved(snapshot, generation[0]));
         } catch (IOException | RuntimeException e) {
-            LOG.warn("cannot read the counters in {}: {}", path, e.toString());
+            LOG.warn("cannot read the counters in {}: {}", path, LogText.safe(e instanceof JsonProcessingException j
+                    ? e.getClass().getSimpleName() + ": " + j.getOriginalMessage() : e.toString(), LogText.LINE));
             setAside(path);
             return null;
         }
@@ -98,7 +139,12 @@ public final class StatsStore {
         }
     }
 
+    /** A counters file alone (no journal). */
     static UsageCounters.Snapshot read(Path path) throws IOException {
+        return read(path, new long[1]);
+    }
+
+    private static UsageCounters.Snapshot read(Path path, long[] generation) throws IOException {
         try (JsonParser p = JSON.createParser(path.toFile())) {
             expect(p.nextToken(), JsonToken.START_OBJECT);
             String format = null;
@@ -110,6 +156,7 @@ public final class StatsStore {
                 JsonToken value = p.nextToken();
                 switch (name) {
                     case "format" -> format = p.getValueAsString();
+                    case "generation" -> generation[0] = p.getValueAsLong(0);
                     case "site" -> site = tally(p, value, null);
                     case "users" -> {
                         expect(value, JsonToken.START_ARRAY);
@@ -179,7 +226,8 @@ public final class StatsStore {
     }
 
     /**
-     * Writes the snapshot atomically, keeping the previous file as {@code .bak}.
+     * A full save: writes every counter atomically, keeping the previous file as {@code .bak}, and
+     * starts a new journal (the old one is kept as {@code .journal.bak}, which the {@code .bak} needs).
      *
      * @throws IOException when the write fails (the previous file is then untouched)
      */
@@ -187,13 +235,50 @@ public final class StatsStore {
         if (!writable) {
             throw new IOException("saving is disabled: " + file + " held data that could not be read or moved aside");
         }
-        Path temp = AtomicFiles.writeTemp(file, out -> write(snapshot, out));
+        long next = generation + 1;
+        Path temp = AtomicFiles.writeTemp(file, out -> write(snapshot, next, out));
         try {
             keepBackup(file.getParent());
             AtomicFiles.moveIntoPlace(temp, file);
         } finally {
             Files.deleteIfExists(temp);
         }
+        generation = next;
+        journal.rotate();
+    }
+
+    /**
+     * Saves only what changed since the last save, as one journal line forced to disk.
+     *
+     * @return the bytes written
+     */
+    public long append(UsageCounters.Changes changes) throws IOException {
+        if (!writable) {
+            throw new IOException("saving is disabled: " + file + " held data that could not be read or moved aside");
+        }
+        return journal.append(generation, changes);
+    }
+
+    /**
+     * Whether the next save should be a full one: once the journal is larger than the counters file
+     * itself (and at least {@value #MIN_JOURNAL_BYTES} bytes), so that everything written per call
+     * stays proportional to what changed, and a start never reads more than twice the counters.
+     */
+    public boolean journalFull() {
+        long counters;
+        try {
+            counters = Files.size(file);
+        } catch (IOException e) {
+            return true;
+        }
+        return journal.size() > Math.max(minJournal, counters);
+    }
+
+    static final long MIN_JOURNAL_BYTES = 1 << 20;
+
+    /** Whether saves since the last full one are in a journal. */
+    boolean hasJournal() {
+        return journal.size() > 0;
     }
 
     private void keepBackup(Path dir) throws IOException {
@@ -210,10 +295,11 @@ public final class StatsStore {
         AtomicFiles.move(link, backup);
     }
 
-    private static void write(UsageCounters.Snapshot s, OutputStream out) throws IOException {
+    private static void write(UsageCounters.Snapshot s, long generation, OutputStream out) throws IOException {
         try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
             g.writeStartObject();
             g.writeStringField("format", FORMAT);
+            g.writeNumberField("generation", generation);
             g.writeFieldName("site");
             writeTally(g, null, s.site());
             g.writeFieldName("users");

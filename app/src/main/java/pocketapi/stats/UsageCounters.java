@@ -2,7 +2,9 @@ package pocketapi.stats;
 
 import java.time.Clock;
 import java.time.LocalDate;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 import pocketapi.util.Utc8;
 import pocketapi.util.BoundedLru;
@@ -56,6 +58,11 @@ public final class UsageCounters implements Counters {
     private final Counter site;
     private final BoundedLru<String, Counter> users;
     private long version;
+    /**
+     * The users whose counters changed since the last {@link #takeChanges} or {@link #takeSnapshot},
+     * least recently seen first (so that reading them back keeps who was seen last).
+     */
+    private final Set<String> changed = new LinkedHashSet<>();
 
     /** Zero counters. */
     public UsageCounters(Clock clock, int maxUsers) {
@@ -70,7 +77,7 @@ public final class UsageCounters implements Counters {
         this.clock = clock;
         this.maxUsers = maxUsers;
         // Access order: a lookup moves the user to the end, so the eldest entry is the least recently seen.
-        this.users = new BoundedLru<>(maxUsers);
+        this.users = new BoundedLru<>(maxUsers, (user, counter) -> changed.remove(user));
         if (restored == null) {
             this.site = new Counter(0, 0, Utc8.epochDay(clock));
         } else {
@@ -112,6 +119,8 @@ public final class UsageCounters implements Counters {
                 users.put(user, counter);
             }
             counter.increment(today);
+            changed.remove(user);
+            changed.add(user);
             version++;
             siteTotal = site.total;
             siteDaily = site.daily;
@@ -119,6 +128,27 @@ public final class UsageCounters implements Counters {
             userDaily = counter.daily;
         }
         return new Report(LocalDate.ofEpochDay(today), user, siteTotal, siteDaily, userTotal, userDaily);
+    }
+
+    /** What changed since the last take: the site's counters and those of the users who called since. */
+    public record Changes(Tally site, String[] users, Tally[] tallies, long version) {
+    }
+
+    /** The counters changed since the last take (for the journal); the next take starts from here. */
+    public synchronized Changes takeChanges() {
+        String[] ids = changed.toArray(new String[0]);
+        Tally[] tallies = new Tally[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            tallies[i] = users.get(ids[i]).tally();
+        }
+        changed.clear();
+        return new Changes(site.tally(), ids, tallies, version);
+    }
+
+    /** Every counter (for a full save); the next {@link #takeChanges} starts from here. */
+    public synchronized Snapshot takeSnapshot() {
+        changed.clear();
+        return snapshot();
     }
 
     /** A consistent copy of every counter (cheap: references and a few longs per user). */
