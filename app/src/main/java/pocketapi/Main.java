@@ -86,8 +86,15 @@ public final class Main {
                 config.holidayUpdateInterval(), config.holidayConfirm(), config.holidayConfirmWait()),
                 Optional.of(cache), holidays.pinned(),
                 new HolidayFetcher("pocketapi/" + version()), clock);
-        Javalin app = HttpApi.create(new HttpApi.Settings(config.imageHost(), config.publicUrl(), config.trustedProxies(),
-                config.accessLog()), calendar, pools, samples, counting.counters());
+        Javalin app;
+        try {
+            app = HttpApi.create(new HttpApi.Settings(config.imageHost(), config.publicUrl(), config.trustedProxies(),
+                    config.accessLog()), calendar, pools, samples, counting.counters());
+        } catch (IllegalStateException e) {
+            System.err.println("ERROR pocketapi: " + e.getMessage());  // a Jetty that is not the one built for
+            System.exit(2);
+            return;
+        }
         try {
             app.start(config.host(), config.port());
         } catch (RuntimeException e) {

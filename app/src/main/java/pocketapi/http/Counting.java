@@ -5,7 +5,6 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.UnknownHostException;
 
-import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
@@ -65,8 +64,7 @@ final class Counting {
     }
 
     private static InetAddress peer(Context ctx) {
-        SocketAddress address = ServletContextRequest.getServletContextRequest(ctx.req())
-                .getConnectionMetaData().getRemoteSocketAddress();
+        SocketAddress address = JettyInternals.peer(ctx);
         if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
             return inet.getAddress();
         }

@@ -6,7 +6,6 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
-import org.eclipse.jetty.http.HttpGenerator;
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
@@ -83,7 +82,8 @@ public final class HttpApi {
 
     public static Javalin create(Settings settings, LiveCalendar calendar, ImagePools pools,
                                  Optional<SampleImages> samples, Counters counters) {
-        if (!HttpGenerator.__STRICT) {
+        JettyInternals.check();
+        if (!JettyInternals.strictContentTypes()) {
             throw new IllegalStateException("Jetty was loaded without -D" + STRICT_CONTENT_TYPES + "=true, so it would "
                     + "rewrite every Content-Type; set it before anything touches Jetty (Main does)");
         }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
-import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.PreEncodedHttpField;
@@ -50,7 +49,7 @@ final class Responses {
 
     /** Adds a header given as a pre-encoded constant. */
     static void header(Context ctx, HttpField field) {
-        ServletContextRequest.getServletContextRequest(ctx.req()).getServletContextResponse().getHeaders().put(field);
+        JettyInternals.headers(ctx).put(field);
     }
 
     static void send(Context ctx, HttpField type, byte[] body) {
