@@ -5,6 +5,7 @@
 #
 #   app/bench/bench.sh            full run (a few minutes)
 #   app/bench/bench.sh --quick    under a minute
+#   app/bench/bench.sh --only=NAME   one endpoint of the table (and JSON, for the ratios), e.g. --only="/img/pc 302"
 #   app/bench/bench.sh --redis    Redis mode (STATS_REDIS_URL, a redis-server on wrk's CPU) against
 #                                 file mode, endpoint by endpoint; add --quick for a short run
 #
@@ -14,11 +15,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=$(mktemp -d /tmp/pocketapi-bench.XXXXXX)
 
-rounds=3; seconds=8; warmup=25; starts=5; conns=32; redis=0
+rounds=3; seconds=8; warmup=25; starts=5; conns=32; redis=0; only=""
 for arg in "$@"; do
   case "$arg" in
     --quick) rounds=1; seconds=2; warmup=4; starts=3 ;;
     --redis) redis=1 ;;
+    --only=*) only=${arg#--only=} ;;
     *) echo "unknown option $arg"; exit 2 ;;
   esac
 done
@@ -123,6 +125,7 @@ endpoints=(
   "pithy|/api/holidays?type=pithy&y=2025&m=10&d=1"
   "alarm|/api/holidays?type=alarm&y=2025&m=10&d=1"
   "/img 302|/img"
+  "/img/pc 302|/img/pc"
   "/img?type=json|/img?type=json"
   "/api/info|/api/info"
   "range (a month)|/api/holidays/range?from=2026-10-01&to=2026-10-31"
@@ -142,6 +145,7 @@ table=()
 declare -A app_rps
 for e in "${endpoints[@]}"; do
   name=${e%%|*}; path=${e#*|}
+  if [ -n "$only" ] && [ "$name" != "$only" ] && [ "$name" != JSON ]; then continue; fi
   h_sum=0; a_sum=0; a50=(); a99=(); h50=(); h99=(); acpu=(); hcpu=(); errs=0
   for _ in $(seq "$rounds"); do
     read -r hr hp50 hp99 he hc <<<"$(run_wrk "$(base_url "$path")" "$seconds" "$hello_jvm")"
@@ -171,6 +175,7 @@ printf '%-16s %8s %7s %7s %7s %8s %7s %7s %7s %7s %4s\n' endpoint "req/s" "p50 m
 for row in "${table[@]}"; do echo "$row"; done
 # The planning endpoints against the day record in the same run (target: at least 80%).
 for name in "range (a month)" "workdays/add"; do
+  [ -n "${app_rps[$name]:-}" ] || continue
   printf '%s: %.1f%% of /api/holidays (JSON) in this run\n' "$name" \
     "$(awk -v a="${app_rps[$name]}" -v j="${app_rps[JSON]}" 'BEGIN{print 100*a/j}')"
 done

@@ -30,6 +30,7 @@ import pocketapi.stats.UsageCounters;
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.config.Help;
+import pocketapi.util.Durations;
 
 /**
  * Starts pocketapi: configuration, data, counters, server, in that order; any bad input stops it
@@ -177,7 +178,7 @@ public final class Main {
         }
         String confirmed = config.holidayConfirm().isEmpty() ? "changes not cross-checked (HOLIDAY_CONFIRM_URL=off)"
                 : "each change confirmed by chinese-days from " + hosts(config.holidayConfirm());
-        return "updates every " + HolidayUpdater.hours(config.holidayUpdateInterval()) + " from "
+        return "updates every " + Durations.forPeople(config.holidayUpdateInterval()) + " from "
                 + hosts(config.holidayUpdates()) + " (holiday-cn), " + confirmed + ", cache "
                 + config.holidayCacheDir().toAbsolutePath();
     }

@@ -85,6 +85,24 @@ final class ImageEndpoint {
      */
     String requestOrigin(Context ctx) {
         String host = ctx.header("Host");
+        Origin last = lastOrigin;
+        if (last != null && last.host().equals(host)) {
+            return last.origin();  // clients keep sending the same Host: check it once, not per request
+        }
+        String origin = origin(host, ctx);
+        if (host != null) {
+            lastOrigin = new Origin(host, origin);
+        }
+        return origin;
+    }
+
+    /** A Host header and the origin it gives. */
+    private record Origin(String host, String origin) {
+    }
+
+    private volatile Origin lastOrigin;
+
+    private String origin(String host, Context ctx) {
         if (host != null && host.length() <= MAX_HOST_LENGTH && PLAIN_HOST.matcher(host).matches()) {
             if (!warnedAboutPublicUrl && !ownAddress(host, ctx)) {
                 warnedAboutPublicUrl = true;

@@ -19,6 +19,7 @@ import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.OfficialDay;
+import pocketapi.util.Durations;
 
 /**
  * Decides what becomes of a year fetched from the primary source (holiday-cn) that passed the gate:
@@ -107,7 +108,7 @@ final class ChangeReview {
         keep.remove(year.year());  // the others are already served: their dates stay as they are
         HolidayYear partial = year.without(keep);
         return new Apply(current.withYear(partial), partial, check.confirmedBy(),
-                "not confirmed after waiting " + HolidayUpdater.hours(wait) + ": " + why);
+                "not confirmed after waiting " + Durations.forPeople(wait) + ": " + why);
     }
 
     /** For a fetched year served without confirmation: does the confirming source agree now? */
@@ -156,5 +157,29 @@ final class ChangeReview {
 
     private static String utc8(Instant instant) {
         return LocalDateTime.ofInstant(instant, Utc8.OFFSET).withNano(0).toString().replace('T', ' ') + " UTC+8";
+    }
+
+    /** The dates whose entry differs, e.g. {@code 2026-10-08 now 国庆节 day off (was not listed)}. */
+    static String changes(HolidayYear before, HolidayYear after) {
+        java.util.Map<LocalDate, OfficialDay> old = before.byDate();
+        java.util.Map<LocalDate, OfficialDay> now = after.byDate();
+        Set<LocalDate> dates = new TreeSet<>(old.keySet());
+        dates.addAll(now.keySet());
+        List<String> changed = new ArrayList<>();
+        for (LocalDate date : dates) {
+            OfficialDay was = old.get(date);
+            OfficialDay is = now.get(date);
+            if (was == null || !was.equals(is)) {
+                changed.add(date + " now " + describe(is) + " (was " + describe(was) + ")");
+            }
+        }
+        return String.join(", ", changed);
+    }
+
+    private static String describe(OfficialDay day) {
+        if (day == null) {
+            return "not listed";
+        }
+        return day.festival() + (day.offDay() ? " day off" : " make-up day");
     }
 }

@@ -5,7 +5,6 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +29,7 @@ import pocketapi.holiday.HolidayGate;
 import pocketapi.holiday.HolidaySources;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.LiveCalendar;
-import pocketapi.holiday.OfficialDay;
+import pocketapi.util.Durations;
 
 /**
  * Keeps the holiday data current while the service runs.
@@ -50,7 +48,6 @@ import pocketapi.holiday.OfficialDay;
  */
 public final class HolidayUpdater implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayUpdater.class);
-    static final int WARN_DAYS = 30;
     static final long FIRST_CHECK_MILLIS = 1_000;
     private static final String REMEDY = "check the State Council's notice (gov.cn), and put the file you trust into "
             + "HOLIDAY_DATA_DIR (then restart)";
@@ -82,7 +79,7 @@ public final class HolidayUpdater implements AutoCloseable {
     private final ChangeReview review;
     private final TreeMap<Integer, String> held = new TreeMap<>();
     private final Map<String, LocalDate> disputeWarned = new HashMap<>();
-    private LocalDate lastWarning;
+    private final ExpiryWarning expiry;
 
     /** @param pinned years HOLIDAY_DATA_DIR provides, never fetched nor changed by another year's file */
     public HolidayUpdater(LiveCalendar live, Sources sources, Optional<HolidayCache> cache, Set<Integer> pinned,
@@ -96,6 +93,7 @@ public final class HolidayUpdater implements AutoCloseable {
         this.confirm = new ConfirmSource(sources.confirm(), fetcher);
         this.ledger = new ConfirmLedger(cache.map(HolidayCache::dir));
         this.review = new ChangeReview(confirm, ledger, sources.confirmWait(), pinned, clock);
+        this.expiry = new ExpiryWarning(sources.mirrors().isEmpty(), sources.interval(), clock);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "holiday-updates");
             t.setDaemon(true);  // nothing to finish on stop: a cache write is atomic
@@ -244,11 +242,11 @@ public final class HolidayUpdater implements AutoCloseable {
             HolidayGate.Verdict v = HolidayGate.check(year);
             LOG.info("holidays {} added: {} days off, {} make-up days, {}", year.year(), v.daysOff(), v.makeUpDays(), from);
         } else {
-            LOG.info("holidays {} changed: {}; {}", year.year(), LogText.safe(changes(served, year), LogText.LINE), from);
+            LOG.info("holidays {} changed: {}; {}", year.year(), LogText.safe(ChangeReview.changes(served, year), LogText.LINE), from);
         }
         if (!a.unconfirmed().isEmpty()) {
             LOG.warn("holidays {} is served without confirmation, {}; it is checked again every {}", year.year(),
-                    LogText.safe(a.unconfirmed(), LogText.LINE), hours(sources.interval()));
+                    LogText.safe(a.unconfirmed(), LogText.LINE), Durations.forPeople(sources.interval()));
         }
     }
 
@@ -299,59 +297,8 @@ public final class HolidayUpdater implements AutoCloseable {
         live.setSources(new HolidaySources(years, heldBack));
     }
 
-    /** The dates whose entry differs, e.g. {@code 2026-10-08 now 国庆节 day off (was not listed)}. */
-    static String changes(HolidayYear before, HolidayYear after) {
-        Map<LocalDate, OfficialDay> old = before.byDate();
-        Map<LocalDate, OfficialDay> now = after.byDate();
-        Set<LocalDate> dates = new TreeSet<>(old.keySet());
-        dates.addAll(now.keySet());
-        List<String> changed = new ArrayList<>();
-        for (LocalDate date : dates) {
-            OfficialDay was = old.get(date);
-            OfficialDay is = now.get(date);
-            if (was == null || !was.equals(is)) {
-                changed.add(date + " now " + describe(is) + " (was " + describe(was) + ")");
-            }
-        }
-        return String.join(", ", changed);
-    }
-
-    private static String describe(OfficialDay day) {
-        if (day == null) {
-            return "not listed";
-        }
-        return day.festival() + (day.offDay() ? " day off" : " make-up day");
-    }
-
-    /** Once a UTC+8 day, while the covered range ends within {@value #WARN_DAYS} days or has ended. */
+    /** Once a UTC+8 day, while the covered range ends within 30 days or has ended: see {@link ExpiryWarning}. */
     public void warnIfEndingSoon() {
-        LocalDate today = Utc8.today(clock);
-        HolidayCalendar calendar = live.get();
-        long left = ChronoUnit.DAYS.between(today, calendar.last());
-        if (left > WARN_DAYS || today.equals(lastWarning)) {
-            return;
-        }
-        lastWarning = today;
-        int next = calendar.last().getYear() + 1;
-        String when = left >= 0 ? "ends on " + calendar.last() + ", in " + left + " days"
-                : "ended on " + calendar.last() + "; dates after it answer 400";
-        String status = calendar.notPublished(next) ? next + " is not published yet"
-                : held.containsKey(next) ? next + " is held back: " + LogText.safe(held.get(next), LogText.LINE)
-                : next + " has not been fetched yet";
-        String remedy = sources.mirrors().isEmpty()
-                ? "automatic updates are off (HOLIDAY_UPDATE_URL=off): put " + next + ".json into HOLIDAY_DATA_DIR "
-                        + "and restart, or turn updates on"
-                : "pocketapi checks every " + hours(sources.interval()) + " and serves " + next + " as soon as it is published; "
-                        + "to add it by hand, put " + next + ".json into HOLIDAY_DATA_DIR and restart";
-        LOG.warn("holiday data {} ({}): {}", when, status, remedy);
-    }
-
-    /** An interval for people: {@code 6 h}, {@code 90 min}, {@code 10 s}. */
-    public static String hours(Duration d) {
-        long s = d.toSeconds();
-        if (s % 3600 == 0) {
-            return s / 3600 + " h";
-        }
-        return s % 60 == 0 ? s / 60 + " min" : s + " s";
+        expiry.warnIfEndingSoon(live.get(), held.get(live.get().last().getYear() + 1));
     }
 }
