@@ -18,20 +18,6 @@ public record HolidayYear(int year, String source, List<OfficialDay> days) {
         days = List.copyOf(days);
     }
 
-    /** How many days off the notice lists. */
-    public int daysOff() {
-        int off = 0;
-        for (OfficialDay day : days) {
-            off += day.offDay() ? 1 : 0;
-        }
-        return off;
-    }
-
-    /** How many make-up working days the notice lists. */
-    public int makeUpDays() {
-        return days.size() - daysOff();
-    }
-
     /** Whether both list the same days with the same names (where they came from does not matter). */
     public boolean sameDays(HolidayYear other) {
         return byDate().equals(other.byDate());

@@ -1,5 +1,7 @@
 package pocketapi.stats;
 
+import static pocketapi.util.JsonTokens.expect;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -130,11 +132,5 @@ final class BaseFile {
             throw new IOException("totals need a total, a daily count and a date");
         }
         return new SharedBase.Counts(total, daily, date.toEpochDay(), applied, 0);
-    }
-
-    private static void expect(JsonToken actual, JsonToken expected) throws IOException {
-        if (actual != expected) {
-            throw new IOException("expected " + expected + " but found " + actual);
-        }
     }
 }

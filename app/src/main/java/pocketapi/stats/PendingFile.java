@@ -1,5 +1,7 @@
 package pocketapi.stats;
 
+import static pocketapi.util.JsonTokens.expect;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -126,11 +128,6 @@ final class PendingFile {
         return new RedisStore.Batch(instance, seq, date.toEpochDay(), site, users);
     }
 
-    private static void expect(JsonToken actual, JsonToken expected) throws IOException {
-        if (actual != expected) {
-            throw new IOException("expected " + expected + " but found " + actual);
-        }
-    }
 
     /** Writes the batches atomically (temporary file, fsync, rename). */
     static void write(Path file, List<RedisStore.Batch> batches) throws IOException {

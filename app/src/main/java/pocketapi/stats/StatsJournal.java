@@ -1,5 +1,7 @@
 package pocketapi.stats;
 
+import static pocketapi.util.JsonTokens.expect;
+
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -197,11 +199,5 @@ final class StatsJournal {
             throw new IOException("a record needs total >= daily >= 0");
         }
         return new UsageCounters.Tally(total, daily, date.toEpochDay());
-    }
-
-    private static void expect(JsonToken actual, JsonToken expected) throws IOException {
-        if (actual != expected) {
-            throw new IOException("expected " + expected + " but found " + actual);
-        }
     }
 }

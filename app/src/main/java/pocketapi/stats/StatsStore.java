@@ -1,5 +1,7 @@
 package pocketapi.stats;
 
+import static pocketapi.util.JsonTokens.expect;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.FileSystemException;
@@ -219,11 +221,6 @@ public final class StatsStore {
         return p.getLongValue();
     }
 
-    private static void expect(JsonToken actual, JsonToken expected) throws IOException {
-        if (actual != expected) {
-            throw new IOException("expected " + expected + " but found " + actual);
-        }
-    }
 
     /**
      * A full save: writes every counter atomically, keeping the previous file as {@code .bak}, and
