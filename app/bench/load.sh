@@ -14,7 +14,7 @@ command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=nonint
 [ -f "$top/app/target/pocketapi.jar" ] || (cd "$top" && mvn -B -q package -DskipTests)
 read -r -a flags <<<"$(sed -n 's/^ExecStart=[^ ]*java \(.*\) -jar .*/\1/p' "$top/app/deploy/pocketapi.service")"
 
-(cd "$work" && exec env PORT=$port HOST=127.0.0.1 STATS_FILE="$work/stats.json" \
+(cd "$work" && exec env PORT=$port HOST=127.0.0.1 STATS_FILE="$work/stats.json" HOLIDAY_UPDATE_URL=off \
   java "${flags[@]}" -jar "$top/app/target/pocketapi.jar") >"$work/server.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT

@@ -138,8 +138,19 @@ public final class Main {
         return "the address cannot be used";
     }
 
+    /**
+     * The whole stop: Jetty's part (requests under way, HttpApi.STOP_TIMEOUT_MILLIS at most), then
+     * the counters' part with what is left, within the 5 s of a clean stop.
+     */
+    private static final long STOP_BUDGET_NANOS = 4_500_000_000L;
+
+    /** Saves the counters at stop, before a deadline ({@link System#nanoTime}); false when some are lost. */
+    private interface Stop {
+        boolean stop(long deadline);
+    }
+
     /** The counters, how to start and stop what keeps them, and where they are (for the startup line). */
-    private record Counting(Counters counters, Runnable start, Runnable stop, String where) {
+    private record Counting(Counters counters, Runnable start, Stop stop, String where) {
     }
 
     /** The embedded default: an in-process map, saved to STATS_FILE every interval and on stop. */
@@ -147,7 +158,7 @@ public final class Main {
         StatsStore store = new StatsStore(config.statsFile(), clock);
         UsageCounters counters = new UsageCounters(clock, config.statsMaxUsers(), store.load().orElse(null));
         StatsFlusher flusher = new StatsFlusher(counters, store, config.statsFlush());
-        return new Counting(counters, flusher::start, flusher::close,
+        return new Counting(counters, flusher::start, deadline -> flusher.stop(),
                 "in " + store.file() + " saved every " + config.statsFlush().toSeconds() + " s");
     }
 
@@ -155,19 +166,27 @@ public final class Main {
     private static Counting redis(Config config, Clock clock) {
         RedisCounters counters = RedisCounters.connect(config.statsRedis().orElseThrow(), config.statsRedisPrefix(),
                 config.statsFile(), config.statsFlush(), clock, config.statsMaxUsers());
-        return new Counting(counters, counters::start, counters::close, "in " + counters.describe());
+        return new Counting(counters, counters::start, counters::stop, "in " + counters.describe());
     }
 
-    /** The shutdown hook: stop taking requests, let those under way finish, save the counters, exit 0. */
-    private static void stop(Javalin app, Runnable saveCounters) {
+    /**
+     * The shutdown hook: stop taking requests, let those under way finish, save the counters, and
+     * exit 0 — or 1 when the counters could not all be saved (the log line says how many are lost).
+     */
+    private static void stop(Javalin app, Stop saveCounters) {
+        long deadline = System.nanoTime() + STOP_BUDGET_NANOS;
         LOG.info("stopping");
+        boolean saved = false;
         try {
             app.stop();
         } finally {
-            saveCounters.run();
-            LOG.info("stopped");
-            // A JVM ended by a signal exits 143; the counters are safe now, so report a clean stop.
-            Runtime.getRuntime().halt(0);
+            try {
+                saved = saveCounters.stop(deadline);
+            } finally {
+                LOG.info(saved ? "stopped" : "stopped, with counters lost (see above)");
+                // A JVM ended by a signal exits 143; the counters are safe now, so report a clean stop.
+                Runtime.getRuntime().halt(saved ? 0 : 1);
+            }
         }
     }
 

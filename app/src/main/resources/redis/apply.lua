@@ -4,19 +4,24 @@
 -- KEYS[3] hash user -> total  KEYS[4] hash user -> daily (the batch's day, expires after it)
 -- KEYS[5] zset user -> last seen (ms)   KEYS[6] hash instance -> last batch applied (never expires)
 -- KEYS[7] the sending instance's mark as versions before 1.1 kept it (a string; read, never written)
+-- KEYS[8] hash instance -> when it was last heard from (ms)   KEYS[9] hash: the sweep's horizon
 -- ARGV: instance, seq, expireAt (unix s), maxUsers, nowMillis, siteDelta, n, then n pairs
---       (user, delta), then m and m users to report, then k and k instances whose marks to report.
+--       (user, delta), then m and m users to report, then k and k instances whose marks to report,
+--       then the batch's sealed time (ms).
 -- A batch whose seq is not above its instance's mark was applied before (its answer was lost): it
--- is not applied again. seq 0 applies nothing and only reports. Every key is checked before the
--- first write, so a key that holds something else fails the whole batch and nothing is applied.
--- Returns {siteTotal, siteDaily, then total and daily of each user asked, then each mark asked}.
+-- is not applied again. seq 0 applies nothing and only reports. A batch whose instance has no mark
+-- and that was sealed before the sweep's horizon (hygiene.lua removed marks of instances gone
+-- since) cannot be judged: it is not applied ("expired"). Every key is checked before the first
+-- write, so a key that holds something else fails the whole batch and nothing is applied.
+-- Returns {siteTotal, siteDaily, then total and daily of each user asked, then each mark asked,
+-- then 1 if the batch expired, else 0}.
 local function kind(key)
   return redis.call('TYPE', key)['ok']
 end
 local function wrong(key, value)
   return redis.error_reply('pocketapi: ' .. key .. ' holds ' .. value .. ', not a count')
 end
-for i, want in ipairs({'string', 'string', 'hash', 'hash', 'zset', 'hash', 'string'}) do
+for i, want in ipairs({'string', 'string', 'hash', 'hash', 'zset', 'hash', 'string', 'hash', 'hash'}) do
   local t = kind(KEYS[i])
   if t ~= 'none' and t ~= want then return wrong(KEYS[i], 'a ' .. t) end
 end
@@ -45,7 +50,15 @@ end
 local seq = tonumber(ARGV[2])
 local applied = math.max(tonumber(redis.call('HGET', KEYS[6], ARGV[1]) or '0') or 0,
                          tonumber(redis.call('GET', KEYS[7]) or '0') or 0)
-if seq > applied then
+local k = tonumber(ARGV[at + m + 1])
+local sealed = tonumber(ARGV[at + m + 2 + k]) or 0
+local expired = 0
+if seq > 0 and applied == 0 and sealed > 0 and
+   sealed <= (tonumber(redis.call('HGET', KEYS[9], 'horizon') or '0') or 0) then
+  expired = 1
+end
+redis.call('HSET', KEYS[8], ARGV[1], ARGV[5])
+if seq > applied and expired == 0 then
   if tonumber(ARGV[6]) > 0 then
     redis.call('INCRBY', KEYS[1], ARGV[6])
     redis.call('INCRBY', KEYS[2], ARGV[6])
@@ -79,8 +92,8 @@ for i = 1, m do
   out[#out + 1] = tonumber(redis.call('HGET', KEYS[3], user) or '0')
   out[#out + 1] = tonumber(redis.call('HGET', KEYS[4], user) or '0')
 end
-local k = tonumber(ARGV[at + m + 1])
 for i = 1, k do
   out[#out + 1] = tonumber(redis.call('HGET', KEYS[6], ARGV[at + m + 1 + i]) or '0')
 end
+out[#out + 1] = expired
 return out

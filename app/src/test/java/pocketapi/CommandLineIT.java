@@ -107,7 +107,7 @@ class CommandLineIT {
         try (JarProcess loud = JarProcess.start(Map.of("ACCESS_LOG", "true"))) {
             loud.get("/api/holidays?type=alarm&y=2025&m=10&d=1", "X-Forwarded-For", "203.0.113.4");
             loud.get("/nope");
-            Thread.sleep(200);
+            loud.awaitOutput("GET /nope 404", java.time.Duration.ofSeconds(5));  // logged after the answer
             assertThat(loud.output().lines().filter(l -> l.contains(" access - ")))
                     .hasSize(2)
                     .anySatisfy(l -> assertThat(l).contains("GET /api/holidays?type=alarm&y=2025&m=10&d=1 200",

@@ -39,8 +39,19 @@ final class JarProcess implements AutoCloseable {
 
     /** Launches the jar with the given extra environment and arguments; does not wait for it. */
     static JarProcess launch(Map<String, String> env, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar().toString()));
+        return launch(List.of(), List.of(), env, args);
+    }
+
+    /**
+     * Launches {@code <wrapper...> java <jvm...> -jar pocketapi.jar <args...>}: a wrapper such as
+     * {@code bash -c 'ulimit -f 64 && exec "$@"' bash} changes the process's limits.
+     */
+    static JarProcess launch(List<String> wrapper, List<String> jvm, Map<String, String> env, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>(wrapper);
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvm);
+        command.addAll(List.of("-jar", jar().toString()));
         command.addAll(List.of(args));
         // A fresh working folder, so the default data/stats.json lands there and not in the project.
         Path work = Files.createTempDirectory("pocketapi-it");
@@ -59,7 +70,13 @@ final class JarProcess implements AutoCloseable {
 
     /** Launches on a free port and waits until the server says it is listening. */
     static JarProcess start(Map<String, String> env, String... args) throws Exception {
-        JarProcess jar = launch(withDefaultPort(env), args);
+        return start(List.of(), List.of(), env, args);
+    }
+
+    /** {@link #start} with a wrapper and JVM options, as {@link #launch(List, List, Map, String...)}. */
+    static JarProcess start(List<String> wrapper, List<String> jvm, Map<String, String> env, String... args)
+            throws Exception {
+        JarProcess jar = launch(wrapper, jvm, withDefaultPort(env), args);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (jar.port < 0) {
             Matcher m = LISTENING.matcher(jar.output());
@@ -89,6 +106,41 @@ final class JarProcess implements AutoCloseable {
         return process;
     }
 
+    int port() {
+        return port;
+    }
+
+    /** The JVM options of the unit's ExecStart (app/deploy/pocketapi.service): the heap a service runs with. */
+    static List<String> unitFlags() throws IOException {
+        for (String line : Files.readAllLines(Path.of("deploy/pocketapi.service"))) {
+            if (line.startsWith("ExecStart=")) {
+                List<String> words = List.of(line.substring("ExecStart=".length()).trim().split("\\s+"));
+                return words.subList(1, words.indexOf("-jar"));
+            }
+        }
+        throw new IllegalStateException("no ExecStart in the unit");
+    }
+
+    /** The heap in use after a full collection, in bytes (jcmd: GC.run, then GC.heap_info). */
+    long heapAfterGc() throws Exception {
+        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        run(jcmd, Long.toString(process.pid()), "GC.run");
+        String info = run(jcmd, Long.toString(process.pid()), "GC.heap_info");
+        Matcher used = Pattern.compile("generation\\s+total \\d+K, used (\\d+)K").matcher(info);
+        long kb = 0;
+        while (used.find()) {
+            kb += Long.parseLong(used.group(1));  // the young and the old generation
+        }
+        return kb * 1024;
+    }
+
+    private static String run(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(30, TimeUnit.SECONDS);
+        return out;
+    }
+
     String origin() {
         return "http://127.0.0.1:" + port;
     }
@@ -100,6 +152,15 @@ final class JarProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /** Waits until the output contains {@code text} (a log line written just after what a test saw happen). */
+    String awaitOutput(String text, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!output().contains(text) && System.nanoTime() - deadline < 0) {
+            Thread.sleep(20);
+        }
+        return output();
     }
 
     HttpResponse<String> get(String path, String... headers) throws IOException, InterruptedException {

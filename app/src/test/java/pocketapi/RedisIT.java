@@ -42,14 +42,12 @@ class RedisIT {
                 for (int i = 0; i < 30; i++) {
                     assertThat(jar.get("/img/url", "X-Forwarded-For", "198.51.100.9").statusCode()).isEqualTo(200);
                 }
-                long start = System.nanoTime();
-                jar.process().destroy();  // SIGTERM
+                jar.process().destroy();  // SIGTERM, Redis answering nothing: the stop still takes under 5 s
                 assertThat(jar.waitFor(Duration.ofSeconds(5))).isZero();
-                assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
                 assertThat(jar.output()).contains("30 counted calls could not be written to Redis; saved to "
                         + dir.resolve("stats.redis-pending.json"));
             }
-            assertThat(Files.readString(dir.resolve("stats.redis-pending.json"))).contains("pocketapi-redis-pending/1");
+            assertThat(Files.readString(dir.resolve("stats.redis-pending.json"))).contains("\"site\":30,").contains("\"crc\":");
             redis.resume();
             try (JarProcess again = JarProcess.start(env)) {
                 awaitTotal(redis, 50);
@@ -64,42 +62,46 @@ class RedisIT {
     }
 
     @Test
-    void kill_9_during_a_12_s_outage_with_calls_flowing_loses_at_most_stats_flush_seconds_of_calls() throws Exception {
+    void kill_9_during_an_outage_loses_nothing_handed_to_disk_and_counts_nothing_twice() throws Exception {
         try (RedisServer redis = RedisServer.start(); TcpProxy link = new TcpProxy(redis.port())) {
             Map<String, String> env = Map.of("STATS_REDIS_URL", link.redisUrl(), "STATS_FLUSH_SECONDS", "1",
                     "STATS_FILE", dir.resolve("stats.json").toString());
-            long answered = 0;
-            long perSecond;
+            Path log = dir.resolve("stats.redis-pending.json");
+            long during = 0;
+            long more = 0;
             try (JarProcess jar = JarProcess.start(env)) {
                 for (int i = 0; i < 50; i++) {
-                    answered += ok(jar.get("/api/holidays?type=alarm", "X-Forwarded-For", "198.51.100." + i % 7));
+                    ok(jar.get("/api/holidays?type=alarm", "X-Forwarded-For", "198.51.100." + i % 7));
                 }
-                awaitTotal(redis, answered);
+                awaitTotal(redis, 50);
                 link.cut();  // Redis unreachable from here on
-                long start = System.nanoTime();
-                long during = 0;
-                while (System.nanoTime() - start < Duration.ofSeconds(12).toNanos()) {
-                    during += ok(jar.get("/img/url", "X-Forwarded-For", "198.51.100." + during % 7));
-                    Thread.sleep(5);
+                for (int i = 0; i < 200; i++) {
+                    during += ok(jar.get("/img/url", "X-Forwarded-For", "198.51.100." + i % 7));
                 }
-                answered += during;
-                perSecond = during / 12;
+                // A hand-off every STATS_FLUSH_SECONDS writes them to the log: wait for it.
+                long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                while (CounterFiles.pendingCalls(log) < during && System.nanoTime() - deadline < 0) {
+                    Thread.sleep(20);
+                }
+                assertThat(CounterFiles.pendingCalls(log)).isEqualTo(during);
+                for (int i = 0; i < 30; i++) {  // calls the next hand-off may or may not have taken
+                    more += ok(jar.get("/img/url", "X-Forwarded-For", "198.51.100." + i % 7));
+                }
                 jar.process().destroyForcibly();  // kill -9: no stop, no final save
                 jar.process().waitFor();
             }
             assertThat(redis.number("pocketapi:total")).isEqualTo(50);
             link.heal();
             try (JarProcess again = JarProcess.start(env)) {
-                long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-                while (Files.exists(dir.resolve("stats.redis-pending.json")) && System.nanoTime() < deadline) {
-                    Thread.sleep(50);
+                long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                while (Files.exists(log) && System.nanoTime() - deadline < 0) {
+                    Thread.sleep(20);
                 }
+                assertThat(log).doesNotExist();
                 long total = redis.number("pocketapi:total");
-                System.out.printf("kill -9 after a 12 s outage: %d calls answered, %d in Redis after the restart "
-                        + "(%d lost; one STATS_FLUSH_SECONDS is about %d calls)%n", answered, total, answered - total,
-                        perSecond);
-                assertThat(total).isLessThanOrEqualTo(answered);  // nothing counted twice
-                assertThat(answered - total).isLessThanOrEqualTo(perSecond + perSecond / 2 + 10);
+                System.out.printf("kill -9 during an outage: %d calls handed to disk, %d more after; %d in Redis after "
+                        + "the restart (50 before the outage)%n", during, more, total);
+                assertThat(total).isBetween(50 + during, 50 + during + more);
                 again.process().destroy();
                 assertThat(again.waitFor(Duration.ofSeconds(5))).isZero();
                 assertThat(redis.number("pocketapi:total")).isEqualTo(total);

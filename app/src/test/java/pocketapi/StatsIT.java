@@ -41,10 +41,8 @@ class StatsIT {
     void counters_survive_sigterm_and_the_process_exits_0_within_5_seconds() throws Exception {
         try (JarProcess jar = JarProcess.start(env())) {
             call(jar, N);
-            long start = System.nanoTime();
-            jar.process().destroy();  // SIGTERM
+            jar.process().destroy();  // SIGTERM: the contract's clean stop, exit 0 within 5 s
             assertThat(jar.waitFor(Duration.ofSeconds(5))).isEqualTo(0);
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
         }
         try (JarProcess again = JarProcess.start(env())) {
             JsonNode info = info(again);
@@ -74,7 +72,10 @@ class StatsIT {
                     }
                 });
             }
-            Thread.sleep(1_500);
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (ok.get() < 300 && System.nanoTime() - deadline < 0) {
+                Thread.sleep(10);
+            }
             jar.process().destroy();  // SIGTERM while four clients are calling
             assertThat(jar.waitFor(Duration.ofSeconds(5))).isEqualTo(0);
             clients.shutdown();
@@ -95,7 +96,7 @@ class StatsIT {
     void counters_flushed_before_a_kill_9_survive_it() throws Exception {
         try (JarProcess jar = JarProcess.start(env())) {
             call(jar, N);
-            Thread.sleep(2_500);  // past one 1 s flush interval, with room for a slow machine
+            CounterFiles.awaitSaved(dir.resolve("data/stats.json"), N);  // the next 1 s flush interval saves them
             jar.process().destroyForcibly();  // SIGKILL: no shutdown hook runs
             jar.waitFor(Duration.ofSeconds(5));
         }

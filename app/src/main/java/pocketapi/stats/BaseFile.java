@@ -2,34 +2,31 @@ package pocketapi.stats;
 
 import static pocketapi.util.JsonTokens.expect;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
-import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-
-import pocketapi.util.AtomicFiles;
-import pocketapi.util.IsoDate;
 
 /**
  * The last totals read from Redis, kept on disk so that an instance restarted while Redis is
- * unreachable answers from them rather than from zero: the site's, and those of the users who
- * last asked for theirs, each with the batch marks they include.
- * <pre>{"format":"pocketapi-redis-base/1","site":{"total":521,"daily":7,"date":"2026-11-22",
- *   "applied":{"<instance>":12}},"users":{"203.0.113.7":{"total":40,...}}}</pre>
+ * unreachable answers from them rather than from zero: the site's, with the batch marks they
+ * include, and those of the users who last asked for theirs ({@link Records}, one record):
+ * <pre>{"format":"pocketapi-redis-base/2","site":[521,7,"2026-11-22"],"applied":{"&lt;instance&gt;":12},"users":[
+ * ["203.0.113.7",40,2,"2026-11-22"]],"crc":"…"}</pre>
+ * A user's totals were read no later than the site's, so on reading they take the site's marks:
+ * a report may then leave out a few calls of theirs until Redis answers, never count one twice.
  * Not thread-safe: written by the sender, read at start-up.
  */
 final class BaseFile {
-    static final String FORMAT = "pocketapi-redis-base/1";
-    private static final JsonFactory JSON = new JsonFactory();
+    static final String FORMAT = "pocketapi-redis-base/2";
 
     private BaseFile() {
     }
@@ -38,99 +35,85 @@ final class BaseFile {
     record Saved(SharedBase.Counts site, Map<String, SharedBase.Counts> users) {
     }
 
-    static void write(Path file, SharedBase.Counts site, Map<String, SharedBase.Counts> users) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
-            g.writeStartObject();
+    static void write(Disk disk, Path file, SharedBase.Counts site, Map<String, SharedBase.Counts> users)
+            throws IOException {
+        Records.replace(disk, file, out -> {
+            Records.Writer w = new Records.Writer(out, new Rows.RowsOnLines());
+            JsonGenerator g = w.json();
             g.writeStringField("format", FORMAT);
             g.writeFieldName("site");
-            counts(g, site);
-            g.writeObjectFieldStart("users");
-            for (Map.Entry<String, SharedBase.Counts> u : users.entrySet()) {
-                g.writeRaw('\n');
-                g.writeFieldName(u.getKey());
-                counts(g, u.getValue());
+            Rows.writeTally(g, null, site.total(), site.daily(), site.day());
+            g.writeObjectFieldStart("applied");
+            for (Map.Entry<String, Long> mark : site.applied().entrySet()) {
+                g.writeNumberField(mark.getKey(), mark.getValue());
             }
             g.writeEndObject();
-            g.writeEndObject();
-            g.writeRaw('\n');
-        }
-        AtomicFiles.write(file, out.toByteArray());
+            g.writeArrayFieldStart("users");
+            for (Map.Entry<String, SharedBase.Counts> u : users.entrySet()) {
+                SharedBase.Counts c = u.getValue();
+                Rows.writeTally(g, u.getKey(), c.total(), c.daily(), c.day());
+            }
+            g.writeEndArray();
+            w.end();
+        });
     }
 
-    private static void counts(JsonGenerator g, SharedBase.Counts c) throws IOException {
-        g.writeStartObject();
-        g.writeNumberField("total", c.total());
-        g.writeNumberField("daily", c.daily());
-        g.writeStringField("date", LocalDate.ofEpochDay(c.day()).toString());
-        g.writeObjectFieldStart("applied");
-        for (Map.Entry<String, Long> mark : c.applied().entrySet()) {
-            g.writeNumberField(mark.getKey(), mark.getValue());
+    /**
+     * @return the totals, or empty when the file is of an older format (its totals come from Redis's first answer)
+     * @throws IOException when the file cannot be read or fails its check
+     */
+    static Optional<Saved> read(Disk disk, Path file) throws IOException {
+        List<Records.Span> spans;
+        try (InputStream in = disk.read(file)) {
+            spans = Records.scan(in, false);
         }
-        g.writeEndObject();
-        g.writeEndObject();
-    }
-
-    /** @throws IOException when the file cannot be read or is not such a file */
-    static Saved read(Path file) throws IOException {
-        SharedBase.Counts site = null;
-        Map<String, SharedBase.Counts> users = new LinkedHashMap<>();
-        String format = null;
-        try (JsonParser p = JSON.createParser(file.toFile())) {
-            expect(p.nextToken(), JsonToken.START_OBJECT);
+        if (spans.size() != 1 || spans.get(0).check() == Records.Check.BAD) {
+            throw new IOException("it fails its check (damaged, or cut short)");
+        }
+        if (spans.get(0).check() == Records.Check.UNSIGNED) {
+            return Optional.empty();  // version 1.1 or 1.2
+        }
+        Rows.Row row = new Rows.Row();
+        UsageCounters.Tally[] site = new UsageCounters.Tally[1];
+        Map<String, Long> applied = new HashMap<>();
+        Map<String, UsageCounters.Tally> users = new LinkedHashMap<>();
+        String[] format = new String[1];
+        List<Records.Span> failed = new ArrayList<>();
+        Records.read(disk, file, spans, (p, check) -> {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
                 switch (name) {
-                    case "format" -> format = p.getValueAsString();
-                    case "site" -> site = counts(p);
-                    case "users" -> {
+                    case "format" -> format[0] = p.getValueAsString();
+                    case "site" -> site[0] = Rows.tally(Rows.readRow(p, row));
+                    case "applied" -> {
                         expect(value, JsonToken.START_OBJECT);
                         while (p.nextToken() == JsonToken.FIELD_NAME) {
-                            String user = p.currentName();
-                            p.nextToken();
-                            users.put(user, counts(p));
+                            String instance = p.currentName();
+                            expect(p.nextToken(), JsonToken.VALUE_NUMBER_INT);
+                            applied.put(instance, p.getLongValue());
+                        }
+                    }
+                    case "users" -> {
+                        expect(value, JsonToken.START_ARRAY);
+                        while (p.nextToken() != JsonToken.END_ARRAY) {
+                            Rows.readRow(p, row);
+                            if (row.id == null) {
+                                throw new IOException("a user without an id");
+                            }
+                            users.put(row.id, Rows.tally(row));
                         }
                     }
                     default -> p.skipChildren();
                 }
             }
-        } catch (RuntimeException e) {
-            throw new IOException(e.toString(), e);
-        }
-        if (!FORMAT.equals(format) || site == null) {
+        }, failed);
+        if (!failed.isEmpty() || site[0] == null || !FORMAT.equals(format[0])) {
             throw new IOException("not a " + FORMAT + " file");
         }
-        return new Saved(site, users);
-    }
-
-    private static SharedBase.Counts counts(JsonParser p) throws IOException {
-        expect(p.currentToken(), JsonToken.START_OBJECT);
-        long total = -1;
-        long daily = -1;
-        LocalDate date = null;
-        Map<String, Long> applied = new HashMap<>();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
-            JsonToken value = p.nextToken();
-            switch (name) {
-                case "total" -> total = p.getValueAsLong(-1);
-                case "daily" -> daily = p.getValueAsLong(-1);
-                case "date" -> date = IsoDate.parse(p.getValueAsString(""));
-                case "applied" -> {
-                    expect(value, JsonToken.START_OBJECT);
-                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                        String instance = p.currentName();
-                        p.nextToken();
-                        applied.put(instance, p.getValueAsLong(0));
-                    }
-                }
-                default -> p.skipChildren();
-            }
-        }
-        if (total < 0 || daily < 0 || date == null) {
-            throw new IOException("totals need a total, a daily count and a date");
-        }
-        return new SharedBase.Counts(total, daily, date.toEpochDay(), applied, 0);
+        Map<String, SharedBase.Counts> restored = new LinkedHashMap<>();
+        users.forEach((id, t) -> restored.put(id, new SharedBase.Counts(t.total(), t.daily(), t.day(), applied, 0)));
+        return Optional.of(new Saved(new SharedBase.Counts(site[0].total(), site[0].daily(), site[0].day(), applied, 0),
+                restored));
     }
 }

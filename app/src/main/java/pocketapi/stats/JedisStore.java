@@ -3,6 +3,7 @@ package pocketapi.stats;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -30,12 +31,14 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
  * is one Lua script run with EVALSHA, loaded again after NOSCRIPT (a Redis restarted empty).
  * Keys, under the prefix: {@code total}, {@code daily:YYYY-MM-DD}, {@code utotals} (hash),
  * {@code udaily:YYYY-MM-DD} (hash), {@code users} (sorted set, last seen), {@code applied}
- * (hash: instance -> last batch applied), {@code import} (hash: the import's id and progress).
+ * (hash: instance -> last batch applied), {@code heard} (hash: instance -> when last heard from),
+ * {@code sweep} (hash: the horizon of marks removed), {@code import} (hash: the import's id and progress).
  * Daily keys expire an hour after their UTC+8 day; nothing else expires. Thread-safe.
  */
 public final class JedisStore implements RedisStore {
     private static final Script APPLY = new Script("redis/apply.lua");
     private static final Script IMPORT = new Script("redis/import.lua");
+    private static final Script SWEEP = new Script("redis/sweep.lua");
     /** Daily keys live this long past the end of their day (room for clocks a little apart). */
     private static final long EXPIRY_GRACE_SECONDS = 3600;
 
@@ -43,13 +46,17 @@ public final class JedisStore implements RedisStore {
     private final String prefix;
     private final int maxUsers;
     private final String where;
+    private final Clock clock;
 
     /**
      * @param timeout  for connecting, for each answer and for a free connection: a call never blocks
      *                 longer than about twice this
      * @param maxUsers users kept at most in Redis; past that the least recently seen are dropped
+     * @param clock    when users and instances were last seen, as Redis keeps it
      */
-    public JedisStore(RedisTarget target, String prefix, Duration timeout, int connections, int maxUsers) {
+    public JedisStore(RedisTarget target, String prefix, Duration timeout, int connections, int maxUsers,
+                      Clock clock) {
+        this.clock = clock;
         DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis((int) timeout.toMillis())
                 .socketTimeoutMillis((int) timeout.toMillis())
@@ -116,13 +123,13 @@ public final class JedisStore implements RedisStore {
     public Totals apply(Batch batch, List<String> report, Collection<String> instances) throws Unavailable, Refused {
         List<String> keys = List.of(prefix + "total", prefix + "daily:" + date(batch.day()), prefix + "utotals",
                 prefix + "udaily:" + date(batch.day()), prefix + "users", prefix + "applied",
-                prefix + "applied:" + batch.instance());
+                prefix + "applied:" + batch.instance(), prefix + "heard", prefix + "sweep");
         List<String> args = new ArrayList<>(10 + 2 * batch.users().size() + report.size() + instances.size());
         args.add(batch.instance());
         args.add(Long.toString(batch.seq()));
         args.add(expiry(batch.day()));
         args.add(Integer.toString(maxUsers));
-        args.add(Long.toString(System.currentTimeMillis()));
+        args.add(Long.toString(clock.millis()));
         args.add(Long.toString(batch.site()));
         args.add(Integer.toString(batch.users().size()));
         for (Map.Entry<String, Long> e : batch.users().entrySet()) {
@@ -134,6 +141,7 @@ public final class JedisStore implements RedisStore {
         List<String> asked = List.copyOf(instances);
         args.add(Integer.toString(asked.size()));
         args.addAll(asked);
+        args.add(Long.toString(batch.sealed()));
         Object answer = run(APPLY, keys, args);
         try {
             List<?> out = (List<?>) answer;
@@ -145,7 +153,8 @@ public final class JedisStore implements RedisStore {
             for (int i = 0; i < asked.size(); i++) {
                 applied.put(asked.get(i), number(out.get(2 + 2 * report.size() + i)));
             }
-            return new Totals(number(out.get(0)), number(out.get(1)), users, applied);
+            return new Totals(number(out.get(0)), number(out.get(1)), users, applied,
+                    number(out.get(2 + 2 * report.size() + asked.size())) == 1);
         } catch (RuntimeException e) {
             throw new Refused("an answer of an unexpected shape (" + e + ")", e);
         }
@@ -189,6 +198,17 @@ public final class JedisStore implements RedisStore {
             throw new Refused(e.getMessage(), e);
         } catch (JedisException e) {
             throw new Unavailable(e.getClass().getSimpleName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public int sweep(long nowMillis, long goneMillis) throws Unavailable, Refused {
+        Object answer = run(SWEEP, List.of(prefix + "applied", prefix + "heard", prefix + "sweep"),
+                List.of(Long.toString(nowMillis), Long.toString(goneMillis)));
+        try {
+            return (int) number(answer);
+        } catch (RuntimeException e) {
+            throw new Refused("an answer of an unexpected shape (" + e + ")", e);
         }
     }
 

@@ -1,20 +1,23 @@
 package pocketapi.stats;
 
 import java.io.IOException;
-import java.nio.file.Files;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -22,16 +25,17 @@ import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.AtomicFiles;
+import pocketapi.util.Ticker;
 import pocketapi.util.Utc8;
 
 /**
  * Counters shared by several instances through Redis ({@code STATS_REDIS_URL}). The parts:
  * <ul>
- *   <li>{@link Ledger}: Redis's last totals and this instance's unconfirmed calls, under one lock;</li>
+ *   <li>{@link Ledger}: Redis's last totals and this instance's unconfirmed calls ({@link Outbox}),
+ *       under one lock;</li>
  *   <li>{@link RedisSync}: sends the calls, imports the file store once, hands what Redis has not
- *       confirmed to disk ({@code <stats>.redis-pending.json}) and the last totals too
- *       ({@code <stats>.redis-base.json});</li>
+ *       confirmed to disk ({@link PendingLog}, {@code <stats>.redis-pending.json}) and the last totals
+ *       too ({@link BaseFile}, {@code <stats>.redis-base.json});</li>
  *   <li>this class: counting (never waits for Redis) and {@code /api/info}, which reads Redis's
  *       totals first when the known ones are older than {@link RedisTimings#FRESH}, waiting at most
  *       {@link RedisTimings#INFO_WAIT}.</li>
@@ -45,9 +49,10 @@ public final class RedisCounters implements Counters, AutoCloseable {
 
     private final RedisStore reader;
     private final Clock clock;
+    private final Ticker ticker;
     private final Ledger ledger;
     private final RedisSync sync;
-    private final Path pendingFile;
+    private final PendingLog log;
     private final ExecutorService reads;
     private final Map<String, CompletableFuture<Void>> underWay = new ConcurrentHashMap<>();
     private volatile long readsFailedAt;
@@ -61,30 +66,49 @@ public final class RedisCounters implements Counters, AutoCloseable {
      */
     public RedisCounters(RedisStore sender, RedisStore reader, Path statsFile, Duration handOffEvery, Clock clock,
                          int maxUsers) {
+        this(sender, reader, statsFile, handOffEvery, clock, maxUsers, LocalDisk.INSTANCE, Ticker.SYSTEM, readers());
+    }
+
+    /** @param reads runs {@code /api/info}'s reads; it must refuse a read when it cannot start it at once */
+    RedisCounters(RedisStore sender, RedisStore reader, Path statsFile, Duration handOffEvery, Clock clock,
+                  int maxUsers, Disk disk, Ticker ticker, ExecutorService reads) {
         this.reader = reader;
         this.clock = clock;
+        this.ticker = ticker;
         Path stats = statsFile.toAbsolutePath();
-        this.pendingFile = sibling(stats, ".redis-pending.json");
+        this.log = new PendingLog(disk, sibling(stats, ".redis-pending.json"));
         Path baseFile = sibling(stats, ".redis-base.json");
-        migrateOldPendingFile(stats);
+        migrateOldPendingFile(disk, stats);
         SharedBase base = new SharedBase(maxUsers);
-        readBase(baseFile, base);
-        this.ledger = new Ledger(new PendingCounts(UUID.randomUUID().toString(), maxUsers, readPending()), base);
-        this.sync = new RedisSync(sender, ledger, RedisImport.of(stats, clock, maxUsers), pendingFile, baseFile,
-                handOffEvery, clock);
-        this.reads = new ThreadPoolExecutor(RedisTimings.READERS, RedisTimings.READERS, 30, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(1_000), r -> {
+        readBase(disk, baseFile, base);
+        this.ledger = new Ledger(new Outbox(UUID.randomUUID().toString(), maxUsers), base);
+        this.sync = new RedisSync(sender, ledger, RedisImport.of(stats, clock, maxUsers), log, disk, baseFile,
+                handOffEvery, maxUsers, clock, ticker);
+        readPending(base.site().applied());
+        this.readsFailedAt = ticker.nanos() - RedisTimings.RETRY_FIRST.toNanos() - 1;
+        this.reads = reads;
+    }
+
+    /**
+     * No queue: a read starts only on an idle reader, so however many new ids arrive at once, at most
+     * READERS requests wait (each at most INFO_WAIT); the others answer at once from what is known.
+     */
+    private static ExecutorService readers() {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(RedisTimings.READERS, RedisTimings.READERS, 30,
+                TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
                     Thread t = new Thread(r, "stats-redis-read");
                     t.setDaemon(true);
                     return t;
                 });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
     }
 
     /** The counters on the Redis at {@code target}, as the service runs them: two connection pools. */
     public static RedisCounters connect(RedisTarget target, String prefix, Path statsFile, Duration handOffEvery,
                                         Clock clock, int maxUsers) {
-        return new RedisCounters(new JedisStore(target, prefix, RedisTimings.SEND_TIMEOUT, 2, maxUsers),
-                new JedisStore(target, prefix, RedisTimings.INFO_WAIT, RedisTimings.READERS, maxUsers),
+        return new RedisCounters(new JedisStore(target, prefix, RedisTimings.SEND_TIMEOUT, 2, maxUsers, clock),
+                new JedisStore(target, prefix, RedisTimings.INFO_WAIT, RedisTimings.READERS, maxUsers, clock),
                 statsFile, handOffEvery, clock, maxUsers);
     }
 
@@ -95,49 +119,64 @@ public final class RedisCounters implements Counters, AutoCloseable {
         return statsFile.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + suffix);
     }
 
-    /** Versions before 1.1 left unsent batches in STATS_FILE itself: they move to the pending file. */
-    private void migrateOldPendingFile(Path stats) {
+    /** Version 1.0 left unsent batches in STATS_FILE itself: they move to the pending log. */
+    private void migrateOldPendingFile(Disk disk, Path stats) {
         try {
-            if (Files.exists(stats) && PendingFile.isPending(stats) && !Files.exists(pendingFile)) {
-                AtomicFiles.move(stats, pendingFile);
-                LOG.info("moved the unsent counts an earlier version left in {} to {}", stats, pendingFile);
+            if (disk.exists(stats) && !log.exists()) {
+                boolean pending;
+                try (InputStream in = disk.read(stats)) {
+                    pending = OldPendingFile.isPending(in);
+                }
+                if (pending) {
+                    disk.rename(stats, log.file());
+                    LOG.info("moved the unsent counts an earlier version left in {} to {}", stats, log.file());
+                }
             }
         } catch (IOException | RuntimeException e) {
             LOG.warn("cannot look into {} ({})", stats, e.toString());
         }
     }
 
-    private List<RedisStore.Batch> readPending() {
-        if (!Files.exists(pendingFile)) {
-            return List.of();
+    /** The batches an earlier run left in the log, but those the saved totals show applied. */
+    private void readPending(Map<String, Long> applied) {
+        if (!log.exists()) {
+            return;
         }
+        long[] calls = {0};
+        Set<String> instances = new HashSet<>();
+        // A hand-off whose sync failed is written again by the next: a batch may be in the log twice.
+        Map<String, Long> last = new HashMap<>(applied);
         try {
-            List<RedisStore.Batch> batches = PendingFile.read(pendingFile);
-            LOG.info("{} holds {} counted calls an earlier run could not write to Redis; sending them first",
-                    pendingFile, batches.stream().mapToLong(RedisStore.Batch::site).sum());
-            return batches;
+            int skipped = log.readAll(stored -> {
+                RedisStore.Batch b = stored.batch();
+                instances.add(b.instance());
+                if (b.seq() > last.getOrDefault(b.instance(), 0L)) {
+                    last.put(b.instance(), b.seq());
+                    ledger.restore(stored);
+                    calls[0] += b.site();
+                }
+            });
+            instances.forEach(sync::earlierRun);
+            instances.forEach(ledger::inLog);
+            LOG.info("{} holds {} counted calls an earlier run could not write to Redis; sending them first{}",
+                    log.file(), calls[0], skipped == 0 ? "" : " (" + skipped + " record" + (skipped == 1 ? "" : "s")
+                    + " cut short by a crash or damaged were left out)");
         } catch (IOException | RuntimeException e) {
-            setAside(pendingFile, e);
-            return List.of();
+            LOG.error("cannot read {} ({}); its calls are not sent", log.file(), e.toString());
         }
     }
 
-    private void readBase(Path baseFile, SharedBase base) {
-        if (Files.exists(baseFile)) {
+    private void readBase(Disk disk, Path baseFile, SharedBase base) {
+        if (disk.exists(baseFile)) {
             try {
-                BaseFile.Saved saved = BaseFile.read(baseFile);
-                base.restore(saved.site(), saved.users());
-            } catch (IOException e) {
-                setAside(baseFile, e);
+                Optional<BaseFile.Saved> saved = BaseFile.read(disk, baseFile);
+                saved.ifPresent(s -> base.restore(s.site(), s.users()));
+                if (saved.isEmpty()) {
+                    LOG.info("{} is of an older version: the totals come from Redis's first answer", baseFile);
+                }
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("cannot read {} ({}); the totals come from Redis's first answer", baseFile, e.toString());
             }
-        }
-    }
-
-    private void setAside(Path file, Exception e) {
-        try {
-            LOG.warn("cannot read {} ({}); kept aside as {}", file, e.toString(), AtomicFiles.setAside(file, clock));
-        } catch (IOException moveFailed) {
-            LOG.error("cannot read {} ({}) nor move it aside ({})", file, e.toString(), moveFailed.toString());
         }
     }
 
@@ -154,14 +193,14 @@ public final class RedisCounters implements Counters, AutoCloseable {
     @Override
     public Report countAndReport(String user) {
         long today = Utc8.epochDay(clock);
-        if (!ledger.fresh(user, today, System.nanoTime(), RedisTimings.FRESH.toNanos()) && readsWorthTrying()) {
+        if (!ledger.fresh(user, today, ticker.nanos(), RedisTimings.FRESH.toNanos()) && readsWorthTrying()) {
             awaitRead(user, today);
         }
         return ledger.countAndReport(today, user);
     }
 
     private boolean readsWorthTrying() {
-        return sync.reachable() && System.nanoTime() - readsFailedAt > RedisTimings.RETRY_FIRST.toNanos();
+        return sync.reachable() && ticker.nanos() - readsFailedAt > RedisTimings.RETRY_FIRST.toNanos();
     }
 
     /** Reads the site's and the user's totals, waiting at most INFO_WAIT; a later answer still lands. */
@@ -181,7 +220,7 @@ public final class RedisCounters implements Counters, AutoCloseable {
                 });
             } catch (RejectedExecutionException e) {
                 underWay.remove(user, read);
-                return;
+                return;  // every reader is busy: answer from what is known, at once
             }
         }
         try {
@@ -197,31 +236,46 @@ public final class RedisCounters implements Counters, AutoCloseable {
         try {
             RedisStore.Totals totals = reader.apply(RedisStore.Batch.none(ledger.instance(), today), List.of(user),
                     ledger.instances());
-            ledger.read(totals, today, List.of(user), System.nanoTime());
+            ledger.read(totals, today, List.of(user), ticker.nanos());
         } catch (RedisStore.Unavailable | RedisStore.Refused | RuntimeException e) {
-            readsFailedAt = System.nanoTime();  // the sender logs what is wrong; reads pause a second
+            readsFailedAt = ticker.nanos();  // the sender logs what is wrong; reads pause a second
         }
     }
 
     /**
-     * Stops the sender, sends what it can within a second and saves what is left (see
-     * {@link RedisSync#close}). Called once, when the service stops.
+     * Stops the sender, sends what it can before {@code deadline} (a {@link Ticker} value) and
+     * saves what is left (see {@link RedisSync#stop}). Called once, when the service stops.
+     *
+     * @return whether every counted call is in Redis or on disk
      */
+    public boolean stop(long deadline) {
+        reads.shutdownNow();
+        try {
+            return sync.stop(deadline);
+        } finally {
+            reader.close();
+        }
+    }
+
+    /** {@link #stop} with the service's budget for the counters' part of a stop. */
     @Override
     public void close() {
-        reads.shutdownNow();
-        sync.close();
-        reader.close();
+        stop(ticker.nanos() + RedisTimings.SEND_TIMEOUT.toNanos() + RedisTimings.STOP_WAIT.toNanos());
     }
 
     /** For the startup line. */
     public String describe() {
-        return "Redis at " + reader.describe() + ", calls not yet written kept in " + pendingFile;
+        return "Redis at " + reader.describe() + ", calls not yet written kept in " + log.file();
     }
 
     /** One round of the sender now, whatever its retry pause (for tests). */
     void flushNow() {
         sync.round(true);
+    }
+
+    /** One round of the sender as its timer would run it (for tests that move the ticker). */
+    void round() {
+        sync.round(false);
     }
 
     /** How many calls are counted here but not confirmed in Redis (tests). */
@@ -235,6 +289,15 @@ public final class RedisCounters implements Counters, AutoCloseable {
     }
 
     Path pendingFile() {
-        return pendingFile;
+        return log.file();
+    }
+
+    Ledger ledger() {
+        return ledger;
+    }
+
+    /** What a crash leaves of this instance (tests): nothing runs on, nothing is saved. */
+    void crashed() {
+        reads.shutdownNow();
     }
 }

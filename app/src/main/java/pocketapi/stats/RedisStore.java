@@ -16,16 +16,18 @@ public interface RedisStore extends AutoCloseable {
      * after a lost answer, however much later, without counting anything twice. Seq 0 carries
      * nothing and only reads.
      *
-     * @param users per-user counts
+     * @param users  per-user counts
+     * @param sealed when the batch was made (epoch ms): one Redis can no longer judge (its instance's
+     *               mark removed as gone, after it was made) is not applied, see {@link Totals#expired}
      */
-    record Batch(String instance, long seq, long day, long site, Map<String, Long> users) {
+    record Batch(String instance, long seq, long day, long site, Map<String, Long> users, long sealed) {
         public Batch {
             users = Map.copyOf(users);
         }
 
         /** A batch that applies nothing: only reads the counters of {@code day}. */
         public static Batch none(String instance, long day) {
-            return new Batch(instance, 0, day, 0, Map.of());
+            return new Batch(instance, 0, day, 0, Map.of(), 0);
         }
     }
 
@@ -35,8 +37,15 @@ public interface RedisStore extends AutoCloseable {
      * @param users   user -> {total, daily}, for the users asked for
      * @param applied instance -> the last batch applied for it, for the instances asked for: which
      *                of their batches these totals include
+     * @param expired the batch was not applied: its instance's mark was removed (gone for
+     *                {@link RedisTimings#GONE}) after it was made, so whether it was applied before cannot
+     *                be told; it is dropped rather than risk counting it twice
      */
-    record Totals(long siteTotal, long siteDaily, Map<String, long[]> users, Map<String, Long> applied) {
+    record Totals(long siteTotal, long siteDaily, Map<String, long[]> users, Map<String, Long> applied,
+                  boolean expired) {
+        Totals(long siteTotal, long siteDaily, Map<String, long[]> users, Map<String, Long> applied) {
+            this(siteTotal, siteDaily, users, applied, false);
+        }
     }
 
     /**
@@ -82,6 +91,14 @@ public interface RedisStore extends AutoCloseable {
 
     /** Drops the applied mark of an instance none of whose batches can be sent again. */
     void forget(String instance) throws Unavailable, Refused;
+
+    /**
+     * Removes the marks of instances not heard from for {@code gone} (crashed, their folder lost)
+     * and keeps the horizon that makes a batch of theirs sent later {@link Totals#expired}.
+     *
+     * @return how many instances were removed
+     */
+    int sweep(long nowMillis, long goneMillis) throws Unavailable, Refused;
 
     /** Where the store is, for log lines (never a password). */
     String describe();

@@ -21,8 +21,12 @@ final class RedisTimings {
     /** After a failure: the first retry, and (for errors Redis answers) the longest wait between retries. */
     static final Duration RETRY_FIRST = Duration.ofSeconds(1);
     static final Duration RETRY_MAX = Duration.ofSeconds(60);
-    /** How long the stop tries to send what is left before writing it to disk. */
-    static final Duration DRAIN_AT_STOP = Duration.ofSeconds(1);
+    /** How long the stop waits for a round under way (one stuck on a Redis that does not answer is left). */
+    static final Duration STOP_WAIT = Duration.ofSeconds(1);
+    /** An instance not heard from this long is gone: its mark is removed (see sweep.lua). */
+    static final Duration GONE = Duration.ofDays(30);
+    /** How often the sender sweeps the marks of gone instances. */
+    static final Duration SWEEP_EVERY = Duration.ofDays(1);
     /**
      * Users per Redis call (a batch, or an import chunk): each call is one Lua script, and Redis runs
      * nothing else meanwhile. 250 users take about 2 ms (measured: 1,000 took 7-9 ms on a small VM).

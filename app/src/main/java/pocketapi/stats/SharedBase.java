@@ -8,16 +8,17 @@ import pocketapi.util.BoundedLru;
 /**
  * The last totals this instance read from Redis, the site's and some users', each with the marks
  * of the batches they include ({@link RedisStore.Totals#applied}), so that {@code /api/info} can
- * add exactly the counts they do not include. A newer answer replaces an older one, never the
- * reverse: an answer that left out a batch this instance has already seen confirmed is dropped.
- * Not thread-safe: {@link Ledger} guards it.
+ * add exactly the counts they do not include. Answers arrive out of order (four readers and the
+ * sender); one replaces what is known only if it is not older in any way: no mark lower, no total
+ * lower, not of an earlier day, and on the same day no lower daily count. So the totals shown never
+ * go down, right at the UTC+8 day change included. Not thread-safe: {@link Ledger} guards it.
  */
 final class SharedBase {
     /**
      * Counters as one answer gave them.
      *
      * @param day  the UTC+8 day of {@code daily}
-     * @param at   when they were read ({@link System#nanoTime}); 0 for totals saved by an earlier run
+     * @param at   when they were read (the {@link pocketapi.util.Ticker}); 0 for totals saved by an earlier run
      */
     record Counts(long total, long daily, long day, Map<String, Long> applied, long at) {
         Counts {
@@ -28,14 +29,17 @@ final class SharedBase {
             return day == today ? daily : 0;
         }
 
-        /** Whether these include every batch {@code other} includes, for the instances both know of. */
-        boolean notOlderThan(Counts other) {
+        /**
+         * Whether these may replace {@code known}: no mark lower (for the instances these report), no
+         * total lower, not an earlier day, and on the same day no lower daily count.
+         */
+        boolean supersedes(Counts known) {
             for (Map.Entry<String, Long> mark : applied.entrySet()) {
-                if (mark.getValue() < other.applied.getOrDefault(mark.getKey(), 0L)) {
+                if (mark.getValue() < known.applied.getOrDefault(mark.getKey(), 0L)) {
                     return false;
                 }
             }
-            return true;
+            return total >= known.total && day >= known.day && (day > known.day || daily >= known.daily);
         }
     }
 
@@ -53,14 +57,14 @@ final class SharedBase {
     /** Takes an answer of Redis for the site and {@code asked}, where it is not older than what is known. */
     void install(RedisStore.Totals totals, long day, Collection<String> asked, long now) {
         Counts s = new Counts(totals.siteTotal(), totals.siteDaily(), day, totals.applied(), now);
-        if (s.notOlderThan(site)) {
+        if (s.supersedes(site)) {
             site = s;
         }
         for (String user : asked) {
             long[] t = totals.users().get(user);
             Counts u = t == null ? null : new Counts(t[0], t[1], day, totals.applied(), now);
             Counts known = users.get(user);
-            if (u != null && (known == null || u.notOlderThan(known))) {
+            if (u != null && (known == null || u.supersedes(known))) {
                 users.put(user, u);
             }
         }

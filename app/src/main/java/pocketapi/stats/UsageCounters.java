@@ -2,9 +2,7 @@ package pocketapi.stats;
 
 import java.time.Clock;
 import java.time.LocalDate;
-import java.util.LinkedHashSet;
 import java.util.Map;
-import java.util.Set;
 
 import pocketapi.util.Utc8;
 import pocketapi.util.BoundedLru;
@@ -20,8 +18,36 @@ import pocketapi.util.BoundedLru;
  */
 public final class UsageCounters implements Counters {
 
-    /** A copy of all counters, users from least to most recently seen; {@code version} grows with every call. */
-    public record Snapshot(Tally site, String[] users, Tally[] tallies, long version) {
+    /**
+     * A copy of counters, users from least to most recently seen. {@code changed[i]} is the
+     * {@link #version()} of user i's last call, so a saver can tell what changed since its last save.
+     */
+    public record Snapshot(Tally site, String[] users, Tally[] tallies, long[] changed, long version) {
+        /** Counters restored from a file (nothing changed since). */
+        public Snapshot(Tally site, String[] users, Tally[] tallies) {
+            this(site, users, tallies, new long[users.length], 0);
+        }
+
+        /** The site and the users who called after {@code version}: what a save since then adds. */
+        public Snapshot changedAfter(long version) {
+            int n = 0;
+            for (long c : changed) {
+                if (c > version) {
+                    n++;
+                }
+            }
+            String[] ids = new String[n];
+            Tally[] t = new Tally[n];
+            long[] c = new long[n];
+            for (int i = 0, j = 0; i < users.length; i++) {
+                if (changed[i] > version) {
+                    ids[j] = users[i];
+                    t[j] = tallies[i];
+                    c[j++] = changed[i];
+                }
+            }
+            return new Snapshot(site, ids, t, c, this.version);
+        }
     }
 
     /** One counter pair and the UTC+8 epoch day its daily count belongs to. */
@@ -32,6 +58,7 @@ public final class UsageCounters implements Counters {
         long total;
         long daily;
         long day;
+        long changed;
 
         Counter(long total, long daily, long day) {
             this.total = total;
@@ -39,13 +66,14 @@ public final class UsageCounters implements Counters {
             this.day = day;
         }
 
-        void increment(long today) {
+        void increment(long today, long version) {
             if (day != today) {
                 day = today;
                 daily = 0;
             }
             total++;
             daily++;
+            changed = version;
         }
 
         Tally tally() {
@@ -58,12 +86,6 @@ public final class UsageCounters implements Counters {
     private final Counter site;
     private final BoundedLru<String, Counter> users;
     private long version;
-    /**
-     * The users whose counters changed since the last {@link #takeChanges} or {@link #takeSnapshot},
-     * least recently seen first (so that reading them back keeps who was seen last).
-     */
-    private final Set<String> changed = new LinkedHashSet<>();
-
     /** Zero counters. */
     public UsageCounters(Clock clock, int maxUsers) {
         this(clock, maxUsers, null);
@@ -77,7 +99,7 @@ public final class UsageCounters implements Counters {
         this.clock = clock;
         this.maxUsers = maxUsers;
         // Access order: a lookup moves the user to the end, so the eldest entry is the least recently seen.
-        this.users = new BoundedLru<>(maxUsers, (user, counter) -> changed.remove(user));
+        this.users = new BoundedLru<>(maxUsers);
         if (restored == null) {
             this.site = new Counter(0, 0, Utc8.epochDay(clock));
         } else {
@@ -112,16 +134,14 @@ public final class UsageCounters implements Counters {
         long userTotal;
         long userDaily;
         synchronized (this) {
-            site.increment(today);
+            version++;
+            site.increment(today, version);
             Counter counter = users.get(user);
             if (counter == null) {
                 counter = new Counter(0, 0, today);
                 users.put(user, counter);
             }
-            counter.increment(today);
-            changed.remove(user);
-            changed.add(user);
-            version++;
+            counter.increment(today, version);
             siteTotal = site.total;
             siteDaily = site.daily;
             userTotal = counter.total;
@@ -130,37 +150,40 @@ public final class UsageCounters implements Counters {
         return new Report(LocalDate.ofEpochDay(today), user, siteTotal, siteDaily, userTotal, userDaily);
     }
 
-    /** What changed since the last take: the site's counters and those of the users who called since. */
-    public record Changes(Tally site, String[] users, Tally[] tallies, long version) {
-    }
-
-    /** The counters changed since the last take (for the journal); the next take starts from here. */
-    public synchronized Changes takeChanges() {
-        String[] ids = changed.toArray(new String[0]);
-        Tally[] tallies = new Tally[ids.length];
-        for (int i = 0; i < ids.length; i++) {
-            tallies[i] = users.get(ids[i]).tally();
-        }
-        changed.clear();
-        return new Changes(site.tally(), ids, tallies, version);
-    }
-
-    /** Every counter (for a full save); the next {@link #takeChanges} starts from here. */
-    public synchronized Snapshot takeSnapshot() {
-        changed.clear();
-        return snapshot();
-    }
-
-    /** A consistent copy of every counter (cheap: references and a few longs per user). */
+    /** A consistent copy of every counter (a few longs per user), for a full save. */
     public synchronized Snapshot snapshot() {
-        String[] ids = new String[users.size()];
-        Tally[] tallies = new Tally[users.size()];
+        return copy(Long.MIN_VALUE);
+    }
+
+    /** The site's counters and those of the users who called after {@code version}, for a journal line. */
+    public synchronized Snapshot changesSince(long version) {
+        return copy(version);
+    }
+
+    private Snapshot copy(long since) {
+        int n = 0;
+        if (since == Long.MIN_VALUE) {
+            n = users.size();
+        } else {
+            for (Counter c : users.values()) {
+                if (c.changed > since) {
+                    n++;
+                }
+            }
+        }
+        String[] ids = new String[n];
+        Tally[] tallies = new Tally[n];
+        long[] changed = new long[n];
         int i = 0;
         for (Map.Entry<String, Counter> e : users.entrySet()) {
-            ids[i] = e.getKey();
-            tallies[i++] = e.getValue().tally();
+            Counter c = e.getValue();
+            if (c.changed > since) {
+                ids[i] = e.getKey();
+                tallies[i] = c.tally();
+                changed[i++] = c.changed;
+            }
         }
-        return new Snapshot(site.tally(), ids, tallies, version);
+        return new Snapshot(site.tally(), ids, tallies, changed, version);
     }
 
     /** Grows with every counted call: a snapshot is stale when this has moved on. */

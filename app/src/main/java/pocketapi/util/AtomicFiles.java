@@ -77,15 +77,21 @@ public final class AtomicFiles {
      * @return where it was moved
      */
     public static Path setAside(Path path, Clock clock) throws IOException {
-        LocalDateTime t = LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-        String stamp = String.format("%04d%02d%02dT%02d%02d%02dZ", t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
-                t.getHour(), t.getMinute(), t.getSecond());
-        Path aside = path.resolveSibling(path.getFileName() + ".corrupt-" + stamp);
+        Path first = asideName(path, clock);
+        Path aside = first;
         for (int n = 1; Files.exists(aside); n++) {
-            aside = path.resolveSibling(path.getFileName() + ".corrupt-" + stamp + "-" + n);
+            aside = first.resolveSibling(first.getFileName() + "-" + n);
         }
         Files.move(path, aside);
         return aside;
+    }
+
+    /** {@code <name>.corrupt-<UTC timestamp>}, beside {@code path}. */
+    public static Path asideName(Path path, Clock clock) {
+        LocalDateTime t = LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
+        String stamp = String.format("%04d%02d%02dT%02d%02d%02dZ", t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
+                t.getHour(), t.getMinute(), t.getSecond());
+        return path.resolveSibling(path.getFileName() + ".corrupt-" + stamp);
     }
 
     /** Best effort: not every platform can open a folder to force it. */

@@ -11,7 +11,7 @@ import java.util.Map;
  * themselves are tested against a real redis-server). Can be told to be unreachable, to apply a
  * call and lose the answer, or to refuse every call as Redis does when a key is not a counter.
  */
-final class FakeRedis implements RedisStore {
+class FakeRedis implements RedisStore {
     enum Mode { UP, DOWN, LOSE_ANSWERS, REFUSE }
 
     volatile Mode mode = Mode.UP;
@@ -23,6 +23,14 @@ final class FakeRedis implements RedisStore {
     /** Users by last seen, least recent first. */
     final LinkedHashMap<String, Boolean> seen = new LinkedHashMap<>(16, 0.75f, true);
     final Map<String, Long> applied = new HashMap<>();
+    /** instance -> when last heard from (ms, by {@link #now}); and the sweep's horizon. */
+    final Map<String, Long> heard = new HashMap<>();
+    long horizon;
+    /** The time this Redis thinks it is (ms): tests move it. */
+    long now = 1_780_000_000_000L;
+    long expiredCalls;
+    /** Refuse forget() (as an outage just then would), while true. */
+    volatile boolean failForget;
     String importId;
     int importNext;
     int calls;
@@ -46,7 +54,12 @@ final class FakeRedis implements RedisStore {
     public synchronized Totals apply(Batch b, List<String> report, Collection<String> instances)
             throws Unavailable, Refused {
         answerable();
-        if (b.seq() > applied.getOrDefault(b.instance(), 0L)) {
+        heard.put(b.instance(), now);
+        boolean expired = b.seq() > 0 && !applied.containsKey(b.instance()) && b.sealed() > 0 && b.sealed() <= horizon;
+        if (expired) {
+            expiredCalls += b.site();
+        }
+        if (!expired && b.seq() > applied.getOrDefault(b.instance(), 0L)) {
             batchesApplied++;
             total += b.site();
             daily.merge(b.day(), b.site(), Long::sum);
@@ -76,7 +89,7 @@ final class FakeRedis implements RedisStore {
         for (String instance : instances) {
             marks.put(instance, applied.getOrDefault(instance, 0L));
         }
-        return new Totals(total, daily.getOrDefault(b.day(), 0L), users, marks);
+        return new Totals(total, daily.getOrDefault(b.day(), 0L), users, marks, expired);
     }
 
     @Override
@@ -109,7 +122,29 @@ final class FakeRedis implements RedisStore {
     @Override
     public synchronized void forget(String instance) throws Unavailable, Refused {
         answerable();
+        if (failForget) {
+            throw new Unavailable("connection reset", null);
+        }
         applied.remove(instance);
+    }
+
+    @Override
+    public synchronized int sweep(long nowMillis, long goneMillis) throws Unavailable, Refused {
+        answerable();
+        int removed = 0;
+        for (java.util.Iterator<Map.Entry<String, Long>> it = heard.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, Long> e = it.next();
+            if (e.getValue() < nowMillis - goneMillis) {
+                applied.remove(e.getKey());
+                horizon = Math.max(horizon, e.getValue());
+                it.remove();
+                removed++;
+            }
+        }
+        for (String instance : applied.keySet()) {
+            heard.putIfAbsent(instance, nowMillis);
+        }
+        return removed;
     }
 
     @Override

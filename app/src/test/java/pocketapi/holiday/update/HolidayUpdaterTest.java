@@ -136,10 +136,7 @@ class HolidayUpdaterTest {
     void a_mirror_that_accepts_and_never_answers_costs_one_time_out_and_changes_nothing() {
         mirror.hang();
         HolidayCalendar before = served();
-        long start = System.nanoTime();
-        updater(mirror.base()).check();
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        assertThat(took).isLessThan(Duration.ofSeconds(5));  // two years, one 1 s time-out each
+        updater(mirror.base()).check();  // returns: the time-out ended the wait
         assertThat(served()).isSameAs(before);
         assertThat(log.linesWith("WARN")).singleElement().asString().contains("holiday update: no answer from "
                 + mirror.base().getAuthority() + " (no complete answer within 1 s); keeping the data as it is");
@@ -222,9 +219,9 @@ class HolidayUpdaterTest {
     void start_returns_at_once_while_the_first_check_runs_in_the_background() throws Exception {
         mirror.hang();
         try (HolidayUpdater updater = updater(mirror.base())) {
-            long start = System.nanoTime();
             updater.start();
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(500));
+            // Had start() run the check itself, the (hanging) mirror would have been asked already.
+            assertThat(mirror.requests()).isEmpty();
             long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
             while (mirror.requests().isEmpty() && System.nanoTime() < deadline) {
                 Thread.sleep(10);

@@ -2,42 +2,38 @@ package pocketapi.stats;
 
 import static pocketapi.util.JsonTokens.expect;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Path;
+import java.io.InputStream;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 
-import pocketapi.util.AtomicFiles;
 import pocketapi.util.IsoDate;
 
 /**
- * The pending file of Redis mode ({@code <stats>.redis-pending.json}): the counted calls Redis has
- * not confirmed, as the numbered batches they are, so that each is sent exactly once whenever Redis
- * answers again (a batch Redis had applied before its answer was lost is recognised).
+ * The pending file of Redis mode as versions 1.1 and 1.2 wrote it ({@code <stats>.redis-pending.json}
+ * holding one JSON object), read once to move its batches into the {@link PendingLog}: the counted
+ * calls Redis has not confirmed, as the numbered batches they are.
  * <pre>{"format":"pocketapi-redis-pending/1","batches":[{"instance":"…","seq":7,"date":"2026-11-22",
  *   "site":12,"users":[{"id":"203.0.113.7","n":5}]}]}</pre>
  * Not thread-safe: used by the sender's one thread and at start-up.
  */
-final class PendingFile {
+final class OldPendingFile {
     static final String FORMAT = "pocketapi-redis-pending/1";
     private static final JsonFactory JSON = new JsonFactory();
 
-    private PendingFile() {
+    private OldPendingFile() {
     }
 
     /** Whether a file holds pending batches: version 1.0 left them in STATS_FILE itself. */
-    static boolean isPending(Path file) throws IOException {
-        try (JsonParser p = JSON.createParser(file.toFile())) {
+    static boolean isPending(InputStream in) throws IOException {
+        try (JsonParser p = JSON.createParser(in)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return false;
             }
@@ -53,10 +49,10 @@ final class PendingFile {
         }
     }
 
-    static List<RedisStore.Batch> read(Path file) throws IOException {
+    static List<RedisStore.Batch> read(InputStream in) throws IOException {
         List<RedisStore.Batch> batches = new ArrayList<>();
         String format = null;
-        try (JsonParser p = JSON.createParser(file.toFile())) {
+        try (JsonParser p = JSON.createParser(in)) {
             expect(p.nextToken(), JsonToken.START_OBJECT);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
@@ -125,38 +121,6 @@ final class PendingFile {
         if (instance == null || seq < 1 || date == null || site < 0) {
             throw new IOException("a batch needs an instance, a seq above 0, a date and a site count");
         }
-        return new RedisStore.Batch(instance, seq, date.toEpochDay(), site, users);
-    }
-
-
-    /** Writes the batches atomically (temporary file, fsync, rename). */
-    static void write(Path file, List<RedisStore.Batch> batches) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
-            g.writeStartObject();
-            g.writeStringField("format", FORMAT);
-            g.writeArrayFieldStart("batches");
-            for (RedisStore.Batch b : batches) {
-                g.writeRaw('\n');
-                g.writeStartObject();
-                g.writeStringField("instance", b.instance());
-                g.writeNumberField("seq", b.seq());
-                g.writeStringField("date", LocalDate.ofEpochDay(b.day()).toString());
-                g.writeNumberField("site", b.site());
-                g.writeArrayFieldStart("users");
-                for (Map.Entry<String, Long> u : b.users().entrySet()) {
-                    g.writeStartObject();
-                    g.writeStringField("id", u.getKey());
-                    g.writeNumberField("n", u.getValue());
-                    g.writeEndObject();
-                }
-                g.writeEndArray();
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeEndObject();
-            g.writeRaw('\n');
-        }
-        AtomicFiles.write(file, out.toByteArray());
+        return new RedisStore.Batch(instance, seq, date.toEpochDay(), site, users, 0);
     }
 }
