@@ -8,6 +8,8 @@
 #   app/bench/bench.sh --only=NAME   one endpoint of the table (and JSON, for the ratios), e.g. --only="/img/pc 302"
 #   app/bench/bench.sh --redis    Redis mode (STATS_REDIS_URL, a redis-server on wrk's CPU) against
 #                                 file mode, endpoint by endpoint; add --quick for a short run
+#   app/bench/bench.sh --base-jar=PATH   this build against another pocketapi jar (an earlier version,
+#                                 built from its commit), endpoint by endpoint; --only works too
 #
 # Talks only to 127.0.0.1; every load is bounded in time; all servers are stopped at the end.
 set -euo pipefail
@@ -15,12 +17,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=$(mktemp -d /tmp/pocketapi-bench.XXXXXX)
 
-rounds=3; seconds=8; warmup=25; starts=5; conns=32; redis=0; only=""
+rounds=3; seconds=8; warmup=25; starts=5; conns=32; redis=0; only=""; base_jar=""
 for arg in "$@"; do
   case "$arg" in
     --quick) rounds=1; seconds=2; warmup=4; starts=3 ;;
     --redis) redis=1 ;;
     --only=*) only=${arg#--only=} ;;
+    --base-jar=*) base_jar=$(cd "$(dirname "${arg#--base-jar=}")" && pwd)/$(basename "${arg#--base-jar=}") ;;
     *) echo "unknown option $arg"; exit 2 ;;
   esac
 done
@@ -67,6 +70,10 @@ start_app() {  # name port: starts a server, sets $started_pid (the JVM's own pi
       STATS_REDIS_URL="redis://127.0.0.1:$redis_port" taskset -c "$server_cpu" java "${flags[@]}" -jar "$jar") \
       >"$work/$name-$port.log" 2>&1 &
     url="http://127.0.0.1:$port/healthz"
+  elif [ "$name" = other ]; then
+    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" HOLIDAY_UPDATE_URL=off \
+      taskset -c "$server_cpu" java "${flags[@]}" -jar "$base_jar") >"$work/$name-$port.log" 2>&1 &
+    url="http://127.0.0.1:$port/healthz"
   elif [ "$name" = hello ]; then
     (exec env PORT="$port" taskset -c "$server_cpu" java "${flags[@]}" -cp "$jar:$work/hello" Hello) \
       >"$work/$name-$port.log" 2>&1 &
@@ -86,6 +93,8 @@ stop_app() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 # What is measured (app) against what (base): pocketapi against hello-world, or Redis mode against file mode.
 if [ "$redis" = 1 ]; then
   base=pocketapi; app=redis; base_label="file mode"; app_label="Redis mode"; col=file
+elif [ -n "$base_jar" ]; then
+  base=other; app=pocketapi; base_label="$(basename "$base_jar")"; app_label="this build"; col=base
 else
   base=hello; app=pocketapi; base_label=hello-world; app_label=pocketapi; col=hello
 fi
@@ -122,6 +131,7 @@ run_wrk() {  # url seconds server-pid -> "req/s p50_ms p99_ms errors server_cpu_
 
 endpoints=(
   "JSON|/api/holidays?y=2025&m=10&d=1"
+  "detail|/api/holidays/detail?y=2025&m=10&d=1"
   "pithy|/api/holidays?type=pithy&y=2025&m=10&d=1"
   "alarm|/api/holidays?type=alarm&y=2025&m=10&d=1"
   "/img 302|/img"
@@ -142,7 +152,7 @@ pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s -s "$here/load.lua" "http://12
 
 echo "measuring throughput: $rounds round(s) x ${seconds}s per endpoint, $base_label and $app_label alternating"
 table=()
-declare -A app_rps
+declare -A app_rps base_rps
 for e in "${endpoints[@]}"; do
   name=${e%%|*}; path=${e#*|}
   if [ -n "$only" ] && [ "$name" != "$only" ] && [ "$name" != JSON ]; then continue; fi
@@ -157,7 +167,7 @@ for e in "${endpoints[@]}"; do
     "$(median "${a50[@]}")" "$(median "${a99[@]}")" "$(median "${acpu[@]}")" $((h_sum / rounds)) \
     "$(median "${h50[@]}")" "$(median "${h99[@]}")" "$(median "${hcpu[@]}")" \
     "$(awk -v a="$a_sum" -v h="$h_sum" 'BEGIN{print 100*a/h}')" "$errs")")
-  app_rps["$name"]=$((a_sum / rounds))
+  app_rps["$name"]=$((a_sum / rounds)); base_rps["$name"]=$((h_sum / rounds))
 done
 
 rss() { awk '/VmHWM/ {print int($2/1024)}' "/proc/$1/status"; }
@@ -174,11 +184,19 @@ printf '%-16s %8s %7s %7s %7s %8s %7s %7s %7s %7s %4s\n' endpoint "req/s" "p50 m
   "$col/s" "p50 ms" "p99 ms" "cpu us" ratio errs
 for row in "${table[@]}"; do echo "$row"; done
 # The planning endpoints against the day record in the same run (target: at least 80%).
-for name in "range (a month)" "workdays/add"; do
+for name in "detail" "range (a month)" "workdays/add"; do
   [ -n "${app_rps[$name]:-}" ] || continue
   printf '%s: %.1f%% of /api/holidays (JSON) in this run\n' "$name" \
     "$(awk -v a="${app_rps[$name]}" -v j="${app_rps[JSON]}" 'BEGIN{print 100*a/j}')"
 done
+if [ "$base" = other ] && [ -n "${base_rps[JSON]:-}" ]; then
+  # Against the earlier version: the day record as it was, and the endpoints that are new or grew.
+  for name in JSON detail pithy alarm; do
+    [ -n "${app_rps[$name]:-}" ] || continue
+    printf '%s: %.1f%% of %s'"'"'s /api/holidays (JSON) in this run\n' "$name" \
+      "$(awk -v a="${app_rps[$name]}" -v j="${base_rps[JSON]}" 'BEGIN{print 100*a/j}')" "$base_label"
+  done
+fi
 echo
 printf 'start-up, launch to first answer (median of %d): %s %d ms, %s %d ms, ratio %.2f\n' \
   "$starts" "$app_label" "$startup_app" "$base_label" "$startup_hello" "$(awk -v a="$startup_app" -v h="$startup_hello" 'BEGIN{print a/h}')"

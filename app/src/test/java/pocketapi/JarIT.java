@@ -67,15 +67,44 @@ class JarIT {
     }
 
     @Test
-    void a_half_written_holiday_file_stops_startup_naming_what_is_missing() throws Exception {
+    void a_holiday_file_out_of_its_reach_stops_startup_naming_the_dates() throws Exception {
         Files.writeString(dir.resolve("2027.json"), """
-                {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}]}""");
+                {"year": 2027, "days": [{"name": "元旦", "date": "2026-06-15", "isOffDay": true}]}""");
         try (JarProcess jar = JarProcess.launch(Map.of("HOLIDAY_DATA_DIR", dir.toString()))) {
             assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
+            // An operator's own file is served even where it breaks the law (with a warning); one the gate
+            // refuses outright (a date out of its reach) stops the start.
             assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + dir.resolve("2027.json")
-                    + ": refused: no days off for 春节, 清明节, 劳动节, 端午节, 中秋节, 国庆节 (every year since 2008 has days off "
-                    + "for all of 元旦, 春节, 清明节, 劳动节, 端午节, 中秋节, 国庆节)");
+                    + ": refused: lists 2026-06-15, outside 2027 and December 2026 (a year's file reaches only its own year and "
+                    + "the December before it)");
         }
+    }
+
+    @Test
+    void an_operators_half_written_year_is_served_with_a_warning_naming_the_statutory_days_it_misses() throws Exception {
+        Files.writeString(dir.resolve("2027.json"), """
+                {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}]}""");
+        try (JarProcess jar = JarProcess.start(Map.of("HOLIDAY_DATA_DIR", dir.toString()))) {
+            assertThat(jar.get("/api/holidays?y=2027&m=2&d=8&type=alarm").body()).isEqualTo("work");
+            assertThat(jar.output()).contains("WARN HolidayData - " + dir.resolve("2027.json") + ": served, though the "
+                    + "statutory holidays 2027-02-05, 2027-02-08, 2027-04-05, 2027-06-09, 2027-09-15, 2027-10-01 are not days off "
+                    + "in it (《全国年节及纪念日放假办法》: every arrangement gives them off); served as written, as the operator's own file");
+        }
+    }
+
+    @Test
+    void the_english_feed_is_the_same_bytes_after_every_start() throws Exception {
+        String[] feeds = new String[2];
+        String[] tags = new String[2];
+        for (int i = 0; i < 2; i++) {
+            try (JarProcess jar = JarProcess.start(Map.of())) {
+                var feed = jar.get("/api/holidays.ics?y=2025&lang=en");
+                feeds[i] = feed.body();
+                tags[i] = feed.headers().firstValue("ETag").orElseThrow();
+            }
+        }
+        assertThat(feeds[1]).isEqualTo(feeds[0]).contains("SUMMARY:National Day\\, Mid-Autumn Festival (day off)");
+        assertThat(tags[1]).isEqualTo(tags[0]);
     }
 
     @Test

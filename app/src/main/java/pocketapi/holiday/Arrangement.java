@@ -1,40 +1,63 @@
 package pocketapi.holiday;
 
-import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
- * Turns a notice's list of days into its breaks. A break is a run of consecutive days off under
- * one festival name; each weekend make-up working day of a festival goes to that festival's break
- * nearest to it (a festival has one break in every real notice). A weekday listed as working is
- * an ordinary working day, as in the calendar, so it is no make-up day. Stateless.
+ * Turns a notice's list of days into its breaks, and says what each of their days off is.
+ *
+ * <ol>
+ *   <li>A break is a run of listed days off under one festival name; weekend days the list leaves
+ *       out inside it (holiday-cn's 2014 清明节 lists 04-05 and 04-07) do not split it. It is then
+ *       widened over the ordinary weekend days next to it: the whole break a person takes.</li>
+ *   <li>Each weekend make-up working day of a festival goes to that festival's break nearest to it.</li>
+ *   <li>The statutory holidays of the break's festivals ({@link Law}) inside it are its statutory
+ *       days; each one that fell on a weekend, or on a date another statutory holiday already
+ *       holds, was <em>lost</em>.</li>
+ *   <li>Its listed weekday days off that are not statutory, in date order: the first are
+ *       <b>substitute</b> days, one per lost statutory day; of the rest, each make-up day before
+ *       the break repays the earliest left, each one after it the latest left (<b>in lieu</b>);
+ *       any left over are <b>extra</b>. With no extra day this is "the last k are in lieu";
+ *       2020's Spring Festival, extended by a second notice that also cancelled its 02-01 make-up
+ *       day, gets 01-29 in lieu of 01-19, and 01-30 and 01-31 as extra days.</li>
+ * </ol>
+ * Stateless.
  */
 final class Arrangement {
     private Arrangement() {
     }
 
-    static List<Break> breaks(HolidayYear notice) {
+    /** A break, and the kind of each of its listed weekday days off that is not statutory. */
+    record Arranged(Break brk, Map<LocalDate, Kind> kinds) {
+    }
+
+    /**
+     * @param notice    the year's notice
+     * @param offOutside whether an unlisted date is an ordinary day off (a weekend day that is no
+     *                  make-up day, inside the covered range): how far a break widens
+     */
+    static List<Arranged> breaks(HolidayYear notice, Predicate<LocalDate> offOutside, LunarCalendar lunar) {
         // Dates are unique within a notice (the loader checks), so a sorted map orders them. No
         // streams or lambdas: this runs at start-up, where each would cost a class spun on first use.
         TreeMap<LocalDate, OfficialDay> byDate = new TreeMap<>();
         for (OfficialDay day : notice.days()) {
             byDate.put(day.date(), day);
         }
-        List<OfficialDay> off = new ArrayList<>();
-        for (OfficialDay day : byDate.values()) {
-            if (day.offDay()) {
-                off.add(day);
-            }
-        }
         List<String> names = new ArrayList<>();
         List<LocalDate[]> runs = new ArrayList<>();
-        for (OfficialDay day : off) {
+        for (OfficialDay day : byDate.values()) {
+            if (!day.offDay()) {
+                continue;
+            }
             int last = runs.size() - 1;
-            if (last >= 0 && names.get(last).equals(day.festival())
-                    && runs.get(last)[1].plusDays(1).equals(day.date())) {
+            if (last >= 0 && names.get(last).equals(day.festival()) && joins(runs.get(last)[1], day.date(), byDate)) {
                 runs.get(last)[1] = day.date();
             } else {
                 names.add(day.festival());
@@ -46,7 +69,7 @@ final class Arrangement {
             makeUps.add(new ArrayList<>());
         }
         for (OfficialDay d : byDate.values()) {
-            if (d.offDay() || !weekend(d.date())) {
+            if (d.offDay() || !Day.weekend(d.date())) {
                 continue;
             }
             int nearest = -1;
@@ -62,11 +85,79 @@ final class Arrangement {
                 makeUps.get(nearest).add(d.date());
             }
         }
-        List<Break> breaks = new ArrayList<>();
+        List<Law.Holiday> law = Law.covers(notice.year()) ? Law.of(notice.year(), lunar) : List.of();
+        List<Arranged> breaks = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            breaks.add(new Break(notice.year(), names.get(i), runs.get(i)[0], runs.get(i)[1], makeUps.get(i)));
+            LocalDate start = runs.get(i)[0];
+            LocalDate end = runs.get(i)[1];
+            while (offOutside.test(start.minusDays(1)) && !byDate.containsKey(start.minusDays(1))) {
+                start = start.minusDays(1);
+            }
+            while (offOutside.test(end.plusDays(1)) && !byDate.containsKey(end.plusDays(1))) {
+                end = end.plusDays(1);
+            }
+            breaks.add(arrange(notice.year(), names.get(i), start, end, makeUps.get(i), byDate, law));
         }
         return breaks;
+    }
+
+    /** Whether a listed day off continues the run ending at {@code last}: only unlisted weekend days between. */
+    private static boolean joins(LocalDate last, LocalDate next, Map<LocalDate, OfficialDay> listed) {
+        for (LocalDate d = last.plusDays(1); d.isBefore(next); d = d.plusDays(1)) {
+            if (!Day.weekend(d) || listed.containsKey(d)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Arranged arrange(int year, String name, LocalDate start, LocalDate end, List<LocalDate> makeUps,
+                                    Map<LocalDate, OfficialDay> listed, List<Law.Holiday> law) {
+        List<Festival> festivals = Festival.of(name);
+        List<LocalDate> statutory = new ArrayList<>();
+        Set<LocalDate> weekdays = new HashSet<>();
+        int held = 0;
+        for (Law.Holiday h : law) {
+            if (festivals.contains(h.festival()) && !h.date().isBefore(start) && !h.date().isAfter(end)) {
+                held++;
+                if (!statutory.contains(h.date())) {
+                    statutory.add(h.date());
+                }
+                if (!Day.weekend(h.date())) {
+                    weekdays.add(h.date());
+                }
+            }
+        }
+        statutory.sort(null);
+        int lost = held - weekdays.size();
+        List<LocalDate> candidates = new ArrayList<>();
+        for (LocalDate d = start; !d.isAfter(end); d = d.plusDays(1)) {
+            OfficialDay entry = listed.get(d);
+            if (entry != null && entry.offDay() && !Day.weekend(d) && !statutory.contains(d)) {
+                candidates.add(d);
+            }
+        }
+        Map<LocalDate, Kind> kinds = new HashMap<>();
+        int substitutes = Math.min(lost, candidates.size());
+        for (int i = 0; i < substitutes; i++) {
+            kinds.put(candidates.get(i), Kind.SUBSTITUTE);
+        }
+        List<LocalDate> rest = new ArrayList<>(candidates.subList(substitutes, candidates.size()));
+        int before = 0;
+        for (LocalDate m : makeUps) {
+            before += m.isBefore(start) ? 1 : 0;
+        }
+        int front = Math.min(before, rest.size());
+        int back = Math.min(makeUps.size() - before, rest.size() - front);
+        List<LocalDate> inLieu = new ArrayList<>();
+        for (int i = 0; i < rest.size(); i++) {
+            boolean repaid = i < front || i >= rest.size() - back;
+            kinds.put(rest.get(i), repaid ? Kind.IN_LIEU : Kind.EXTRA);
+            if (repaid) {
+                inLieu.add(rest.get(i));
+            }
+        }
+        return new Arranged(new Break(year, name, start, end, makeUps, statutory, inLieu), kinds);
     }
 
     private static long gap(LocalDate[] run, LocalDate date) {
@@ -74,9 +165,5 @@ final class Arrangement {
             return run[0].toEpochDay() - date.toEpochDay();
         }
         return Math.max(0, date.toEpochDay() - run[1].toEpochDay());
-    }
-
-    static boolean weekend(LocalDate date) {
-        return date.getDayOfWeek() == DayOfWeek.SATURDAY || date.getDayOfWeek() == DayOfWeek.SUNDAY;
     }
 }

@@ -28,13 +28,21 @@ import pocketapi.util.LogText;
  * {@link HolidayFile}. Immutable.
  *
  * @param listed every date listed, {@code true} for a day off, {@code false} for a worked day
+ * @param names  the festival of each date listed, as the {@link Festival} table reads its name
+ *               ({@code "Spring Festival,春节,4"} is 春节); absent where the name is none of the seven
  */
-public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> listed) {
+public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> listed, Map<LocalDate, Festival> names) {
     private static final JsonFactory JSON = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
     public ChineseDaysFile {
         listed = Collections.unmodifiableMap(new TreeMap<>(listed));
+        names = Collections.unmodifiableMap(new TreeMap<>(names));
+    }
+
+    /** A file of dates alone (tests). */
+    public ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> listed) {
+        this(year, source, listed, Map.of());
     }
 
     /** Whether the year is out: an empty file (or one without lists) is not. */
@@ -51,6 +59,7 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
     public static ChineseDaysFile parse(String source, int year, byte[] bytes) throws HolidayDataException {
         String text = HolidayFile.utf8(source, bytes);
         Map<LocalDate, Boolean> listed = new TreeMap<>();
+        Map<LocalDate, Festival> names = new TreeMap<>();
         List<String> outside = new ArrayList<>();
         try (JsonParser p = JSON.createParser(text.startsWith("\uFEFF") ? text.substring(1) : text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -80,6 +89,11 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
                     if (listed.put(date, off) != null) {
                         throw new HolidayDataException(source, "" + date + " is listed both as a holiday and a workday");
                     }
+                    String[] parts = p.getText().split(",", -1);
+                    List<Festival> festival = parts.length > 1 ? Festival.of(parts[1]) : List.of();
+                    if (festival.size() == 1) {
+                        names.put(date, festival.get(0));
+                    }
                 }
             }
             if (p.nextToken() != null) {
@@ -95,7 +109,7 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
             throw new HolidayDataException(source, "lists " + String.join(", ", outside.subList(0, Math.min(10,
                     outside.size()))) + ", outside " + year + " (a chinese-days file holds one calendar year)");
         }
-        return new ChineseDaysFile(year, source, listed);
+        return new ChineseDaysFile(year, source, listed, names);
     }
 
     private static LocalDate date(String source, String key) throws HolidayDataException {

@@ -8,17 +8,28 @@ import java.util.TreeSet;
 
 /**
  * The comparison between the served calendar and the confirming source: per calendar date, on
- * {@link DateStatus} alone, never on names or raw lists. Stateless.
+ * {@link DateStatus}, and on the festival where both name one (chinese-days names a joint break's
+ * dates one festival at a time: its festival must be one of the break's). Never on raw lists, and
+ * never on names as written: both are read through the {@link Festival} table. Stateless.
  */
 public final class Confirmation {
     private Confirmation() {
     }
 
-    /** A date on which the two sources disagree. */
-    public record Dispute(LocalDate date, DateStatus primary, DateStatus confirming) {
+    /**
+     * A date on which the two sources disagree: on its status, or (the statuses agreeing) on its
+     * festival, {@code primaryName} and {@code confirmingName} then being the table's names.
+     */
+    public record Dispute(LocalDate date, DateStatus primary, DateStatus confirming, String primaryName,
+                          String confirmingName) {
+        public Dispute(LocalDate date, DateStatus primary, DateStatus confirming) {
+            this(date, primary, confirming, null, null);
+        }
+
         @Override
         public String toString() {
-            return date + " (holiday-cn: " + primary + ", chinese-days: " + confirming + ")";
+            return primaryName == null ? date + " (holiday-cn: " + primary + ", chinese-days: " + confirming + ")"
+                    : date + " (holiday-cn: " + primaryName + ", chinese-days: " + confirmingName + ")";
         }
     }
 
@@ -32,7 +43,8 @@ public final class Confirmation {
             return changed;
         }
         for (Day day : proposed.days()) {
-            if (!current.covers(day.date()) || !current.classify(day.date()).equals(day)) {
+            Day now = current.covers(day.date()) ? current.classify(day.date()) : null;
+            if (now == null || now.status() != day.status() || !now.name().equals(day.name())) {
                 changed.add(day.date());
             }
         }
@@ -54,14 +66,27 @@ public final class Confirmation {
         LocalDate end = LocalDate.of(confirming.year(), 12, 31);
         for (LocalDate date = LocalDate.of(confirming.year(), 1, 1); !date.isAfter(end); date = date.plusDays(1)) {
             if (calendar.covers(date)) {
-                DateStatus served = DateStatus.of(calendar.classify(date));
+                Day day = calendar.classify(date);
+                DateStatus served = DateStatus.of(day);
                 DateStatus other = confirming.status(date);
+                Festival festival = confirming.names().get(date);
+                List<Festival> festivals = Festival.of(festivalName(day));
                 if (served != other) {
                     disputes.add(new Dispute(date, served, other));
+                } else if (festival != null && !day.name().isEmpty() && !festivals.contains(festival)) {
+                    disputes.add(new Dispute(date, served, other,
+                            festivals.isEmpty() ? "a name none of the seven festivals" : Festival.chinese(festivals),
+                            festival.chinese()));
                 }
             }
         }
         return disputes;
+    }
+
+    /** The festival name of a day: a make-up day's name without its 调休 mark. */
+    private static String festivalName(Day day) {
+        String name = day.name();
+        return day.kind() == Kind.MAKE_UP && name.endsWith("调休") ? name.substring(0, name.length() - 2) : name;
     }
 
     /** Disputes for a log line: the first few in full, then how many more. */

@@ -1,6 +1,5 @@
 package pocketapi.holiday;
 
-import java.time.DayOfWeek;
 import java.time.LocalDate;
 
 /**
@@ -22,23 +21,18 @@ public enum DateStatus {
 
     /** The status of a date from what one source lists for it: a day off, a worked day, or nothing. */
     public static DateStatus of(LocalDate date, Boolean listedOff) {
-        boolean weekend = date.getDayOfWeek() == DayOfWeek.SATURDAY || date.getDayOfWeek() == DayOfWeek.SUNDAY;
         if (Boolean.TRUE.equals(listedOff)) {
             return DAY_OFF;
         }
-        if (weekend) {
+        if (Day.weekend(date)) {
             return listedOff == null ? DAY_OFF : MAKE_UP_DAY;
         }
         return WORKING_DAY;
     }
 
-    /** The status of a date as the calendar serves it. */
+    /** The status of a date as the calendar serves it: its {@link Kind}, in three. */
     public static DateStatus of(Day day) {
-        return switch (day.status()) {
-            case DAY_OFF -> DAY_OFF;
-            case MAKE_UP_WORKDAY -> MAKE_UP_DAY;
-            case ORDINARY -> day.alarm() == Alarm.VACATION ? DAY_OFF : WORKING_DAY;
-        };
+        return day.kind() == Kind.MAKE_UP ? MAKE_UP_DAY : day.working() ? WORKING_DAY : DAY_OFF;
     }
 
     @Override

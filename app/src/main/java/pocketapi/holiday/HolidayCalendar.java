@@ -47,14 +47,39 @@ public final class HolidayCalendar {
         this.first = LocalDate.of(years.firstKey(), 1, 1);
         this.last = LocalDate.of(years.lastKey(), 12, 31);
         this.days = new Day[(int) (last.toEpochDay() - first.toEpochDay() + 1)];
+        LunarCalendar lunar = LunarCalendar.get();
+        Set<LocalDate> statutory = new java.util.HashSet<>();
+        for (int year = years.firstKey(); year <= years.lastKey(); year++) {
+            if (Law.covers(year)) {
+                for (Law.Holiday h : Law.of(year, lunar)) {
+                    statutory.add(h.date());
+                }
+            }
+        }
         for (int i = 0; i < days.length; i++) {
             LocalDate date = first.plusDays(i);
-            days[i] = classify(date, byDate.get(date));
+            days[i] = classify(date, byDate.get(date), statutory.contains(date));
         }
         TreeMap<LocalDate, Break> byStart = new TreeMap<>();  // days off are unique, so starts are too
         for (HolidayYear notice : years.values()) {
-            for (Break b : Arrangement.breaks(notice)) {
+            for (Arrangement.Arranged a : Arrangement.breaks(notice,
+                    d -> covers(d) && Day.weekend(d) && !byDate.containsKey(d), lunar)) {
+                Break b = a.brk();
                 byStart.put(b.start(), b);
+                for (LocalDate d = b.start(); !d.isAfter(b.end()); d = d.plusDays(1)) {
+                    if (!covers(d)) {
+                        continue;  // 2008's New Year break began in 2007, before the data a calendar may start with
+                    }
+                    Day day = days[index(d)];
+                    Kind kind = a.kinds().getOrDefault(d, day.kind());
+                    days[index(d)] = new Day(d, day.status(), day.name(), kind, day.statutory(), b);
+                }
+                for (LocalDate d : b.makeUpDays()) {
+                    if (covers(d)) {
+                        Day day = days[index(d)];
+                        days[index(d)] = new Day(d, day.status(), day.name(), day.kind(), day.statutory(), b);
+                    }
+                }
             }
         }
         this.breaks = List.copyOf(byStart.values());
@@ -132,16 +157,25 @@ public final class HolidayCalendar {
         }
     }
 
-    private static Day classify(LocalDate date, OfficialDay entry) {
-        boolean weekend = date.getDayOfWeek() == DayOfWeek.SATURDAY || date.getDayOfWeek() == DayOfWeek.SUNDAY;
+    /**
+     * A date by its own entry: the specification's label, and its kind before the breaks say more
+     * (a listed weekday day off is {@link Kind#EXTRA} until its break calls it in lieu or substitute).
+     */
+    private static Day classify(LocalDate date, OfficialDay entry, boolean statutory) {
+        boolean weekend = Day.weekend(date);
         if (entry != null && entry.offDay()) {
-            return new Day(date, DayStatus.DAY_OFF, entry.festival(), Alarm.VACATION);
+            Kind kind = statutory ? Kind.STATUTORY : weekend ? Kind.WEEKEND : Kind.EXTRA;
+            return new Day(date, DayStatus.DAY_OFF, entry.festival(), kind, statutory, null);
         }
         // A make-up working day is only ever a weekend day; a weekday listed as working is just a working day.
         if (entry != null && weekend) {
-            return new Day(date, DayStatus.MAKE_UP_WORKDAY, entry.festival() + MAKE_UP_MARKER, Alarm.WORK);
+            return new Day(date, DayStatus.MAKE_UP_WORKDAY, entry.festival() + MAKE_UP_MARKER, Kind.MAKE_UP, false, null);
         }
-        return new Day(date, DayStatus.ORDINARY, "", weekend ? Alarm.VACATION : Alarm.WORK);
+        if (weekend) {
+            // An ordinary weekend is a day off; on a statutory date (the data did not list it) it is that holiday.
+            return new Day(date, DayStatus.ORDINARY, "", statutory ? Kind.STATUTORY : Kind.WEEKEND, statutory, null);
+        }
+        return new Day(date, DayStatus.ORDINARY, "", Kind.WORKDAY, false, null);
     }
 
     /** The first covered date. */

@@ -3,7 +3,9 @@ package pocketapi.holiday;
 import java.time.LocalDate;
 import java.time.Month;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The one check every holiday year passes before it is served, whatever its source (built in,
@@ -17,29 +19,15 @@ import java.util.List;
  *       notice's year); a wider reach would let a next-year file rewrite this year.</li>
  *   <li>A year with no days at all is a placeholder: holiday-cn publishes {@code {"year":2027,
  *       "days":[]}} from 1 January until the State Council's notice is out. Not published yet.</li>
- *   <li>From 2008 on (the current set of festivals) a year must give days off for all seven
- *       statutory festivals, and its number of days off must lie within the range of every real
- *       arrangement 2008–2026, both counted on the dates of the year itself only.</li>
+ *   <li>The law: every statutory holiday of the year ({@link Law}) must be a day off in it (a
+ *       weekend day counts as one unless the year lists it as worked). Bounds taken from past
+ *       years' data would refuse a reform that adds days off; the law's dates refuse a year that
+ *       is not an arrangement of this law. An operator's own file that breaks it is served, with a
+ *       warning ({@link #checkOwn}).</li>
  * </ul>
  * Stateless.
  */
 public final class HolidayGate {
-    /** The seven statutory festivals since 2008; a joined name such as 国庆节、中秋节 counts for each it contains. */
-    public static final List<String> FESTIVALS = List.of("元旦", "春节", "清明节", "劳动节", "端午节", "中秋节", "国庆节");
-    /** The first year of the current festival set (清明节, 端午节 and 中秋节 became days off in 2008). */
-    static final int FESTIVAL_SET_SINCE = 2008;
-    /*
-     * Days off of the year itself listed per year in holiday-cn's files (github.com/NateScarlet/holiday-cn,
-     * YYYY.json, read 2026-11; for 2022-2026, whose stored copies were placeholders, the built-in files
-     * written from the same notices): 2008 27, 2009 27, 2010 29, 2011 29, 2012 27, 2013 29, 2014 22,
-     * 2015 26, 2016 24, 2017 24, 2018 25, 2019 22, 2020 30, 2021 31, 2022 31, 2023 26, 2024 28,
-     * 2025 28, 2026 33. The low end is 2014, whose file lists a few weekend days of short breaks
-     * not at all; the high end 2026 (a nine-day Spring Festival). The copies are in the tests'
-     * resources (holiday-cn/), and a test holds every year to these bounds.
-     */
-    static final int MIN_DAYS_OFF = 22;
-    static final int MAX_DAYS_OFF = 33;
-
     private HolidayGate() {
     }
 
@@ -54,30 +42,42 @@ public final class HolidayGate {
     }
 
     /**
-     * @param festivals the statutory festivals that have days off in the year
+     * @param unlawful  the statutory holidays the year does not give as days off (for an operator's
+     *                  own file, served with a warning)
      * @param problem   for {@link Kind#REFUSED}, what is wrong; else empty
      */
-    public record Verdict(Kind kind, int daysOff, int makeUpDays, List<String> festivals, String problem) {
+    public record Verdict(Kind kind, int daysOff, int makeUpDays, List<LocalDate> unlawful, String problem) {
         public boolean served() {
             return kind == Kind.SERVED;
         }
 
-        /** The verdict in words, the same wherever it is reported: {@code refused: no days off for 春节}. */
+        /** The verdict in words, the same wherever it is reported: {@code refused: lists 2027-03-01 ...}. */
         public String describe() {
             return switch (kind) {
-                case SERVED -> "served";
+                case SERVED -> unlawful.isEmpty() ? "served" : "served, though " + lawBroken(unlawful);
                 case NOT_PUBLISHED -> "not published yet (a placeholder with no days)";
                 case REFUSED -> "refused: " + problem;
             };
         }
     }
 
+    /** A year of any source but the operator's own folder. */
     public static Verdict check(HolidayYear year) {
+        return check(year, false);
+    }
+
+    /** A year of HOLIDAY_DATA_DIR: the operator's own, served even where it breaks the law (with a warning). */
+    public static Verdict checkOwn(HolidayYear year) {
+        return check(year, true);
+    }
+
+    private static Verdict check(HolidayYear year, boolean own) {
         int off = 0;
         int makeUp = 0;
-        List<String> found = new ArrayList<>();
         List<LocalDate> outside = new ArrayList<>();
+        Map<LocalDate, Boolean> listed = new HashMap<>();
         for (OfficialDay day : year.days()) {
+            listed.put(day.date(), day.offDay());
             if (day.date().getYear() == year.year()) {
                 off += day.offDay() ? 1 : 0;
                 makeUp += day.offDay() ? 0 : 1;
@@ -85,42 +85,43 @@ public final class HolidayGate {
                 outside.add(day.date());
             }
         }
-        for (String festival : FESTIVALS) {
-            for (OfficialDay day : year.days()) {
-                if (day.offDay() && day.date().getYear() == year.year() && day.festival().contains(festival)) {
-                    found.add(festival);
-                    break;
-                }
-            }
-        }
         if (year.days().isEmpty()) {
-            return new Verdict(Kind.NOT_PUBLISHED, 0, 0, found, "");
+            return new Verdict(Kind.NOT_PUBLISHED, 0, 0, List.of(), "");
         }
         if (!outside.isEmpty()) {
-            List<String> dates = new ArrayList<>();
-            for (LocalDate date : outside.subList(0, Math.min(outside.size(), 10))) {
-                dates.add(date.toString());
-            }
-            return new Verdict(Kind.REFUSED, off, makeUp, found, "lists " + String.join(", ", dates)
-                    + (outside.size() > 10 ? " and " + (outside.size() - 10) + " more" : "")
+            return new Verdict(Kind.REFUSED, off, makeUp, List.of(), "lists " + dates(outside)
                     + ", outside " + year.year() + " and December " + (year.year() - 1)
                     + " (a year's file reaches only its own year and the December before it)");
         }
-        if (year.year() < FESTIVAL_SET_SINCE) {
-            return new Verdict(Kind.SERVED, off, makeUp, found, "");
+        List<LocalDate> unlawful = new ArrayList<>();
+        if (Law.covers(year.year())) {
+            for (Law.Holiday h : Law.of(year.year(), LunarCalendar.get())) {
+                Boolean entry = listed.get(h.date());
+                boolean dayOff = entry != null ? entry : Day.weekend(h.date());
+                if (!dayOff && !unlawful.contains(h.date())) {
+                    unlawful.add(h.date());
+                }
+            }
         }
-        List<String> missing = new ArrayList<>(FESTIVALS);
-        missing.removeAll(found);
-        if (!missing.isEmpty()) {
-            return new Verdict(Kind.REFUSED, off, makeUp, found,
-                    "no days off for " + String.join(", ", missing) + " (every year since " + FESTIVAL_SET_SINCE
-                            + " has days off for all of " + String.join(", ", FESTIVALS) + ")");
+        if (!unlawful.isEmpty() && !own) {
+            return new Verdict(Kind.REFUSED, off, makeUp, unlawful, lawBroken(unlawful));
         }
-        if (off < MIN_DAYS_OFF || off > MAX_DAYS_OFF) {
-            return new Verdict(Kind.REFUSED, off, makeUp, found, off + " days off, but every real arrangement "
-                    + "2008-2026 has from " + MIN_DAYS_OFF + " to " + MAX_DAYS_OFF);
+        return new Verdict(Kind.SERVED, off, makeUp, unlawful, "");
+    }
+
+    /** {@code the statutory holidays 2027-01-01, 2027-10-01 are not days off in it (...)}. */
+    static String lawBroken(List<LocalDate> unlawful) {
+        return "the statutory " + (unlawful.size() == 1 ? "holiday " : "holidays ") + dates(unlawful)
+                + (unlawful.size() == 1 ? " is" : " are") + " not " + (unlawful.size() == 1 ? "a day" : "days")
+                + " off in it (《全国年节及纪念日放假办法》: every arrangement gives them off)";
+    }
+
+    private static String dates(List<LocalDate> dates) {
+        List<String> shown = new ArrayList<>();
+        for (LocalDate date : dates.subList(0, Math.min(dates.size(), 10))) {
+            shown.add(date.toString());
         }
-        return new Verdict(Kind.SERVED, off, makeUp, found, "");
+        return String.join(", ", shown) + (dates.size() > 10 ? " and " + (dates.size() - 10) + " more" : "");
     }
 
     /** Whether the file of {@code year} may list {@code date}: a date of that year or of the December before. */

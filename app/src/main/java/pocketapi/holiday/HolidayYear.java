@@ -34,6 +34,25 @@ public record HolidayYear(int year, String source, List<OfficialDay> days) {
         return kept.size() == days.size() ? this : new HolidayYear(year, source, kept);
     }
 
+    /**
+     * This year with every name read through the {@link Festival} table: {@code 国庆假期} and
+     * {@code 国庆节（…）} become {@code 国庆节}, {@code 元旦补班} becomes {@code 元旦}, a joint name keeps
+     * its order. What a fetched year is served with: no text of a mirror's choosing reaches an answer.
+     *
+     * @throws HolidayDataException when a name is none of the seven festivals (naming the date only)
+     */
+    public HolidayYear canonical() throws HolidayDataException {
+        List<OfficialDay> named = new java.util.ArrayList<>();
+        for (OfficialDay day : days) {
+            List<Festival> festivals = Festival.of(day.festival());
+            if (festivals.isEmpty()) {
+                throw new HolidayDataException(source, "the name of " + day.date() + " is none of the seven festivals");
+            }
+            named.add(new OfficialDay(day.date(), Festival.chinese(festivals), day.offDay()));
+        }
+        return new HolidayYear(year, source, named);
+    }
+
     /** The entries by date. */
     public Map<LocalDate, OfficialDay> byDate() {
         Map<LocalDate, OfficialDay> map = new HashMap<>();

@@ -22,12 +22,12 @@ public final class Workdays {
         int count = 0;
         for (int i = 0; i < days.size(); i++) {
             before[i] = count;
-            count += days.get(i).alarm() == Alarm.WORK ? 1 : 0;
+            count += days.get(i).working() ? 1 : 0;
         }
         before[days.size()] = count;
         this.positions = new int[count];
         for (int i = 0, k = 0; i < days.size(); i++) {
-            if (days.get(i).alarm() == Alarm.WORK) {
+            if (days.get(i).working()) {
                 positions[k++] = i;
             }
         }

@@ -3,43 +3,68 @@ package pocketapi.http;
 import java.time.LocalDate;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
+import pocketapi.holiday.Break;
 import pocketapi.holiday.Day;
 import pocketapi.holiday.DayStatus;
 import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.LunarCalendar;
 
 /**
  * The JSON day record of every covered date, as {@code /api/holidays} and {@code /api/holidays/range}
- * give it, rendered once per calendar on first request and kept (the whole range is ~2,600 small
- * records; rendering them all up front would cost time for days nobody asks about). Thread-safe:
- * a race only renders the same bytes twice.
+ * give it, and its detail record ({@code /api/holidays/detail}), each rendered once per calendar on
+ * first request and kept (the whole range is ~2,600 small records; rendering them all up front would
+ * cost time for days nobody asks about). Thread-safe: a race only renders the same bytes twice.
  */
 final class DayRecords {
-    private record Rendered(HolidayCalendar calendar, AtomicReferenceArray<byte[]> json) {
+    private record Rendered(HolidayCalendar calendar, AtomicReferenceArray<byte[]> json,
+                            AtomicReferenceArray<byte[]> detail) {
         Rendered(HolidayCalendar calendar) {
-            this(calendar, new AtomicReferenceArray<>(calendar.days().size()));
+            this(calendar, new AtomicReferenceArray<>(calendar.days().size()),
+                    new AtomicReferenceArray<>(calendar.days().size()));
         }
     }
 
     private volatile Rendered rendered;
 
-    /** The record of a covered date of {@code calendar}. */
-    byte[] of(HolidayCalendar calendar, LocalDate date) {
+    private Rendered of(HolidayCalendar calendar) {
         Rendered r = rendered;
         if (r == null || r.calendar() != calendar) {
             r = new Rendered(calendar);
             rendered = r;
         }
+        return r;
+    }
+
+    /** The record of a covered date of {@code calendar}. */
+    byte[] of(HolidayCalendar calendar, LocalDate date) {
+        AtomicReferenceArray<byte[]> json = of(calendar).json();
         int i = calendar.index(date);
-        byte[] body = r.json().get(i);
+        byte[] body = json.get(i);
         if (body == null) {
             body = render(calendar.classify(date));
-            r.json().set(i, body);
+            json.set(i, body);
+        }
+        return body;
+    }
+
+    /** The detail record of a covered date of {@code calendar}. */
+    byte[] detail(HolidayCalendar calendar, LocalDate date) {
+        AtomicReferenceArray<byte[]> json = of(calendar).detail();
+        int i = calendar.index(date);
+        byte[] body = json.get(i);
+        if (body == null) {
+            body = renderDetail(calendar.classify(date));
+            json.set(i, body);
         }
         return body;
     }
 
     /** The JSON day record, fields in the order the README shows ("The JSON record always has the fields ..."). */
     static byte[] render(Day d) {
+        return record(d).bytes();
+    }
+
+    private static JsonObject record(Day d) {
         return new JsonObject()
                 .put("date", d.date().toString())
                 .put("year", d.date().getYear())
@@ -48,7 +73,31 @@ final class DayRecords {
                 .put("status", d.status().wire())
                 .put("isHoliday", d.status() == DayStatus.DAY_OFF)
                 .put("isWorkday", d.status() == DayStatus.MAKE_UP_WORKDAY)
-                .put("name", d.name())
-                .bytes();
+                .put("name", d.name());
+    }
+
+    /** The detail record: the day record's eight fields, then what the day is to a person (README, "What a day is"). */
+    static byte[] renderDetail(Day d) {
+        JsonObject json = record(d)
+                .put("weekday", d.date().getDayOfWeek().getValue())
+                .put("working", d.working())
+                .put("kind", d.kind().wire())
+                .put("statutory", d.statutory())
+                .put("wage", d.wage())
+                .put("tradingDay", d.tradingDay());
+        Break b = d.brk();
+        json.put("break", b == null ? null : new JsonObject().put("name", b.name()).put("first", b.start().toString())
+                .put("last", b.end().toString()).put("days", b.days()));
+        LunarCalendar lunar = LunarCalendar.get();
+        if (LunarCalendar.covers(d.date())) {
+            LunarCalendar.LunarDate l = lunar.lunar(d.date());
+            json.put("lunar", new JsonObject().put("year", l.year()).put("month", l.month()).put("day", l.day())
+                    .put("leap", l.leap()).put("text", l.text()));
+            json.put("solarTerm", lunar.solarTerm(d.date()).orElse(null));
+        } else {
+            json.put("lunar", (JsonObject) null);
+            json.put("solarTerm", (String) null);
+        }
+        return json.bytes();
     }
 }

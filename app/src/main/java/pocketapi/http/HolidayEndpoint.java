@@ -5,20 +5,22 @@ import java.time.LocalDate;
 import java.util.function.Supplier;
 
 import io.javalin.http.Context;
-import pocketapi.holiday.Alarm;
+import pocketapi.holiday.Day;
 import pocketapi.holiday.DayStatus;
 import pocketapi.holiday.HolidayCalendar;
 
 /**
  * {@code GET /api/holidays}: the JSON day record, or {@code type=pithy} / {@code type=alarm} text,
- * of a date given by y/m/d (else today in UTC+8), moved by {@code offset} days. Each request reads
+ * of a date given by y/m/d (else today in UTC+8), moved by {@code offset} days; and
+ * {@code GET /api/holidays/detail}: the record with what the day is to a person. Each request reads
  * the live calendar once and answers from that one calendar only.
  */
 final class HolidayEndpoint {
     private final Supplier<HolidayCalendar> calendars;
     private final DayRecords records;
     private final byte[][] pithy;
-    private final byte[][] alarm;
+    private static final byte[] WORK = "work".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] VACATION = "vacation".getBytes(StandardCharsets.US_ASCII);
 
     HolidayEndpoint(Supplier<HolidayCalendar> calendars, DayRecords records) {
         this.calendars = calendars;
@@ -26,10 +28,6 @@ final class HolidayEndpoint {
         pithy = new byte[DayStatus.values().length][];
         for (DayStatus status : DayStatus.values()) {
             pithy[status.ordinal()] = status.wire().getBytes(StandardCharsets.US_ASCII);
-        }
-        alarm = new byte[Alarm.values().length][];
-        for (Alarm a : Alarm.values()) {
-            alarm[a.ordinal()] = a.wire().getBytes(StandardCharsets.US_ASCII);
         }
     }
 
@@ -41,9 +39,21 @@ final class HolidayEndpoint {
         if ("pithy".equals(type)) {
             Responses.text(ctx, pithy[calendar.classify(date).status().ordinal()]);
         } else if ("alarm".equals(type)) {
-            Responses.text(ctx, alarm[calendar.classify(date).alarm().ordinal()]);
+            Responses.text(ctx, alarm(calendar.classify(date)));
         } else {
             Responses.json(ctx, records.of(calendar, date));
         }
+    }
+
+    /** The alarm's answer: {@code work} exactly on working days. */
+    static byte[] alarm(Day day) {
+        return day.working() ? WORK : VACATION;
+    }
+
+    void detail(Context ctx) {
+        HolidayCalendar calendar = calendars.get();
+        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "offset");
+        LocalDate date = HolidayQuery.date(q[0], q[1], q[2], q[3], calendar);
+        Responses.json(ctx, records.detail(calendar, date));
     }
 }

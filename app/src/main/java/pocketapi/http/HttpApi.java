@@ -143,6 +143,7 @@ public final class HttpApi {
                 endpoints.add(path);
             };
             counted.add("/api/holidays", counting.counted(holidays::handle));
+            counted.add("/api/holidays/detail", counting.counted(holidays::detail));
             counted.add("/api/holidays/year", counting.counted(planning::year));
             counted.add("/api/holidays/next", counting.counted(planning::next));
             counted.add("/api/holidays.ics", counting.counted(planning::ics));

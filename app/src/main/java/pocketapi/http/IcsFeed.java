@@ -8,13 +8,14 @@ import java.util.List;
 
 import pocketapi.util.LogText;
 import pocketapi.holiday.Break;
-import pocketapi.holiday.FestivalNames;
+import pocketapi.holiday.Festival;
 
 /**
  * An RFC 5545 calendar of breaks: one all-day event per break ({@code DTEND} is the day after the
  * last day off) and one per make-up working day, with Apple's {@code X-APPLE-SPECIAL-DAY}, so
- * iPhones mark 休 and 班. A {@link Variant} keeps to days off or make-up days, adds a reminder the
- * evening before each make-up day, or speaks English. UIDs come from the dates (and the variant,
+ * iPhones mark 休 and 班; a break's description names its statutory holidays (法定节假日). A
+ * {@link Variant} keeps to days off or make-up days, adds a reminder to each make-up day (a time
+ * before noon: that morning; from noon: the evening before), or speaks English. UIDs come from the dates (and the variant,
  * where the event differs), so importing a feed again never duplicates an event; {@code DTSTAMP}
  * is 1 January (UTC) of the notice's year, so the same data always gives the same bytes (and ETag)
  * on every instance and after every restart. CRLF line ends, lines folded at 75 octets. Stateless.
@@ -32,7 +33,8 @@ final class IcsFeed {
     /**
      * One variant of the feed.
      *
-     * @param remind minutes after midnight of the evening before a make-up day to remind at; -1: none
+     * @param remind the time of day to remind at, in minutes after midnight: before noon that morning,
+     *               from noon the evening before; -1: none
      */
     record Variant(Only only, int remind, boolean english) {
         static final Variant DEFAULT = new Variant(Only.ALL, -1, false);
@@ -43,7 +45,7 @@ final class IcsFeed {
         }
 
         String name(String festival) {
-            return english ? FestivalNames.english(festival) : festival;
+            return english ? Festival.english(festival) : festival;
         }
     }
 
@@ -80,9 +82,10 @@ final class IcsFeed {
                         "SUMMARY:" + text(en ? name + " (day off)" : name + "（休）"),
                         "DESCRIPTION:" + text(en
                                 ? name + ": " + b.days() + (b.days() == 1 ? " day" : " days") + " off, " + b.start()
-                                        + " to " + b.end() + (makeUp.isEmpty() ? "; no make-up working day."
-                                        : "; make-up working days: " + String.join(", ", makeUp) + ".")
-                                : name + "放假 " + b.days() + " 天：" + b.start() + " 至 " + b.end()
+                                        + " to " + b.end() + statutory(b, true) + (makeUp.isEmpty()
+                                        ? "; no make-up working day." : (makeUp.size() == 1 ? "; make-up working day: "
+                                        : "; make-up working days: ") + String.join(", ", makeUp) + ".")
+                                : name + "放假 " + b.days() + " 天：" + b.start() + " 至 " + b.end() + statutory(b, false)
                                         + (makeUp.isEmpty() ? "，不调休。" : "；调休上班：" + String.join("、", makeUp) + "。")),
                         "CATEGORIES:" + text(en ? "Day off" : "放假"),
                         "TRANSP:TRANSPARENT",
@@ -109,10 +112,12 @@ final class IcsFeed {
                     lines.addAll(List.of(
                             "BEGIN:VALARM",
                             "ACTION:DISPLAY",
-                            "DESCRIPTION:" + text(en ? "Tomorrow is a make-up working day (" + name + ")"
-                                    : "明天调休上班（" + name + "）"),
-                            // Before the all-day event's start (midnight, floating): the evening before.
-                            "TRIGGER;RELATED=START:-PT" + duration(24 * 60 - v.remind()),
+                            "DESCRIPTION:" + text(morning(v.remind())
+                                    ? (en ? "Today is a make-up working day (" + name + ")" : "今天调休上班（" + name + "）")
+                                    : (en ? "Tomorrow is a make-up working day (" + name + ")" : "明天调休上班（" + name + "）")),
+                            // From the all-day event's start (midnight, floating): that morning, or the evening before.
+                            "TRIGGER;RELATED=START:" + (morning(v.remind()) ? "PT" + duration(v.remind())
+                                    : "-PT" + duration(24 * 60 - v.remind())),
                             "END:VALARM"));
                 }
                 lines.add("END:VEVENT");
@@ -124,6 +129,21 @@ final class IcsFeed {
             fold(line, out);
         }
         return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A reminder before noon is a wake-up call that morning; from noon on, one the evening before. */
+    static boolean morning(int minutes) {
+        return minutes < 12 * 60;
+    }
+
+    /** {@code ；其中法定节假日：2026-02-16、2026-02-17} / {@code ; statutory holidays: ...}, or nothing. */
+    private static String statutory(Break b, boolean english) {
+        if (b.statutory().isEmpty()) {
+            return "";
+        }
+        List<String> dates = b.statutory().stream().map(LocalDate::toString).toList();
+        return english ? "; statutory " + (dates.size() == 1 ? "holiday: " : "holidays: ") + String.join(", ", dates)
+                : "；其中法定节假日：" + String.join("、", dates);
     }
 
     /** Minutes as the time part of an RFC 5545 duration: {@code 4H}, {@code 3H30M}, {@code 45M}. */

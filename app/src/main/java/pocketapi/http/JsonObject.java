@@ -13,9 +13,14 @@ final class JsonObject {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
     private final StringBuilder out = new StringBuilder(160).append('{');
 
+    /** A string, or {@code null} when {@code value} is null. */
     JsonObject put(String name, String value) {
         name(name);
-        quote(value);
+        if (value == null) {
+            out.append("null");
+        } else {
+            quote(value);
+        }
         return this;
     }
 
@@ -31,9 +36,14 @@ final class JsonObject {
         return this;
     }
 
+    /** An object, or {@code null} when {@code value} is null. */
     JsonObject put(String name, JsonObject value) {
         name(name);
-        out.append(value.out).append('}');
+        if (value == null) {
+            out.append("null");
+        } else {
+            out.append(value.out).append('}');
+        }
         return this;
     }
 

@@ -40,7 +40,10 @@ final class PlanningEndpoints {
         this.calendars = calendars;
     }
 
-    /** {@code {"year":2026,"breaks":[{"name":..,"start":..,"end":..,"days":..,"makeUpDays":[..]}, ...]}}. */
+    /**
+     * {@code {"year":2026,"breaks":[{"name":..,"start":..,"end":..,"days":..,"makeUpDays":[..],
+     * "statutory":[..],"inLieu":[..]}, ...]}}.
+     */
     void year(Context ctx) {
         HolidayCalendar calendar = calendars.get();
         int year = HolidayQuery.year(Query.firstValues(ctx.queryString(), "y")[0], calendar);
@@ -48,7 +51,9 @@ final class PlanningEndpoints {
         for (Break b : calendar.arrangement(year)) {
             breaks.add(new JsonObject().put("name", b.name()).put("start", b.start().toString())
                     .put("end", b.end().toString()).put("days", b.days())
-                    .putStrings("makeUpDays", b.makeUpDays().stream().map(LocalDate::toString).toList()));
+                    .putStrings("makeUpDays", b.makeUpDays().stream().map(LocalDate::toString).toList())
+                    .putStrings("statutory", b.statutory().stream().map(LocalDate::toString).toList())
+                    .putStrings("inLieu", b.inLieu().stream().map(LocalDate::toString).toList()));
         }
         Responses.json(ctx, new JsonObject().put("year", year).putObjects("breaks", breaks).bytes());
     }
@@ -114,7 +119,8 @@ final class PlanningEndpoints {
         if (remind != null) {
             if (!remind.matches("([01][0-9]|2[0-3]):[0-5][0-9]")) {
                 throw new ApiError(400, "remind=" + HolidayQuery.cut(remind) + " is not accepted; remind must be a time "
-                        + "HH:MM, 00:00 to 23:59, e.g. remind=20:00 for 8 pm the evening before each make-up working day");
+                        + "HH:MM, 00:00 to 23:59: before 12:00 that morning (remind=07:00), from 12:00 the evening "
+                        + "before (remind=20:00)");
             }
             minutes = Integer.parseInt(remind.substring(0, 2)) * 60 + Integer.parseInt(remind.substring(3));
         }

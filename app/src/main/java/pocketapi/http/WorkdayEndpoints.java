@@ -27,23 +27,32 @@ final class WorkdayEndpoints {
         this.records = records;
     }
 
-    /** {@code {"from":..,"to":..,"days":[<the record of each date, as /api/holidays gives it>, ...]}}. */
+    /**
+     * {@code {"from":..,"to":..,"days":[<the record of each date, as /api/holidays gives it>, ...]}};
+     * with {@code detail=true}, the records of {@code /api/holidays/detail}.
+     */
     void range(Context ctx) {
         HolidayCalendar calendar = calendars.get();
         LocalDate[] span = span(ctx, calendar);
+        String detail = Query.firstValues(ctx.queryString(), "detail")[0];
+        boolean detailed = detail != null && !detail.equals("false");
+        if (detailed && !detail.equals("true")) {
+            throw new ApiError(400, "detail=" + HolidayQuery.cut(detail) + " is not accepted; detail must be true "
+                    + "(the records of /api/holidays/detail) or false");
+        }
         long days = ChronoUnit.DAYS.between(span[0], span[1]) + 1;
         if (days > MAX_DAYS) {
             throw new ApiError(400, "from=" + span[0] + " to=" + span[1] + " spans " + days + " days; at most "
                     + MAX_DAYS + " are answered at once");
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream((int) days * 140 + 64);
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) days * (detailed ? 420 : 140) + 64);
         out.writeBytes(("{\"from\":\"" + span[0] + "\",\"to\":\"" + span[1] + "\",\"days\":[")
                 .getBytes(StandardCharsets.US_ASCII));
         for (LocalDate d = span[0]; !d.isAfter(span[1]); d = d.plusDays(1)) {
             if (!d.equals(span[0])) {
                 out.write(',');
             }
-            out.writeBytes(records.of(calendar, d));
+            out.writeBytes(detailed ? records.detail(calendar, d) : records.of(calendar, d));
         }
         out.writeBytes("]}".getBytes(StandardCharsets.US_ASCII));
         Responses.json(ctx, out.toByteArray());

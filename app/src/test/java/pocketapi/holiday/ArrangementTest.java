@@ -25,7 +25,7 @@ class ArrangementTest {
     void a_break_starting_in_december_belongs_to_the_next_notice() {
         Break newYear = CALENDAR.arrangement(2023).get(0);
         assertThat(newYear).isEqualTo(new Break(2023, "元旦", LocalDate.of(2022, 12, 31), LocalDate.of(2023, 1, 2),
-                List.of()));
+                List.of(), List.of(LocalDate.of(2023, 1, 1)), List.of()));
         assertThat(CALENDAR.arrangement(2022)).noneMatch(b -> b.start().getYear() == 2022 && b.start().getMonthValue() == 12);
     }
 
@@ -44,7 +44,8 @@ class ArrangementTest {
                 "{\"name\": \"国庆节\", \"date\": \"2027-10-09\", \"isOffDay\": false}",
                 "{\"name\": \"国庆节\", \"date\": \"2027-10-08\", \"isOffDay\": false}, "
                         + "{\"name\": \"国庆节\", \"date\": \"2027-10-09\", \"isOffDay\": false}"));
-        Optional<Break> national = Arrangement.breaks(notice).stream().filter(b -> b.name().equals("国庆节")).findFirst();
+        Optional<Break> national = Arrangement.breaks(notice, d -> false, LunarCalendar.get()).stream()
+                .map(Arrangement.Arranged::brk).filter(b -> b.name().equals("国庆节")).findFirst();
         assertThat(national).get().extracting(Break::makeUpDays).isEqualTo(List.of(LocalDate.of(2027, 10, 9)));
     }
 }

@@ -41,6 +41,21 @@ public final class TestYears {
         return resource("made-up-2027.json");
     }
 
+    /**
+     * A year that keeps to the law and no more: each statutory holiday of {@code year} a day off, named
+     * after its festival (for tests that need some lawful year other than 2020-2027).
+     */
+    public static String lawful(int year) {
+        StringBuilder days = new StringBuilder();
+        for (Law.Holiday h : Law.of(year, LunarCalendar.get())) {
+            if (days.indexOf(h.date().toString()) < 0) {
+                days.append(days.length() == 0 ? "" : ",\n    ").append("{\"name\": \"").append(h.festival().chinese())
+                        .append("\", \"date\": \"").append(h.date()).append("\", \"isOffDay\": true}");
+            }
+        }
+        return "{\n  \"year\": " + year + ",\n  \"days\": [\n    " + days + "\n  ]\n}\n";
+    }
+
     public static HolidayYear parse(int year, String json) {
         try {
             return HolidayFile.parse("test " + year + ".json", year, json);

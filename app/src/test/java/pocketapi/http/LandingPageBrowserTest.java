@@ -135,8 +135,12 @@ class LandingPageBrowserTest {
                 + ".map(function (c) { return c.getAttribute('data-date'); }).join()")).isEqualTo("2026-05-06");
         assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-02-14\"]').className"))
                 .isEqualTo("weekend work");
-        assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-10-01\"]').title"))
+        assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-10-04\"]').title"))
                 .isEqualTo("国庆节 休");
+        // The 13 statutory holidays of 2026 (除夕 and 5-2 since 2025) are marked, 10-01 among them.
+        assertThat(js.executeScript("return document.querySelectorAll('#months td.statutory').length")).isEqualTo(13L);
+        assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-10-01\"]').title"))
+                .isEqualTo("国庆节 休 · 法定节假日");
         assertThat(text(browser, "year-title")).isEqualTo("2026 年");
         assertThat(text(browser, "next")).contains("下一个假期：端午节，还有 44 天（06-19 至 06-21，共 3 天）",
                 "Next break: 端午节, in 44 days (2026-06-19 to 2026-06-21, 3 days)");

@@ -23,6 +23,8 @@ class MethodPolicyTest {
             "/api/holidays/year?y=1999",
             "/api/holidays/next?y=2026&m=5&d=6",
             "/api/holidays.ics?y=2026",
+            "/api/holidays/detail?y=2026&m=2&d=16",
+            "/api/holidays/detail?y=2026",
     })
     void head_has_the_status_and_headers_of_get_and_no_body(String path) {
         TestServer.run(TestApps.app(), server -> {
@@ -52,6 +54,7 @@ class MethodPolicyTest {
             "POST, /api/holidays/year",
             "DELETE, /api/holidays/next/",
             "OPTIONS, /api/holidays.ics",
+            "POST, /api/holidays/detail",
     })
     void any_other_method_is_405_with_allow(String method, String path) {
         TestServer.run(TestApps.app(), server -> {

@@ -54,10 +54,9 @@ class PlanningApiTest {
                 assertThat(body.get("year").intValue()).isEqualTo(year);
                 List<Break> answered = new ArrayList<>();
                 for (JsonNode b : body.get("breaks")) {
-                    List<LocalDate> makeUp = new ArrayList<>();
-                    b.get("makeUpDays").forEach(d -> makeUp.add(LocalDate.parse(d.textValue())));
                     Break parsed = new Break(year, b.get("name").textValue(), LocalDate.parse(b.get("start").textValue()),
-                            LocalDate.parse(b.get("end").textValue()), makeUp);
+                            LocalDate.parse(b.get("end").textValue()), dates(b.get("makeUpDays")), dates(b.get("statutory")),
+                            dates(b.get("inLieu")));
                     assertThat(b.get("days").intValue()).isEqualTo(parsed.days());
                     answered.add(parsed);
                 }
@@ -71,8 +70,10 @@ class PlanningApiTest {
         TestServer.run(TestApps.app(MAY_6_2026), server -> {
             String body = server.get("/api/holidays/year").body();
             assertThat(body).startsWith("{\"year\":2026,\"breaks\":[{\"name\":\"元旦\",\"start\":\"2026-01-01\",\"end\":"
-                    + "\"2026-01-03\",\"days\":3,\"makeUpDays\":[\"2026-01-04\"]},{\"name\":\"春节\",\"start\":\"2026-02-15\","
-                    + "\"end\":\"2026-02-23\",\"days\":9,\"makeUpDays\":[\"2026-02-14\",\"2026-02-28\"]},");
+                    + "\"2026-01-03\",\"days\":3,\"makeUpDays\":[\"2026-01-04\"],\"statutory\":[\"2026-01-01\"],"
+                    + "\"inLieu\":[\"2026-01-02\"]},{\"name\":\"春节\",\"start\":\"2026-02-15\",\"end\":\"2026-02-23\","
+                    + "\"days\":9,\"makeUpDays\":[\"2026-02-14\",\"2026-02-28\"],\"statutory\":[\"2026-02-16\",\"2026-02-17\","
+                    + "\"2026-02-18\",\"2026-02-19\"],\"inLieu\":[\"2026-02-20\",\"2026-02-23\"]},");
             assertThat(server.get("/api/holidays/year/?y=2026").body()).isEqualTo(body);
         });
     }
@@ -240,5 +241,11 @@ class PlanningApiTest {
             assertThat(Optional.of(json(server.get("/api/holidays/next?y=2026&m=12&d=1")).get("start").textValue()))
                     .contains("2027-01-01");
         });
+    }
+
+    private static List<LocalDate> dates(JsonNode array) {
+        List<LocalDate> dates = new ArrayList<>();
+        array.forEach(d -> dates.add(LocalDate.parse(d.textValue())));
+        return dates;
     }
 }

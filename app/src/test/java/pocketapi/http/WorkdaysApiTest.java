@@ -130,7 +130,7 @@ class WorkdaysApiTest {
             /api/workdays/add?date=2026-12-28&n=10            | the 10th working day after 2026-12-28 lies after 2026-12-31, where the holiday data ends: 2027 is not in the holiday data yet
             /api/workdays/add?date=2020-01-03&n=-2            | the 2nd working day before 2020-01-03 lies before 2020-01-01, where the holiday data starts: 2019 is not in the holiday data
             /api/holidays.ics?only=both                       | only=both is not accepted; only must be off (days off only) or work (make-up working days only), or left out for both
-            /api/holidays.ics?remind=8pm                      | remind=8pm is not accepted; remind must be a time HH:MM, 00:00 to 23:59, e.g. remind=20:00 for 8 pm the evening before each make-up working day
+            /api/holidays.ics?remind=8pm                      | remind=8pm is not accepted; remind must be a time HH:MM, 00:00 to 23:59: before 12:00 that morning (remind=07:00), from 12:00 the evening before (remind=20:00)
             /api/holidays.ics?lang=fr                         | lang=fr is not accepted; lang must be zh (the default) or en
             """)
     void bad_input_is_400_saying_what_was_wrong_and_what_is_accepted(String path, String expected) {
@@ -221,8 +221,14 @@ class WorkdaysApiTest {
                 assertThat(value(alarms.get(0), "DESCRIPTION")).startsWith("明天调休上班（");
                 assertThat(value(e, "UID")).endsWith("-r2000@pocketapi");
             }
-            assertThat(value(feed(server, "?y=2026&only=work&remind=07:30").<VEvent>getComponents("VEVENT").get(0)
-                    .getAlarms().get(0), "TRIGGER")).isEqualTo("-PT16H30M");
+            // Before noon a reminder is a wake-up call that morning; from noon, the evening before.
+            VEvent morning = feed(server, "?y=2026&only=work&remind=07:30").<VEvent>getComponents("VEVENT").get(0);
+            assertThat(value(morning.getAlarms().get(0), "TRIGGER")).isEqualTo("PT7H30M");
+            assertThat(value(morning.getAlarms().get(0), "DESCRIPTION")).isEqualTo("今天调休上班（元旦）");
+            assertThat(value(feed(server, "?y=2026&only=work&remind=00:00").<VEvent>getComponents("VEVENT").get(0)
+                    .getAlarms().get(0), "TRIGGER")).isEqualTo("PT0S");  // midnight that day (ical4j reads PT0M so)
+            assertThat(value(feed(server, "?y=2026&only=work&remind=12:00").<VEvent>getComponents("VEVENT").get(0)
+                    .getAlarms().get(0), "TRIGGER")).isEqualTo("-PT12H");
 
             Calendar english = feed(server, "?y=2026&lang=en");
             assertThat(value(english, "X-WR-CALNAME")).isEqualTo("Chinese public holidays");

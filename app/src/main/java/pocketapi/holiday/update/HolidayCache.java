@@ -54,7 +54,7 @@ public final class HolidayCache {
         for (Path file : files) {
             String problem;
             try {
-                HolidayYear year = HolidayData.parseFile(file);
+                HolidayYear year = HolidayData.parseFile(file).canonical();  // fetched: names through the table
                 HolidayGate.Verdict verdict = HolidayGate.check(year);
                 if (verdict.served()) {
                     years.add(year);

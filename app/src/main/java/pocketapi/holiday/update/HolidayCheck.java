@@ -91,8 +91,7 @@ public final class HolidayCheck {
                 String verdict = v.served() ? v.describe() : v.describe() + (v.kind() == HolidayGate.Kind.NOT_PUBLISHED
                         ? ": not served" : "");
                 out.println(name + ": " + plural(v.daysOff(), "day off", "days off") + ", "
-                        + plural(v.makeUpDays(), "make-up day", "make-up days") + ", festivals "
-                        + (v.festivals().isEmpty() ? "none" : String.join(" ", v.festivals())) + ": " + verdict);
+                        + plural(v.makeUpDays(), "make-up day", "make-up days") + ": " + verdict);
                 if (v.served()) {
                     served.put(year.year(), year);
                 } else {

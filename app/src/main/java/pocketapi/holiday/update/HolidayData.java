@@ -186,9 +186,15 @@ public final class HolidayData {
     private static List<HolidayYear> folder(Path dir, Set<Integer> notPublished) throws HolidayDataException {
         List<HolidayYear> served = new ArrayList<>();
         for (HolidayYear year : parseFolder(dir)) {
-            HolidayGate.Verdict verdict = HolidayGate.check(year);
+            HolidayGate.Verdict verdict = HolidayGate.checkOwn(year);
             switch (verdict.kind()) {
-                case SERVED -> served.add(year);
+                case SERVED -> {
+                    served.add(year);
+                    if (!verdict.unlawful().isEmpty()) {
+                        LOG.warn("{}: {}; served as written, as the operator's own file", year.source(),
+                                verdict.describe());
+                    }
+                }
                 case NOT_PUBLISHED -> {
                     LOG.warn("{}: no days at all, a placeholder: {} is not published yet and is not loaded",
                             year.source(), year.year());

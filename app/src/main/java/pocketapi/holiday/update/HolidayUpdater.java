@@ -201,7 +201,8 @@ public final class HolidayUpdater implements AutoCloseable {
         }
         HolidayYear fetched;
         try {
-            fetched = HolidayFile.parse(url.toString(), year, ((HolidayFetcher.Body) result).bytes());
+            // Names through the festival table: no text of a mirror's choosing is ever served.
+            fetched = HolidayFile.parse(url.toString(), year, ((HolidayFetcher.Body) result).bytes()).canonical();
         } catch (HolidayDataException e) {
             outcomes.note(url, "refused: " + e.problem());
             return null;

@@ -27,6 +27,7 @@ import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidaySources;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.holiday.TestYears;
+import pocketapi.http.HttpProbe;
 
 /**
  * The updater with a confirming source: holiday-cn's stand-in and chinese-days' stand-in are two
@@ -326,5 +327,50 @@ class HolidayConfirmationTest {
         assertThat(log.lines()).allSatisfy(line -> assertThat(line.chars().filter(c -> c < 0x20 && c != '\t'))
                 .as(line).isEmpty());
         assertThat(log.lines()).noneMatch(line -> line.startsWith("2026-11-22T02:00:00.000Z INFO"));
+    }
+
+    /** The real 2026 with chinese-days' own file for it, holiday-cn's names replaced as {@code rename} says. */
+    private void publish2026(java.util.function.UnaryOperator<String> rename) {
+        holidayCn.publish("2026.json", rename.apply(TestYears.builtIn(2026)));
+        chineseDays.publish("2026.json", TestYears.chineseDays(2026));
+    }
+
+    @Test
+    void renamed_days_are_served_with_the_festival_tables_names_and_no_fetched_text() {
+        String feed = "/api/holidays.ics?y=2026&only=work&remind=20:00";
+        String before = HttpProbe.get(live, feed);
+        publish2026(json -> json.replace("\"国庆节\", \"date\": \"2026-10-04\"", "\"国庆假期\", \"date\": \"2026-10-04\"")
+                .replace("\"国庆节\", \"date\": \"2026-10-05\"", "\"国庆假期\", \"date\": \"2026-10-05\"")
+                .replace("\"元旦\", \"date\": \"2026-01-04\"", "\"元旦补班\", \"date\": \"2026-01-04\"")
+                .replace("\"春节\", \"date\": \"2026-02-14\"", "\"春节（停工通知见 http://evil.example/x）\", \"date\": \"2026-02-14\""));
+        updater(Duration.ofDays(7)).check();
+        HolidayCalendar now = live.get();
+        assertThat(now.classify(LocalDate.of(2026, 10, 5)).name()).isEqualTo("国庆节");
+        assertThat(now.classify(LocalDate.of(2026, 1, 4)).name()).isEqualTo("元旦调休");
+        assertThat(now.classify(LocalDate.of(2026, 2, 14)).name()).isEqualTo("春节调休");
+        assertThat(now.breakOnOrAfter(LocalDate.of(2026, 10, 1)).orElseThrow().days()).isEqualTo(7);
+        // Nothing an answer shows changed: the same six make-up days, with their reminders, in the same bytes.
+        assertThat(HttpProbe.get(live, feed)).isEqualTo(before).contains("调休（班）").doesNotContain("evil");
+        assertThat(log.linesWith("evil")).isEmpty();
+    }
+
+    @Test
+    void a_date_renamed_to_another_festival_than_chinese_days_gives_it_is_held() {
+        HolidayCalendar before = live.get();
+        publish2026(json -> json.replace("\"国庆节\", \"date\": \"2026-10-05\"", "\"中秋节\", \"date\": \"2026-10-05\""));
+        updater(Duration.ofDays(7)).check();
+        assertThat(live.get()).isSameAs(before);
+        assertThat(log.linesWith("chinese-days disagrees on 2026-10-05 (holiday-cn: 中秋节, chinese-days: 国庆节)"))
+                .isNotEmpty();
+    }
+
+    @Test
+    void a_name_that_is_no_festival_is_refused_naming_the_date_only() {
+        HolidayCalendar before = live.get();
+        publish2026(json -> json.replace("\"国庆节\", \"date\": \"2026-10-05\"", "\"<script>x</script>\", \"date\": \"2026-10-05\""));
+        updater(Duration.ofDays(7)).check();
+        assertThat(live.get()).isSameAs(before);
+        assertThat(log.linesWith("the name of 2026-10-05 is none of the seven festivals")).isNotEmpty();
+        assertThat(log.linesWith("script")).isEmpty();
     }
 }

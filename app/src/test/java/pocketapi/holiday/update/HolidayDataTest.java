@@ -82,6 +82,17 @@ class HolidayDataTest {
     }
 
     @Test
+    void an_operators_own_year_that_breaks_the_law_is_served_with_a_warning_naming_the_dates() throws Exception {
+        write("2027.json", YEAR_2027.replace("{\"name\": \"中秋节\", \"date\": \"2027-09-15\", \"isOffDay\": true}",
+                "{\"name\": \"中秋节\", \"date\": \"2027-09-15\", \"isOffDay\": false}"));
+        try (LogCapture log = new LogCapture()) {
+            assertThat(load().classify(LocalDate.of(2027, 9, 15)).working()).isTrue();
+            assertThat(log.linesWith("2027.json: served, though the statutory holiday 2027-09-15 is not a day off in it"))
+                    .singleElement().asString().contains("WARN", "served as written, as the operator's own file");
+        }
+    }
+
+    @Test
     void a_name_of_64_characters_is_accepted() throws Exception {
         write("2027.json", YEAR_2027.replace("\"元旦\"", "\"元旦" + "日".repeat(62) + "\""));
         assertThat(load().classify(LocalDate.of(2027, 1, 1)).name()).hasSize(64);
@@ -111,7 +122,6 @@ class HolidayDataTest {
             a name with a bidi override | 2027.json | {"year": 2027, "days": [{"name": "元旦\\u202e", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" "元旦\\u202E" contains a control or format character (U+202E)
             a name with ESC          | 2027.json | {"year": 2027, "days": [{"name": "\\u001b[31m元旦", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" "\\u001B[31m元旦" contains a control or format character (U+001B)
             a name of 65 characters  | 2027.json | {"year": 2027, "days": [{"name": "元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" is longer than 64 characters
-            only New Year's Day      | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: no days off for 春节, 清明节, 劳动节, 端午节, 中秋节, 国庆节
             """)
     void a_malformed_file_fails_loading_with_a_message_naming_the_file(
             String problem, String name, String json, String message) throws IOException {

@@ -101,7 +101,7 @@ class HolidayUpdaterTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            only New Year's Day  | 200 | application/json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}]} | refused: no days off for 春节, 清明节
+            only New Year's Day  | 200 | application/json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}]} | refused: the statutory holidays 2027-02-05, 2027-02-08
             an HTML page         | 200 | text/html        | <!doctype html><title>Wi-Fi login</title>                                     | answered an HTML page
             HTML sent as JSON    | 200 | application/json | <html><body>blocked</body></html>                                              | answered an HTML page
             not found            | 404 | text/plain       | Not Found                                                                      | answered HTTP 404
