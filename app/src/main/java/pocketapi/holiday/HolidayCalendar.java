@@ -62,8 +62,7 @@ public final class HolidayCalendar {
         }
         TreeMap<LocalDate, Break> byStart = new TreeMap<>();  // days off are unique, so starts are too
         for (HolidayYear notice : years.values()) {
-            for (Arrangement.Arranged a : Arrangement.breaks(notice,
-                    d -> covers(d) && Day.weekend(d) && !byDate.containsKey(d), lunar)) {
+            for (Arrangement.Arranged a : Arrangement.breaks(notice, new OrdinaryWeekend(byDate), lunar)) {
                 Break b = a.brk();
                 byStart.put(b.start(), b);
                 for (LocalDate d = b.start(); !d.isAfter(b.end()); d = d.plusDays(1)) {
@@ -154,6 +153,23 @@ public final class HolidayCalendar {
             return of(years.values(), pending, clock);
         } catch (HolidayDataException e) {
             throw new IllegalStateException("a valid calendar became invalid", e);
+        }
+    }
+
+    /**
+     * An unlisted weekend day inside the covered range: how far a break widens. A class, not a
+     * lambda: this runs at start-up, where a lambda costs a class spun on first use.
+     */
+    private final class OrdinaryWeekend implements java.util.function.Predicate<LocalDate> {
+        private final Map<LocalDate, OfficialDay> listed;
+
+        OrdinaryWeekend(Map<LocalDate, OfficialDay> listed) {
+            this.listed = listed;
+        }
+
+        @Override
+        public boolean test(LocalDate d) {
+            return covers(d) && Day.weekend(d) && !listed.containsKey(d);
         }
     }
 

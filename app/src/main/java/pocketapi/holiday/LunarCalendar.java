@@ -71,9 +71,15 @@ public final class LunarCalendar {
         this.termDay = termDay;
     }
 
-    private static final LunarCalendar BUILT_IN = parse(new String(Resources.read("lunar/lunar.txt")
-            .orElseThrow(() -> new IllegalStateException("lunar/lunar.txt is missing from the jar")),
-            StandardCharsets.UTF_8));
+    private static final LunarCalendar BUILT_IN = parse(new String(resource(), StandardCharsets.UTF_8));
+
+    private static byte[] resource() {
+        Optional<byte[]> bytes = Resources.read("lunar/lunar.txt");
+        if (bytes.isEmpty()) {
+            throw new IllegalStateException("lunar/lunar.txt is missing from the jar");
+        }
+        return bytes.get();
+    }
 
     /** The calendar shipped in the jar. */
     public static LunarCalendar get() {
