@@ -90,7 +90,8 @@ public final class Main {
         Javalin app;
         try {
             app = HttpApi.create(new HttpApi.Settings(config.imageHost(), config.publicUrl(), config.trustedProxies(),
-                    config.accessLog()), calendar, pools, samples, counting.counters());
+                    config.accessLog(), config.maxConnections(), config.headerTimeout()), calendar, pools, samples,
+                    counting.counters());
         } catch (IllegalStateException e) {
             System.err.println("ERROR pocketapi: " + e.getMessage());  // a Jetty that is not the one built for
             System.exit(2);

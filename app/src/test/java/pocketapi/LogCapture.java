@@ -42,6 +42,20 @@ public final class LogCapture implements AutoCloseable {
         return lines().stream().filter(l -> l.contains(text)).toList();
     }
 
+    /**
+     * The lines with {@code text}, once there is one: for a line another thread logs after what the
+     * test can see (a connection closed, then the closing logged). Empty after 10 s without one.
+     */
+    public List<String> awaitLinesWith(String text) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        List<String> lines = linesWith(text);
+        while (lines.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            lines = linesWith(text);
+        }
+        return lines;
+    }
+
     @Override
     public void close() {
         System.setErr(original);

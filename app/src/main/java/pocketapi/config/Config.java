@@ -19,6 +19,8 @@ import pocketapi.http.TrustedProxies;
  * The service's configuration, read once at startup from environment variables and
  * {@code --kebab-case} flags (a flag wins over its variable), validated, then immutable.
  *
+ * @param maxConnections how many connections are held at once at most
+ * @param headerTimeout  how long a client has to send a request's headers
  * @param holidayDataDir a folder of extra holiday years, if configured
  * @param holidayUpdates base URLs to fetch holiday years from, in order; empty: no automatic updates
  * @param holidayUpdateInterval how often the holiday years are fetched
@@ -37,7 +39,7 @@ import pocketapi.http.TrustedProxies;
  * @param statsMaxUsers  how many users are tracked at most
  * @param accessLog      whether every request is logged
  */
-public record Config(String host, int port, Optional<Path> holidayDataDir, List<URI> holidayUpdates,
+public record Config(String host, int port, int maxConnections, Duration headerTimeout, Optional<Path> holidayDataDir, List<URI> holidayUpdates,
                      Duration holidayUpdateInterval, List<URI> holidayConfirm, Duration holidayConfirmWait,
                      Path holidayCacheDir, Optional<String> publicUrl,
                      TrustedProxies trustedProxies, Optional<String> imageHost,
@@ -73,6 +75,8 @@ public record Config(String host, int port, Optional<Path> holidayDataDir, List<
         return new Config(
                 host(raw.get(Setting.HOST)),
                 port(raw.get(Setting.PORT)),
+                intIn(Setting.MAX_CONNECTIONS, raw.get(Setting.MAX_CONNECTIONS), 16, 100_000),
+                Duration.ofSeconds(intIn(Setting.HEADER_TIMEOUT_SECONDS, raw.get(Setting.HEADER_TIMEOUT_SECONDS), 1, 300)),
                 directory(Setting.HOLIDAY_DATA_DIR, raw.get(Setting.HOLIDAY_DATA_DIR)),
                 baseUrls(Setting.HOLIDAY_UPDATE_URL, raw.get(Setting.HOLIDAY_UPDATE_URL), "https://mirror.example.com/holiday-cn"),
                 Duration.ofSeconds(intIn(Setting.HOLIDAY_UPDATE_SECONDS, raw.get(Setting.HOLIDAY_UPDATE_SECONDS), 10, 2_592_000)),

@@ -11,6 +11,13 @@ public enum Setting {
             "TCP port, 0–65535 (0 picks a free port; the startup log line shows it)"),
     HOST("0.0.0.0",
             "address to bind; 127.0.0.1 accepts local connections only"),
+    MAX_CONNECTIONS("1000",
+            "connections held at once at most, 16–100000; further ones wait in the listen queue. "
+            + "Lowered (with a warning) to what the open-file limit allows, less the files open at start and a quarter of the rest (at least 64)"),
+    HEADER_TIMEOUT_SECONDS("10",
+            "seconds a client has to send a request's headers (from connecting, or from the first byte "
+            + "of a later request on a kept-alive connection), 1–300; a slower one is disconnected. "
+            + "1 s at most while MAX_CONNECTIONS is reached"),
     HOLIDAY_DATA_DIR("",
             "a folder of YYYY.json holiday years of your own; they win over every other source"),
     HOLIDAY_UPDATE_URL("https://raw.githubusercontent.com/NateScarlet/holiday-cn/master,https://cdn.jsdelivr.net/gh/NateScarlet/holiday-cn@master",

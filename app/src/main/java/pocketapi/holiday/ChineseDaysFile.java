@@ -17,7 +17,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 
 import pocketapi.util.IsoDate;
-import pocketapi.util.LogText;
 
 /**
  * One calendar year of the confirming source, chinese-days' {@code dist/years/YYYY.json}:
@@ -79,12 +78,12 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String key = p.currentName();
                     if (p.nextToken() != JsonToken.VALUE_STRING) {
-                        throw new HolidayDataException(source, "\"" + field + "\" \"" + LogText.safe(key, LogText.SHORT)
-                                + "\" must have a string value");
+                        throw new HolidayDataException(source, "\"" + field + "\" has a date whose value is not a string",
+                                key);
                     }
                     LocalDate date = date(source, key);
                     if (date.getYear() != year) {
-                        outside.add(key);
+                        outside.add(date.toString());
                     }
                     if (listed.put(date, off) != null) {
                         throw new HolidayDataException(source, "" + date + " is listed both as a holiday and a workday");
@@ -100,8 +99,7 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
                 throw new HolidayDataException(source, "content after the end of the object");
             }
         } catch (JsonProcessingException e) {
-            throw new HolidayDataException(source, "not valid JSON ("
-                    + LogText.safe(e.getOriginalMessage(), LogText.SHORT) + ")");
+            throw HolidayFile.notJson(source, e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -116,7 +114,7 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
         try {
             return IsoDate.parse(key);
         } catch (DateTimeException e) {
-            throw new HolidayDataException(source, "\"" + LogText.safe(key, LogText.SHORT) + "\" is not a date YYYY-MM-DD");
+            throw new HolidayDataException(source, "a key is not a date YYYY-MM-DD", key);
         }
     }
 }

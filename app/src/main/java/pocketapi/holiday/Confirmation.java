@@ -89,6 +89,15 @@ public final class Confirmation {
         return day.kind() == Kind.MAKE_UP && name.endsWith("调休") ? name.substring(0, name.length() - 2) : name;
     }
 
+    /** The dates of {@code disputes}, in order. */
+    public static List<LocalDate> dates(List<Dispute> disputes) {
+        SortedSet<LocalDate> dates = new TreeSet<>();
+        for (Dispute d : disputes) {
+            dates.add(d.date());
+        }
+        return List.copyOf(dates);
+    }
+
     /** Disputes for a log line: the first few in full, then how many more. */
     public static String describe(List<Dispute> disputes) {
         List<String> shown = new ArrayList<>();

@@ -32,6 +32,7 @@ public final class HolidayCalendar {
 
     private final NavigableMap<Integer, HolidayYear> years;
     private final Set<Integer> notPublished;
+    private final NavigableMap<Integer, List<LocalDate>> disputed;
     private final LocalDate first;
     private final LocalDate last;
     private final Day[] days;
@@ -39,10 +40,11 @@ public final class HolidayCalendar {
     private final Workdays workdays;
     private final Clock clock;
 
-    private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, Set<Integer> notPublished, Clock clock,
-                            Map<LocalDate, OfficialDay> byDate) {
+    private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, Set<Integer> notPublished,
+                            NavigableMap<Integer, List<LocalDate>> disputed, Clock clock, Map<LocalDate, OfficialDay> byDate) {
         this.years = Collections.unmodifiableNavigableMap(years);
         this.notPublished = Collections.unmodifiableSet(notPublished);
+        this.disputed = Collections.unmodifiableNavigableMap(disputed);
         this.clock = clock;
         this.first = LocalDate.of(years.firstKey(), 1, 1);
         this.last = LocalDate.of(years.lastKey(), 12, 31);
@@ -93,6 +95,15 @@ public final class HolidayCalendar {
      */
     public static HolidayCalendar of(Collection<HolidayYear> years, Set<Integer> notPublished, Clock clock)
             throws HolidayDataException {
+        return of(years, notPublished, Map.of(), clock);
+    }
+
+    /**
+     * @param disputed years not served because the two sources disagree, with the dates they
+     *                 disagree on; ignored for years given
+     */
+    private static HolidayCalendar of(Collection<HolidayYear> years, Set<Integer> notPublished,
+                                      Map<Integer, List<LocalDate>> disputed, Clock clock) throws HolidayDataException {
         if (years.isEmpty()) {
             throw new HolidayDataException("holiday data", "not a single YYYY.json year was loaded");
         }
@@ -128,7 +139,9 @@ public final class HolidayCalendar {
         }
         Set<Integer> pending = new TreeSet<>(notPublished);
         pending.removeAll(byYear.keySet());
-        return new HolidayCalendar(byYear, pending, clock, byDate);
+        NavigableMap<Integer, List<LocalDate>> contested = new TreeMap<>(disputed);
+        contested.keySet().removeAll(byYear.keySet());
+        return new HolidayCalendar(byYear, pending, contested, clock, byDate);
     }
 
     /**
@@ -139,18 +152,60 @@ public final class HolidayCalendar {
     public HolidayCalendar withYear(HolidayYear year) throws HolidayDataException {
         Map<Integer, HolidayYear> changed = new TreeMap<>(years);
         changed.put(year.year(), year);
-        return of(changed.values(), notPublished, clock);
+        return of(changed.values(), notPublished, disputed, clock);
     }
 
     /** This calendar, knowing that {@code year}'s notice is not out yet (a placeholder was seen). */
     public HolidayCalendar withNotPublished(int year) {
-        if (notPublished.contains(year) || years.containsKey(year)) {
+        if (notPublished.contains(year) || years.containsKey(year)) {  // the two marks never go together
             return this;
         }
         Set<Integer> pending = new TreeSet<>(notPublished);
         pending.add(year);
+        Map<Integer, List<LocalDate>> contested = new TreeMap<>(disputed);
+        contested.remove(year);
+        return rebuilt(years.values(), pending, contested);
+    }
+
+    /**
+     * This calendar, knowing that the sources disagree on {@code year} (on {@code dates}), which is
+     * therefore not served; no dates: nothing is known of the year any more.
+     */
+    public HolidayCalendar withDisputed(int year, Collection<LocalDate> dates) {
+        List<LocalDate> sorted = List.copyOf(new TreeSet<>(dates));
+        if (years.containsKey(year) || sorted.equals(disputed.getOrDefault(year, List.of())) && !notPublished.contains(year)) {
+            return this;
+        }
+        Set<Integer> pending = new TreeSet<>(notPublished);
+        pending.remove(year);
+        Map<Integer, List<LocalDate>> contested = new TreeMap<>(disputed);
+        if (sorted.isEmpty()) {
+            contested.remove(year);
+        } else {
+            contested.put(year, sorted);
+        }
+        return rebuilt(years.values(), pending, contested);
+    }
+
+    /**
+     * This calendar without {@code year} and every later year (the years must stay contiguous),
+     * {@code year} disputed on {@code dates}.
+     *
+     * @throws IllegalArgumentException if {@code year} is the first year served: nothing would be left
+     */
+    public HolidayCalendar withdrawn(int year, Collection<LocalDate> dates) {
+        if (year <= years.firstKey()) {
+            throw new IllegalArgumentException("withdrawing " + year + " would leave no year to serve");
+        }
+        Map<Integer, List<LocalDate>> contested = new TreeMap<>(disputed);
+        contested.put(year, List.copyOf(new TreeSet<>(dates)));
+        return rebuilt(years.headMap(year, false).values(), notPublished, contested);
+    }
+
+    private HolidayCalendar rebuilt(Collection<HolidayYear> kept, Set<Integer> pending,
+                                    Map<Integer, List<LocalDate>> contested) {
         try {
-            return of(years.values(), pending, clock);
+            return of(kept, pending, contested, clock);
         } catch (HolidayDataException e) {
             throw new IllegalStateException("a valid calendar became invalid", e);
         }
@@ -212,6 +267,16 @@ public final class HolidayCalendar {
     /** Whether {@code year}'s notice is known not to be out yet (its file was a placeholder). */
     public boolean notPublished(int year) {
         return notPublished.contains(year);
+    }
+
+    /** The dates the two sources disagree on, for a year not served for that reason; else empty. */
+    public List<LocalDate> disputed(int year) {
+        return disputed.getOrDefault(year, List.of());
+    }
+
+    /** Every year not served because the sources disagree, with the dates they disagree on. */
+    public NavigableMap<Integer, List<LocalDate>> disputedYears() {
+        return disputed;
     }
 
     /**

@@ -91,12 +91,7 @@ public final class HolidayFile {
                 throw new JsonParseException(p, "content after the end of the object");
             }
         } catch (JsonProcessingException e) {
-            // Jackson's own wording, without the "[Source: REDACTED ...]" it puts inside some messages.
-            String why = LogText.safe(e.getOriginalMessage()
-                    .replaceAll("\\s*\\(start marker at \\[Source: [^]]*]\\)", ""), LogText.SHORT);
-            String where = e.getLocation() == null ? ""
-                    : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-            throw new HolidayDataException(source, "not valid JSON (" + why + where + ")");
+            throw notJson(source, e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -158,8 +153,8 @@ public final class HolidayFile {
         for (int i = 0; i < name.length(); ) {
             int cp = name.codePointAt(i);
             if (LogText.unsafe(cp)) {
-                throw new HolidayDataException(source, at + ": \"name\" \"" + LogText.safe(name, LogText.SHORT)
-                        + "\" contains a control or format character (U+" + String.format("%04X", cp) + ")");
+                throw new HolidayDataException(source, at + ": \"name\" contains a control or format character (U+"
+                        + String.format("%04X", cp) + ")", name);
             }
             i += Character.charCount(cp);
         }
@@ -173,10 +168,24 @@ public final class HolidayFile {
         try {
             parsed = IsoDate.parse(day.date());
         } catch (DateTimeException e) {
-            throw new HolidayDataException(source, at + ": \"date\" \"" + LogText.safe(day.date(), LogText.SHORT)
-                    + "\" is not a date YYYY-MM-DD");
+            throw new HolidayDataException(source, at + ": \"date\" is not a date YYYY-MM-DD", day.date());
         }
         return new OfficialDay(parsed, name, day.offDay());  // which dates a year may list: HolidayGate
+    }
+
+    /**
+     * A parse failure in words of the service's own: {@code not valid JSON at line 3, column 5}, or
+     * {@code a key twice in one object at ...}; Jackson's message quotes the text, so it is kept
+     * apart for the operator's own files.
+     */
+    static HolidayDataException notJson(String source, JsonProcessingException e) {
+        String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        String where = e.getLocation() == null ? ""
+                : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+        String what = message.startsWith("Duplicate field") ? "a key twice in one object" : "not valid JSON";
+        // Without the "[Source: REDACTED ...]" Jackson puts inside some messages.
+        return new HolidayDataException(source, what + where,
+                message.replaceAll("\\s*\\(start marker at \\[Source: [^]]*]\\)", ""));
     }
 
     /** The year as a holiday-cn file (how the cache keeps what is served), read back equal by {@link #parse}. */

@@ -2,6 +2,8 @@ package pocketapi.http;
 
 import java.time.DateTimeException;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 
 import pocketapi.util.IsoDate;
 import pocketapi.holiday.HolidayCalendar;
@@ -115,14 +117,39 @@ final class HolidayQuery {
         int year = y == null ? calendar.today().getYear() : number("y", y);
         if (!calendar.years().containsKey(year)) {
             String what = y == null ? "this year, " + year + "," : "y=" + y;
-            if (calendar.notPublished(year)) {
-                throw badRequest(what + ": the holiday arrangement of " + year + " is not published yet; the data holds "
+            String standing = standing(year, calendar);
+            if (standing != null) {
+                throw badRequest(what + ": the holiday arrangement of " + year + " is " + standing + "; the data holds "
                         + calendar.years().firstKey() + " to " + calendar.years().lastKey());
             }
             throw badRequest(what + " is not in the holiday data, which holds " + calendar.years().firstKey() + " to "
                     + calendar.years().lastKey());
         }
         return year;
+    }
+
+    /**
+     * Why an uncovered year is not served, when that is known: {@code not published yet}, or
+     * {@code disputed (the sources disagree on 2027-01-01, 2027-10-01)}; else null.
+     */
+    static String standing(int year, HolidayCalendar calendar) {
+        if (calendar.notPublished(year)) {
+            return "not published yet";
+        }
+        List<LocalDate> disputed = calendar.disputed(year);
+        if (disputed.isEmpty()) {
+            return null;
+        }
+        return "disputed (the sources disagree on " + someDates(disputed) + ")";
+    }
+
+    /** {@code 2027-01-01, 2027-10-01}: the first ten dates, then how many more. */
+    static String someDates(List<LocalDate> dates) {
+        List<String> shown = new ArrayList<>();
+        for (LocalDate date : dates.subList(0, Math.min(dates.size(), 10))) {
+            shown.add(date.toString());
+        }
+        return String.join(", ", shown) + (dates.size() > 10 ? " and " + (dates.size() - 10) + " more" : "");
     }
 
     private static int number(String name, String value) {
@@ -148,8 +175,9 @@ final class HolidayQuery {
 
     /** Why dates of {@code year} cannot be answered, e.g. {@code is in 2027, whose ... not published yet; ...}. */
     static String missing(int year, HolidayCalendar calendar) {
-        if (calendar.notPublished(year)) {
-            return "is in " + year + ", whose holiday arrangement is not published yet; covered: " + calendar.first()
+        String standing = standing(year, calendar);
+        if (standing != null) {
+            return "is in " + year + ", whose holiday arrangement is " + standing + "; covered: " + calendar.first()
                     + " to " + calendar.last();
         }
         return "is outside the covered range " + calendar.first() + " to " + calendar.last() + " ("
@@ -158,8 +186,9 @@ final class HolidayQuery {
 
     /** Where an uncovered year stands, e.g. {@code 2027's holiday arrangement is not published yet}. */
     static String yearStatus(int year, HolidayCalendar calendar) {
-        if (calendar.notPublished(year)) {
-            return year + "'s holiday arrangement is not published yet";
+        String standing = standing(year, calendar);
+        if (standing != null) {
+            return year + "'s holiday arrangement is " + standing;
         }
         return year + (year > calendar.last().getYear() ? " is not in the holiday data yet" : " is not in the holiday data");
     }

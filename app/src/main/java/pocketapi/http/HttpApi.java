@@ -1,5 +1,6 @@
 package pocketapi.http;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -58,28 +59,31 @@ public final class HttpApi {
     }
 
     /**
-     * Builds the configured, not yet started server.
-     *
-     * @param calendar the holiday calendar to serve, read once per request (it may be swapped while running)
-     * @param samples the bundled pictures to serve at {@code /d/image/}, present only while IMAGE_HOST is unset
-     * @param counters the usage counters every counted endpoint counts into
-     */
-    /**
      * The few settings the HTTP layer uses.
      *
      * @param imageHost      the image host's base URL; empty: the bundled samples
      * @param publicUrl      the service's own base URL as clients reach it, if configured
      * @param trustedProxies the peers whose forwarding headers are believed
      * @param accessLog      whether every request is logged
+     * @param maxConnections how many connections are held at once at most (lowered to fit the open-file limit)
+     * @param headerTimeout  how long a client has to send a request's headers
      */
     public record Settings(Optional<String> imageHost, Optional<String> publicUrl, TrustedProxies trustedProxies,
-                           boolean accessLog) {
+                           boolean accessLog, int maxConnections, Duration headerTimeout) {
         /** What a user gets with no configuration at all. */
         public static Settings defaults() {
-            return new Settings(Optional.empty(), Optional.empty(), TrustedProxies.unset(), false);
+            return new Settings(Optional.empty(), Optional.empty(), TrustedProxies.unset(), false, 1000,
+                    Duration.ofSeconds(10));
         }
     }
 
+    /**
+     * Builds the configured, not yet started server.
+     *
+     * @param calendar the holiday calendar to serve, read once per request (it may be swapped while running)
+     * @param samples the bundled pictures to serve at {@code /d/image/}, present only while IMAGE_HOST is unset
+     * @param counters the usage counters every counted endpoint counts into
+     */
     public static Javalin create(Settings settings, LiveCalendar calendar, ImagePools pools,
                                  Optional<SampleImages> samples, Counters counters) {
         JettyInternals.check();
@@ -100,11 +104,15 @@ public final class HttpApi {
             // Nothing here gains from gzip: the API answers are far below its 1500-byte threshold
             // (and go straight to Jetty, see Responses), the pictures are PNG, the page is 8 KB.
             config.http.compressionStrategy = CompressionStrategy.NONE;
-            // Jetty's own HTTP/1 connections, but ones that know a HEAD request Jetty could not parse.
+            // Jetty's own HTTP/1 connections, but ones that know a HEAD request Jetty could not parse
+            // and close a client that does not send its headers in time; a bounded number of them.
+            int bound = Connections.bound(settings.maxConnections());
             config.jetty.addConnector((server, http) -> {
-                ServerConnector connector = new ServerConnector(server, new HeadAwareConnections(http));
+                ServerConnector connector = Connections.connector(server,
+                        new HeadAwareConnections(http, settings.headerTimeout(), bound));
                 connector.setHost(config.jetty.host);
                 connector.setPort(config.jetty.port);
+                Connections.limit(server, connector, bound);
                 return connector;
             });
             AtomicReference<Server> jetty = new AtomicReference<>();

@@ -12,6 +12,8 @@ import org.eclipse.jetty.ee10.servlet.ServletContextResponse;
 import org.eclipse.jetty.http.HttpCompliance;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpGenerator;
+import org.eclipse.jetty.http.HttpParser;
+import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.ConnectionMetaData;
 import org.eclipse.jetty.server.internal.HttpConnection;
 import org.eclipse.jetty.util.Jetty;
@@ -28,7 +30,10 @@ import jakarta.servlet.ServletRequest;
  *   <li>the connection's remote socket address, for the peer a proxy is trusted by (Counting);</li>
  *   <li>{@code HttpConnection.newHttpParser}, to see a request begin with HEAD before Jetty parses
  *       it (HeadAwareConnections, no body after an unparseable HEAD);</li>
- *   <li>{@code HttpGenerator.__STRICT}, which keeps Jetty from rewriting content types (HttpApi).</li>
+ *   <li>{@code HttpGenerator.__STRICT}, which keeps Jetty from rewriting content types (HttpApi);</li>
+ *   <li>{@code HttpParser.inHeaderState}, to see when a request's headers are in (HeadAwareConnections,
+ *       the header time-out), and {@code AbstractConnector.handleAcceptFailure}, to log a failed accept
+ *       once a minute (Connections).</li>
  * </ul>
  */
 final class JettyInternals {
@@ -49,6 +54,9 @@ final class JettyInternals {
         requireMethod(missing, HttpConnection.class, "newHttpParser", "seeing HEAD before Jetty parses a request",
                 HttpCompliance.class);
         requireField(missing, HttpGenerator.class, "__STRICT", "exact Content-Type headers");
+        requireMethod(missing, HttpParser.class, "inHeaderState", "the header time-out");
+        requireMethod(missing, AbstractConnector.class, "handleAcceptFailure", "logging failed accepts once a minute",
+                Throwable.class);
         if (!missing.isEmpty()) {
             throw new IllegalStateException(problem(Jetty.VERSION, missing));
         }

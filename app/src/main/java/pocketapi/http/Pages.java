@@ -37,7 +37,7 @@ final class Pages {
             Rendered r = last.get();
             if (r == null || r.calendar() != calendar || r.sources() != sources || !r.today().equals(today)) {
                 r = new Rendered(calendar, sources, today, page.replace(COVERED, calendar.first() + " – " + calendar.last())
-                        .replace(TODAY, today.toString()).replace(SOURCES, sources(sources))
+                        .replace(TODAY, today.toString()).replace(SOURCES, sources(sources, calendar))
                         .getBytes(StandardCharsets.UTF_8));
                 last.set(r);
             }
@@ -45,8 +45,12 @@ final class Pages {
         };
     }
 
-    /** Per covered year where it comes from, then what is held back and why; HTML, every text escaped. */
-    static String sources(HolidaySources sources) {
+    /**
+     * Per covered year where it comes from, then each year not served because the sources disagree
+     * (with the dates), then what is held back and why; HTML, every text escaped. Nothing in it is
+     * text a mirror sent: origins are fixed words, dates are dates, reasons fixed categories.
+     */
+    static String sources(HolidaySources sources, HolidayCalendar calendar) {
         StringBuilder out = new StringBuilder();
         if (!sources.years().isEmpty()) {
             out.append("<ul class=\"sources\">");
@@ -56,6 +60,9 @@ final class Pages {
             }
             out.append("</ul>");
         }
+        calendar.disputedYears().forEach((year, dates) -> out.append("<p class=\"note disputed\">")
+                .append(year).append(": 有争议，不提供 <span class=\"en\">disputed, not served: the sources disagree on ")
+                .append(HolidayQuery.someDates(dates)).append("</span></p>"));
         for (String held : sources.held()) {
             out.append("<p class=\"note held\">暂缓 <span class=\"en\">held back</span> ").append(html(held)).append("</p>");
         }

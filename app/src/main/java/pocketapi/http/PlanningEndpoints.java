@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -67,7 +68,7 @@ final class PlanningEndpoints {
             int next = calendar.last().getYear() + 1;
             return new ApiError(404, "no break on or after " + date + " in the holiday data, which ends on "
                     + calendar.last() + " (" + next + "'s arrangement is "
-                    + (calendar.notPublished(next) ? "not published yet" : "not in the data yet") + ")");
+                    + Objects.requireNonNullElse(HolidayQuery.standing(next, calendar), "not in the data yet") + ")");
         });
         long until = Math.max(0, ChronoUnit.DAYS.between(date, b.start()));
         Responses.json(ctx, new JsonObject().put("date", date.toString()).put("name", b.name())

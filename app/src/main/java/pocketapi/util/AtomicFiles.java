@@ -94,6 +94,13 @@ public final class AtomicFiles {
         return path.resolveSibling(path.getFileName() + ".corrupt-" + stamp);
     }
 
+    /** Deletes {@code path} if it exists, and makes the deletion durable. */
+    public static void delete(Path path) throws IOException {
+        if (Files.deleteIfExists(path)) {
+            syncDirectory(path.toAbsolutePath().getParent());
+        }
+    }
+
     /** Best effort: not every platform can open a folder to force it. */
     private static void syncDirectory(Path dir) {
         try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {

@@ -106,16 +106,27 @@ class ConfirmationTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            a date of another year  | {"holidays":{"2027-01-01":"x"}}                      | lists 2027-01-01, outside 2026
-            not a date              | {"holidays":{"2026-02-30":"x"}}                      | "2026-02-30" is not a date
-            listed twice            | {"holidays":{"2026-01-01":"x"},"workdays":{"2026-01-01":"x"}} | 2026-01-01 is listed both as a holiday and a workday
-            a key twice             | {"holidays":{"2026-01-01":"x","2026-01-01":"y"}}     | not valid JSON (Duplicate field '2026-01-01'
-            not a string            | {"holidays":{"2026-01-01":1}}                        | "holidays" "2026-01-01" must have a string value
-            an array                | []                                                   | expected a JSON object
+            a date of another year  | {"holidays":{"2027-01-01":"x"}}                      | lists 2027-01-01, outside 2026         |
+            not a date              | {"holidays":{"2026-02-30":"x"}}                      | a key is not a date YYYY-MM-DD         | 2026-02-30
+            listed twice            | {"holidays":{"2026-01-01":"x"},"workdays":{"2026-01-01":"x"}} | 2026-01-01 is listed both as a holiday and a workday |
+            a key twice             | {"holidays":{"2026-01-01":"x","2026-01-01":"y"}}     | a key twice in one object at line 1    | Duplicate field '2026-01-01'
+            not a string            | {"holidays":{"2026-01-01":1}}                        | "holidays" has a date whose value is not a string | 2026-01-01
+            an array                | []                                                   | expected a JSON object                 |
+            not JSON                | {"holidays":sk_live_51SECRET}                        | not valid JSON at line 1, column       | sk_live_51SECRET
             """)
-    void a_malformed_chinese_days_file_is_refused(String what, String json, String message) {
+    void a_malformed_chinese_days_file_is_refused_naming_no_text_of_it_but_for_the_operator(String what, String json,
+                                                                                            String problem, String quoted) {
         assertThatThrownBy(() -> ChineseDaysFile.parse("cd", 2026, json.getBytes(StandardCharsets.UTF_8)))
-                .isInstanceOf(HolidayDataException.class).hasMessageContaining(message);
+                .isInstanceOfSatisfying(HolidayDataException.class, e -> {
+                    assertThat(e.problem()).startsWith(problem);
+                    if (quoted != null) {
+                        // The text itself is kept for an operator's own file, never in the problem shown for a fetched one.
+                        assertThat(e.problem()).doesNotContain(quoted);
+                        assertThat(e.detailed()).startsWith(e.problem()).contains(quoted);
+                    } else {
+                        assertThat(e.detailed()).isEqualTo(e.problem());
+                    }
+                });
     }
 
     @Test

@@ -81,7 +81,8 @@ final class TestApps {
 
     /** What Main hands the HTTP layer from a configuration. */
     static HttpApi.Settings settings(Config config) {
-        return new HttpApi.Settings(config.imageHost(), config.publicUrl(), config.trustedProxies(), config.accessLog());
+        return new HttpApi.Settings(config.imageHost(), config.publicUrl(), config.trustedProxies(), config.accessLog(),
+                config.maxConnections(), config.headerTimeout());
     }
 
     static Clock at(String instant) {

@@ -27,7 +27,7 @@ import pocketapi.util.Durations;
  *   <li>nothing any answer would show changes: {@link Unchanged};</li>
  *   <li>confirmation is off, or the confirming source gives every date of each calendar year the
  *       change touches the same {@link DateStatus}: {@link Apply};</li>
- *   <li>the confirming source has such a year and disagrees on a date: {@link Held}, for good;</li>
+ *   <li>the confirming source has such a year and disagrees on a date: {@link Held}, with the disputes;</li>
  *   <li>it has not published such a year (or cannot be reached): a year new to the service waits
  *       until {@code wait} after it was first seen, then is applied unconfirmed, leaving the dates of
  *       years already served that nobody confirmed as they are; a change to dates already served
@@ -63,8 +63,15 @@ final class ChangeReview {
     record Apply(HolidayCalendar next, HolidayYear year, String confirmedBy, String unconfirmed) implements Decision {
     }
 
-    /** @param dispute whether the confirming source contradicts it (rather than being unavailable) */
-    record Held(String reason, boolean dispute) implements Decision {
+    /** @param disputes the dates the confirming source contradicts; empty when it is unavailable instead */
+    record Held(String reason, List<Confirmation.Dispute> disputes) implements Decision {
+        Held {
+            disputes = List.copyOf(disputes);
+        }
+
+        boolean dispute() {
+            return !disputes.isEmpty();
+        }
     }
 
     /** What the confirming source says now of calendar years already served. */
@@ -88,7 +95,7 @@ final class ChangeReview {
         }
         Recheck check = check(proposed, Confirmation.years(changed));
         if (!check.disputes().isEmpty()) {
-            return new Held("chinese-days disagrees on " + Confirmation.describe(check.disputes()), true);
+            return new Held("chinese-days disagrees on " + Confirmation.describe(check.disputes()), check.disputes());
         }
         TreeMap<Integer, String> missing = missing(Confirmation.years(changed));
         if (missing.isEmpty()) {
@@ -98,11 +105,11 @@ final class ChangeReview {
                 + String.join("; ", missing.values()) + ")";
         if (served != null) {
             return new Held("a change to dates already served (" + first(changed) + ") waits for confirmation "
-                    + "with no time limit: " + why, false);
+                    + "with no time limit: " + why, List.of());
         }
         Instant until = ledger.firstSeen(year.year(), clock.instant()).plus(wait);
         if (clock.instant().isBefore(until)) {
-            return new Held("waiting for confirmation until " + utc8(until) + ": " + why, false);
+            return new Held("waiting for confirmation until " + utc8(until) + ": " + why, List.of());
         }
         Set<Integer> keep = new TreeSet<>(missing.keySet());
         keep.remove(year.year());  // the others are already served: their dates stay as they are
@@ -111,7 +118,7 @@ final class ChangeReview {
                 "not confirmed after waiting " + Durations.forPeople(wait) + ": " + why);
     }
 
-    /** For a fetched year served without confirmation: does the confirming source agree now? */
+    /** For a fetched year being served: does the confirming source agree (still, or now)? */
     Recheck recheck(HolidayCalendar current, HolidayYear served) {
         SortedSet<Integer> years = new TreeSet<>();
         for (OfficialDay day : served.days()) {

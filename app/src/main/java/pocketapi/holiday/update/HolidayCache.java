@@ -62,7 +62,7 @@ public final class HolidayCache {
                 }
                 problem = verdict.describe();
             } catch (HolidayDataException e) {
-                problem = e.getMessage();
+                problem = e.problem();  // the cache holds fetched text: no quote of it
             }
             setAside(file, problem);
         }
@@ -78,6 +78,11 @@ public final class HolidayCache {
                     LogText.safe(problem, LogText.LINE),
                     e.toString());
         }
+    }
+
+    /** Forgets a fetched year (it was withdrawn): a restart serves what it would without it. */
+    public void remove(int year) throws IOException {
+        AtomicFiles.delete(dir.resolve(year + ".json"));
     }
 
     /** Keeps a fetched year's file, replacing an older copy atomically. */

@@ -98,7 +98,7 @@ public final class HolidayCheck {
                     allServed = false;
                 }
             } catch (HolidayDataException e) {
-                out.println(name + ": refused: " + e.problem());
+                out.println(name + ": refused: " + e.detailed());
                 allServed = false;
             }
         }
@@ -147,7 +147,7 @@ public final class HolidayCheck {
                     }
                 }
             } catch (HolidayDataException | java.io.IOException e) {
-                out.println(name + ": refused: " + (e instanceof HolidayDataException h ? h.problem() : e));
+                out.println(name + ": refused: " + (e instanceof HolidayDataException h ? h.detailed() : e));
                 agree = false;
             }
         }

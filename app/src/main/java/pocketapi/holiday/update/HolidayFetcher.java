@@ -3,7 +3,9 @@ package pocketapi.holiday.update;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
@@ -23,8 +25,10 @@ import java.util.concurrent.TimeoutException;
  * Fetches one holiday file over HTTP(S) with the limits a background job on a small server needs:
  * a connect time-out, a time-out for the whole exchange (a mirror that accepts and never answers
  * costs nothing else), at most {@value #MAX_BYTES} bytes, status 200 only, no HTML (captive
- * portals and hijacking resolvers answer 200 with a page), and no redirect from https to plain
- * http. Thread-safe.
+ * portals and hijacking resolvers answer 200 with a page). A redirect keeps the scheme, and never
+ * leads from a public host to a loopback, link-local or private address (the instance's own
+ * network), unless the URL asked for is itself such an address. Every failure is a fixed phrase:
+ * nothing the answer said (a status line, a header, a body) is in it. Thread-safe.
  */
 public final class HolidayFetcher {
     static final int MAX_BYTES = 1 << 20;
@@ -69,6 +73,7 @@ public final class HolidayFetcher {
     public Result fetch(URI url) {
         long deadline = System.nanoTime() + wholeRequest.toNanos();
         URI current = url;
+        Boolean local = null;  // whether the URL asked for is on the instance's own network: looked up on a redirect
         try {
             for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
                 HttpResponse<byte[]> response = send(current, deadline);
@@ -81,7 +86,10 @@ public final class HolidayFetcher {
                     } catch (IllegalArgumentException e) {
                         return new Failure(url, "redirected to a malformed location: refused");
                     }
-                    String refused = refusedRedirect(current, next);
+                    if (local == null) {
+                        local = isLocal(url.getHost());
+                    }
+                    String refused = refusedRedirect(current, next, local);
                     if (refused != null) {
                         return new Failure(url, refused);
                     }
@@ -107,13 +115,14 @@ public final class HolidayFetcher {
         } catch (ConnectException e) {
             return new Failure(url, "could not connect (" + why(e) + ")", true);
         } catch (IOException e) {
-            return new Failure(url, "the request failed (" + e + ")", true);
+            // The class alone: the JDK quotes what the server sent in some messages (an invalid status line).
+            return new Failure(url, "the request failed (" + e.getClass().getSimpleName() + ")", true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Failure(url, "interrupted");
         } catch (RuntimeException e) {
             // Whatever a mirror's answer makes the HTTP client throw fails this fetch only, not the round.
-            return new Failure(url, "the request failed (" + e + ")");
+            return new Failure(url, "the request failed (" + e.getClass().getSimpleName() + ")");
         }
     }
 
@@ -126,11 +135,16 @@ public final class HolidayFetcher {
                 : String.valueOf(e.getCause());
     }
 
-    /** Why a redirect is not followed, or null when it may be. */
-    static String refusedRedirect(URI from, URI to) {
+    /**
+     * Why a redirect is not followed, or null when it may be.
+     *
+     * @param localAllowed whether the URL first asked for is itself on a loopback, link-local or
+     *                     private address (then so may its redirects be)
+     */
+    static String refusedRedirect(URI from, URI to, boolean localAllowed) {
         String scheme = to.getScheme() == null ? "" : to.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("https") && !scheme.equals("http")) {
-            return "redirected to " + to.getScheme() + ": refused";
+            return "redirected to another scheme: refused";
         }
         if (to.isOpaque() || to.getHost() == null || to.getHost().isEmpty()) {
             return "redirected to a malformed location: refused";
@@ -138,7 +152,42 @@ public final class HolidayFetcher {
         if ("https".equalsIgnoreCase(from.getScheme()) && scheme.equals("http")) {
             return "redirected from https to plain http: refused";
         }
+        if (!scheme.equalsIgnoreCase(from.getScheme())) {
+            return "redirected to another scheme: refused";
+        }
+        if (!localAllowed && isLocal(to.getHost())) {
+            return "redirected from a public host to a loopback, link-local or private address: refused";
+        }
         return null;
+    }
+
+    /**
+     * Whether {@code host} is, or resolves to, an address of the instance's own network: loopback,
+     * link-local (169.254.169.254 answers cloud credentials), private (10/8, 172.16/12, 192.168/16,
+     * fc00::/7), shared (100.64/10), unspecified or multicast. A name that does not resolve counts
+     * as local: the safe side (and the fetch would fail anyway).
+     */
+    static boolean isLocal(String host) {
+        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        try {
+            for (InetAddress address : InetAddress.getAllByName(bare)) {
+                if (isLocal(address)) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (UnknownHostException | SecurityException e) {
+            return true;
+        }
+    }
+
+    static boolean isLocal(InetAddress a) {
+        byte[] b = a.getAddress();
+        boolean uniqueLocal = b.length == 16 && (b[0] & 0xfe) == 0xfc;
+        boolean shared = b.length == 4 && (b[0] & 0xff) == 100 && (b[1] & 0xc0) == 64;
+        boolean thisNetwork = b.length == 4 && b[0] == 0;
+        return a.isLoopbackAddress() || a.isLinkLocalAddress() || a.isSiteLocalAddress() || a.isAnyLocalAddress()
+                || a.isMulticastAddress() || uniqueLocal || shared || thisNetwork;
     }
 
     private synchronized HttpClient client() {

@@ -7,11 +7,14 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -149,17 +152,28 @@ public final class HolidayUpdater implements AutoCloseable {
         publishSources();
     }
 
-    /** Tries the mirrors in order until one gives an answer: a year to serve, unchanged, or "not published yet". */
+    /**
+     * One year's round. The mirrors are asked in order until one gives a version the confirming
+     * source confirms (or any plausible one, when confirmation is off); a version that could only
+     * be served unconfirmed (the confirming source lacks the year and the wait is over) is served
+     * when no later mirror does better. "Unchanged" ends the round only when the served year is not
+     * in doubt: a fetched year the confirming source contradicts now goes on to the next mirror and,
+     * if none agrees, is withdrawn ({@link #withdraw}). A year not served ends the round marked
+     * disputed (with the dates) or not published yet, by what the mirrors answered.
+     */
     private void update(int year) {
+        HolidayYear served = live.get().years().get(year);
+        Round round = new Round();
         for (URI base : sources.mirrors()) {
             URI url = URI.create(base + "/" + year + ".json");
             HolidayYear fetched = fetch(url, year);
             if (fetched == null) {
                 continue;
             }
+            round.answered = true;
             if (fetched.days().isEmpty()) {
-                live.set(live.get().withNotPublished(year));
-                return;
+                round.placeholder = true;
+                continue;  // a placeholder at one mirror says nothing of the others
             }
             ChangeReview.Decision decision;
             try {
@@ -169,24 +183,138 @@ public final class HolidayUpdater implements AutoCloseable {
                 continue;
             }
             if (decision instanceof ChangeReview.Held h) {
-                held.put(year, h.reason());
-                if (!h.dispute()) {
+                if (h.dispute()) {
+                    round.disputes.put(url, h.disputes());
+                } else {
+                    round.waiting = h.reason();
                     outcomes.note(url, h.reason());
-                    return;  // the confirming source is what is missing: another primary mirror cannot help
                 }
-                warnDaily("holidays " + year + " from " + url + " is not served: " + h.reason());
-                continue;  // another primary mirror may have a version the confirming source agrees with
-            }
-            held.remove(year);
-            if (decision instanceof ChangeReview.Apply a) {
-                apply(a, url);
+            } else if (decision instanceof ChangeReview.Apply a) {
+                if (a.unconfirmed().isEmpty()) {
+                    held.remove(year);
+                    apply(a, url);
+                    return;
+                }
+                if (round.unconfirmed == null) {
+                    round.unconfirmed = a;
+                    round.unconfirmedUrl = url;
+                }
             } else {
                 outcomes.note(url, "ok, unchanged");
-                recheckIfUnconfirmed(year);
+                if (!inDoubt(served) || recheck(year, served).settled()) {
+                    held.remove(year);
+                    return;
+                }
             }
+        }
+        if (round.unconfirmed != null) {
+            held.remove(year);
+            apply(round.unconfirmed, round.unconfirmedUrl);
             return;
         }
+        if (inDoubt(served)) {
+            Check check = recheck(year, served);
+            if (!check.disputes().isEmpty()) {
+                withdraw(served, check.disputes());
+                return;
+            }
+        }
+        if (round.waiting != null) {
+            held.put(year, round.waiting);
+        } else if (!round.disputes.isEmpty() && served != null) {
+            held.put(year, "chinese-days disagrees on " + Confirmation.describe(round.disputes.values().iterator().next()));
+        } else {
+            held.remove(year);
+        }
+        if (!round.disputes.isEmpty()) {
+            warnDisputed(year, round.disputes);
+        }
+        if (served == null && round.answered) {
+            SortedSet<LocalDate> dates = new TreeSet<>();
+            round.disputes.values().forEach(d -> dates.addAll(Confirmation.dates(d)));
+            live.set(dates.isEmpty() && round.placeholder && round.waiting == null
+                    ? live.get().withNotPublished(year) : live.get().withDisputed(year, dates));
+        }
     }
+
+    /** What the mirrors said of one year in one round. */
+    private static final class Round {
+        boolean answered;
+        boolean placeholder;
+        String waiting;
+        ChangeReview.Apply unconfirmed;
+        URI unconfirmedUrl;
+        final Map<URI, List<Confirmation.Dispute>> disputes = new LinkedHashMap<>();
+    }
+
+    /** Whether the served year is one the confirming source may contradict: fetched, with confirmation on. */
+    private boolean inDoubt(HolidayYear served) {
+        if (served == null || !confirm.on()) {
+            return false;
+        }
+        HolidaySources.Origin origin = origin(served);
+        return origin == HolidaySources.Origin.CONFIRMED || origin == HolidaySources.Origin.UNCONFIRMED;
+    }
+
+    /**
+     * @param disputes the dates the confirming source contradicts
+     * @param settled  whether nothing better is to be had: confirmed, or the confirming source has nothing to say
+     */
+    private record Check(List<Confirmation.Dispute> disputes, boolean settled) {
+    }
+
+    /** What the confirming source says of a fetched year being served; a first confirmation is recorded and logged. */
+    private Check recheck(int year, HolidayYear served) {
+        ChangeReview.Recheck check = review.recheck(live.get(), served);
+        if (!check.disputes().isEmpty()) {
+            return new Check(check.disputes(), false);
+        }
+        if (!check.confirmedBy().isEmpty() && origin(served) == HolidaySources.Origin.UNCONFIRMED) {
+            ledger.confirmed(year, check.confirmedBy());
+            LOG.info("holidays {} is now confirmed by {}", year, check.confirmedBy());
+        }
+        return new Check(List.of(), true);
+    }
+
+    /** The daily WARN for a year whose mirrors' versions the confirming source contradicts, naming the dates. */
+    private void warnDisputed(int year, Map<URI, List<Confirmation.Dispute>> disputes) {
+        StringBuilder text = new StringBuilder("holidays " + year);
+        SortedSet<LocalDate> dates = new TreeSet<>();
+        disputes.forEach((url, d) -> {
+            text.append(dates.isEmpty() ? " from " + url + " is not served" : "; from " + url)
+                    .append(": chinese-days disagrees on ").append(Confirmation.describe(d));
+            dates.addAll(Confirmation.dates(d));
+        });
+        warnDaily(year + " " + dates, text.toString());
+    }
+
+    /** Carries out what {@link Withdrawal} decides for a fetched year the confirming source now contradicts. */
+    private void withdraw(HolidayYear served, List<Confirmation.Dispute> disputes) {
+        int year = served.year();
+        Withdrawal.Plan plan;
+        try {
+            plan = Withdrawal.plan(live.get(), served, disputes, pinned, HolidayData.builtIn());
+        } catch (HolidayDataException e) {
+            throw new IllegalStateException("the built-in years are checked when the jar is built", e);
+        }
+        for (int y : plan.gone()) {
+            ledger.unconfirmed(y);
+            if (cache.isPresent()) {
+                try {
+                    cache.get().remove(y);
+                } catch (IOException e) {
+                    LOG.error("cannot remove holidays {} from the cache {} ({}); a restart may serve it until the next "
+                            + "round", y, cache.get().dir(), e.toString());
+                }
+            }
+        }
+        if (plan.next() != null) {
+            live.set(plan.next());
+            held.remove(year);
+        }
+        warnDaily(year + " " + Confirmation.dates(disputes), plan.message());
+    }
+
 
     /** The year a mirror gave that passed the gate (a placeholder has no days), or null, its outcome noted. */
     private HolidayYear fetch(URI url, int year) {
@@ -254,24 +382,9 @@ public final class HolidayUpdater implements AutoCloseable {
         }
     }
 
-    /** A fetched year served unconfirmed: confirmed now, or contradicted (a WARN once a day)? */
-    private void recheckIfUnconfirmed(int year) {
-        HolidayYear served = live.get().years().get(year);
-        if (!confirm.on() || served == null || origin(served) != HolidaySources.Origin.UNCONFIRMED) {
-            return;
-        }
-        ChangeReview.Recheck check = review.recheck(live.get(), served);
-        if (!check.disputes().isEmpty()) {
-            warnDaily("holidays " + year + " is served unconfirmed and chinese-days disagrees on "
-                    + Confirmation.describe(check.disputes()));
-        } else if (!check.confirmedBy().isEmpty()) {
-            ledger.confirmed(year, check.confirmedBy());
-            LOG.info("holidays {} is now confirmed by {}", year, check.confirmedBy());
-        }
-    }
-
-    private void warnDaily(String what) {
-        if (disputeWarned.first(what)) {
+    /** {@code what} with the remedy, once a UTC+8 day for {@code key}. */
+    private void warnDaily(String key, String what) {
+        if (disputeWarned.first(key)) {
             LOG.warn("{}; {}", LogText.safe(what, 2 * LogText.LINE), REMEDY);
         }
     }

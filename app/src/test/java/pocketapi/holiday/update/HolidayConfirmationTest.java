@@ -2,6 +2,7 @@ package pocketapi.holiday.update;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,7 +69,15 @@ class HolidayConfirmationTest {
     }
 
     private HolidayUpdater updater(Duration wait, Set<Integer> pinned) {
-        return new HolidayUpdater(live, new HolidayUpdater.Sources(List.of(holidayCn.base()), Duration.ofHours(6),
+        return updater(wait, List.of(holidayCn.base()), pinned);
+    }
+
+    private HolidayUpdater updater(Duration wait, List<URI> mirrors) {
+        return updater(wait, mirrors, Set.of());
+    }
+
+    private HolidayUpdater updater(Duration wait, List<URI> mirrors, Set<Integer> pinned) {
+        return new HolidayUpdater(live, new HolidayUpdater.Sources(mirrors, Duration.ofHours(6),
                 List.of(chineseDays.base()), wait), Optional.of(new HolidayCache(cacheDir, clock)), pinned,
                 new HolidayFetcher(Duration.ofSeconds(1), Duration.ofSeconds(1), "pocketapi-test"), clock);
     }
@@ -150,8 +159,10 @@ class HolidayConfirmationTest {
         List<String> warnings = log.linesWith("holidays 2027 from " + holidayCn.base() + "/2027.json is not served");
         assertThat(warnings).singleElement().asString().contains("WARN",
                 "chinese-days disagrees on 2027-10-07 (holiday-cn: day off, chinese-days: working day); " + REMEDY);
-        assertThat(live.sources().held()).singleElement().asString()
-                .isEqualTo("2027: chinese-days disagrees on 2027-10-07 (holiday-cn: day off, chinese-days: working day)");
+        assertThat(live.get().disputed(2027)).containsExactly(LocalDate.of(2027, 10, 7));
+        assertThat(HttpProbe.get(live, "/api/holidays?y=2027&m=5&d=6")).contains("\"status\":400",
+                "2027-05-06 is in 2027, whose holiday arrangement is disputed (the sources disagree on 2027-10-07)");
+        assertThat(live.sources().held()).isEmpty();
 
         clock.set("2026-11-23T02:00:00Z");  // the next UTC+8 day: warned again, still not served
         updater.check();
@@ -258,22 +269,203 @@ class HolidayConfirmationTest {
     }
 
     @Test
-    void a_year_served_unconfirmed_that_the_confirming_source_contradicts_stays_until_an_agreeing_file_replaces_it() {
+    void a_year_served_unconfirmed_that_the_confirming_source_contradicts_is_withdrawn_and_comes_back_when_they_agree()
+            throws Exception {
         holidayCn.publish("2027.json", MADE_UP_2027);
         updater(Duration.ZERO).check();  // chinese-days has nothing yet: served unconfirmed
         assertThat(served(NATIONAL_DAY_2027)).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(cacheDir.resolve("2027.json")).exists();
 
         String corrected = MADE_UP_2027.replace("{\"name\": \"国庆节\", \"date\": \"2027-10-07\", \"isOffDay\": true},", "");
         chineseDays.publish("2027.json", TestYears.asChineseDays(corrected, 2027, 2027));
-        updater(Duration.ZERO).check();
-        assertThat(served(LocalDate.of(2027, 10, 7))).isEqualTo(DayStatus.DAY_OFF);  // kept as it is
-        assertThat(log.linesWith("holidays 2027 is served unconfirmed and chinese-days disagrees on 2027-10-07 "
-                + "(holiday-cn: day off, chinese-days: working day); " + REMEDY)).hasSize(1);
+        HolidayUpdater updater = updater(Duration.ZERO);
+        updater.check();
+        updater.check();
+        assertThat(served(NATIONAL_DAY_2027)).isNull();
+        assertThat(live.get().disputed(2027)).containsExactly(LocalDate.of(2027, 10, 7));
+        assertThat(HttpProbe.get(live, "/api/holidays?y=2027&m=10&d=7")).contains("\"status\":400",
+                "whose holiday arrangement is disputed (the sources disagree on 2027-10-07)");
+        assertThat(log.linesWith("2027-10-07 (holiday-cn")).as("one WARN on the day, naming the date").singleElement()
+                .asString().contains("WARN", "holidays 2027 is withdrawn: chinese-days now disagrees on 2027-10-07 "
+                        + "(holiday-cn: day off, chinese-days: working day), and no mirror has a version it agrees with; "
+                        + "its dates answer 400 until the sources agree; " + REMEDY);
+        assertThat(cacheDir.resolve("2027.json")).doesNotExist();
+        restart();
+        assertThat(served(NATIONAL_DAY_2027)).isNull();
 
         holidayCn.publish("2027.json", corrected);
         updater(Duration.ZERO).check();
         assertThat(served(LocalDate.of(2027, 10, 7))).isEqualTo(DayStatus.ORDINARY);
+        assertThat(served(NATIONAL_DAY_2027)).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(live.get().disputed(2027)).isEmpty();
         assertThat(origin(2027)).isEqualTo(HolidaySources.Origin.CONFIRMED);
+    }
+
+    @Test
+    void a_confirmed_year_the_confirming_source_later_contradicts_is_replaced_by_the_mirror_version_it_agrees_with()
+            throws Exception {
+        try (Mirror second = new Mirror()) {
+            holidayCn.publish("2027.json", MADE_UP_2027);
+            chineseDays.publish("2027.json", TestYears.asChineseDays(MADE_UP_2027, 2027, 2027));
+            HolidayUpdater updater = updater(Duration.ZERO, List.of(holidayCn.base(), second.base()));
+            updater.check();
+            assertThat(origin(2027)).isEqualTo(HolidaySources.Origin.CONFIRMED);
+            assertThat(second.requests()).doesNotContain("/2027.json");
+
+            String corrected = MADE_UP_2027.replace("{\"name\": \"国庆节\", \"date\": \"2027-10-07\", \"isOffDay\": true},", "");
+            chineseDays.publish("2027.json", TestYears.asChineseDays(corrected, 2027, 2027));  // a correction
+            second.publish("2027.json", corrected);
+            updater.check();
+            assertThat(second.requests()).containsOnlyOnce("/2027.json");
+            assertThat(served(LocalDate.of(2027, 10, 7))).isEqualTo(DayStatus.ORDINARY);
+            assertThat(origin(2027)).isEqualTo(HolidaySources.Origin.CONFIRMED);
+            assertThat(log.linesWith("holidays 2027 changed")).singleElement().asString()
+                    .contains("from " + second.base() + "/2027.json, confirmed by " + chineseDays.base());
+        }
+    }
+
+    @Test
+    void a_fetched_correction_of_a_built_in_year_later_contradicted_goes_back_to_the_built_in_version() throws Exception {
+        HolidayCalendar builtIn = live.get();
+        String moved = TestYears.builtIn(2026).replace("{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true}",
+                "{\"name\": \"国庆节\", \"date\": \"2026-10-08\", \"isOffDay\": true}");
+        holidayCn.publish("2026.json", moved);
+        chineseDays.publish("2026.json", TestYears.chineseDays(2026).replace("\"2026-10-07\"", "\"2026-10-08\""));
+        HolidayUpdater updater = updater(Duration.ZERO);
+        updater.check();
+        assertThat(served(LocalDate.of(2026, 10, 8))).isEqualTo(DayStatus.DAY_OFF);
+
+        chineseDays.publish("2026.json", TestYears.chineseDays(2026));  // chinese-days takes it back
+        updater.check();
+        assertThat(live.get().years().get(2026)).isEqualTo(builtIn.years().get(2026)).isNotNull();
+        assertThat(served(LocalDate.of(2026, 10, 7))).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(log.linesWith("holidays 2026 is back to the built-in version: chinese-days now disagrees on "
+                + "2026-10-07 (holiday-cn: working day, chinese-days: day off), 2026-10-08")).hasSize(1);
+        assertThat(cacheDir.resolve("2026.json")).doesNotExist();
+        assertThat(origin(2026)).isEqualTo(HolidaySources.Origin.BUILT_IN);
+    }
+
+    /** MADE_UP_2027 with two days off taken away: still lawful, so only the confirming source can tell it is wrong. */
+    private static final String WRONG_2027 = MADE_UP_2027
+            .replace("{\"name\": \"劳动节\", \"date\": \"2027-05-05\", \"isOffDay\": true},", "")
+            .replace("{\"name\": \"国庆节\", \"date\": \"2027-10-07\", \"isOffDay\": true},", "");
+
+    private String alarm(String date) {
+        String[] ymd = date.split("-");
+        return HttpProbe.get(live, "/api/holidays?type=alarm&y=" + ymd[0] + "&m=" + ymd[1] + "&d=" + ymd[2]);
+    }
+
+    @Test
+    void a_year_served_unconfirmed_is_healed_from_the_next_mirror_once_the_confirming_source_contradicts_it()
+            throws Exception {
+        try (Mirror honest = new Mirror()) {
+            holidayCn.publish("2027.json", WRONG_2027);
+            honest.publish("2027.json", MADE_UP_2027);
+            HolidayUpdater updater = updater(Duration.ZERO, List.of(holidayCn.base(), honest.base()));
+            updater.check();  // chinese-days has no 2027 yet: the first plausible version is served unconfirmed
+            assertThat(alarm("2027-10-07")).isEqualTo("work");
+            assertThat(origin(2027)).isEqualTo(HolidaySources.Origin.UNCONFIRMED);
+
+            chineseDays.publish("2027.json", TestYears.asChineseDays(MADE_UP_2027, 2027, 2027));
+            updater.check();
+            assertThat(alarm("2027-10-07")).isEqualTo("vacation");
+            assertThat(alarm("2027-05-05")).isEqualTo("vacation");
+            assertThat(origin(2027)).isEqualTo(HolidaySources.Origin.CONFIRMED);
+            assertThat(log.linesWith("holidays 2027 changed")).singleElement().asString().contains(
+                    "2027-05-05 now 劳动节 day off (was not listed), 2027-10-07 now 国庆节 day off (was not listed); from "
+                            + honest.base() + "/2027.json, confirmed by " + chineseDays.base() + "/2027.json");
+        }
+    }
+
+    @Test
+    void a_placeholder_at_the_first_mirror_does_not_keep_out_a_year_the_next_mirror_has_and_both_sources_agree_on()
+            throws Exception {
+        try (Mirror second = new Mirror()) {
+            holidayCn.publish("2027.json", "{\"year\": 2027, \"papers\": [], \"days\": []}");
+            second.publish("2027.json", MADE_UP_2027);
+            chineseDays.publish("2027.json", TestYears.asChineseDays(MADE_UP_2027, 2027, 2027));
+            updater(Duration.ofDays(7), List.of(holidayCn.base(), second.base())).check();
+            assertThat(second.requests()).containsOnlyOnce("/2027.json");
+            assertThat(alarm("2027-01-01")).isEqualTo("vacation");
+            assertThat(origin(2027)).isEqualTo(HolidaySources.Origin.CONFIRMED);
+            assertThat(live.get().notPublished(2027)).isFalse();
+        }
+    }
+
+    @Test
+    void a_year_every_mirror_has_only_a_placeholder_of_answers_not_published_yet() throws Exception {
+        try (Mirror second = new Mirror()) {
+            holidayCn.publish("2027.json", "{\"year\": 2027, \"days\": []}");
+            second.publish("2027.json", "{\"year\": 2027, \"days\": []}");
+            updater(Duration.ofDays(7), List.of(holidayCn.base(), second.base())).check();
+            assertThat(live.get().notPublished(2027)).isTrue();
+            assertThat(HttpProbe.get(live, "/api/holidays?y=2027&m=1&d=1")).contains("is not published yet");
+        }
+    }
+
+    @Test
+    void a_year_contradicted_at_every_mirror_with_a_wrong_one_served_unconfirmed_before_is_withdrawn() throws Exception {
+        try (Mirror second = new Mirror()) {
+            holidayCn.publish("2027.json", WRONG_2027);
+            second.publish("2027.json", WRONG_2027);
+            HolidayUpdater updater = updater(Duration.ZERO, List.of(holidayCn.base(), second.base()));
+            updater.check();
+            assertThat(alarm("2027-10-07")).isEqualTo("work");
+
+            chineseDays.publish("2027.json", TestYears.asChineseDays(MADE_UP_2027, 2027, 2027));
+            updater.check();
+            assertThat(second.requests()).as("asked in both rounds").filteredOn("/2027.json"::equals).hasSize(2);
+            assertThat(alarm("2027-10-07")).contains("\"status\":400", "disputed (the sources disagree on 2027-05-05, "
+                    + "2027-10-07)");
+            assertThat(HttpProbe.get(live, "/")).contains("2027: 有争议，不提供 <span class=\"en\">disputed, not served: "
+                    + "the sources disagree on 2027-05-05, 2027-10-07</span>").doesNotContain("not confirmed");
+        }
+    }
+
+    @Test
+    void an_operators_year_is_never_withdrawn() {
+        holidayCn.publish("2027.json", MADE_UP_2027);
+        chineseDays.publish("2027.json", TestYears.asChineseDays(WRONG_2027, 2027, 2027));
+        HolidayCalendar before = live.get();
+        updater(Duration.ZERO, Set.of(2026)).check();  // 2026 is the operator's: never fetched, never withdrawn
+        assertThat(live.get().years().get(2026)).isSameAs(before.years().get(2026));
+        assertThat(holidayCn.requests()).doesNotContain("/2026.json");
+    }
+
+    /** Text a hostile mirror might send, none of which may reach the log or the page. */
+    private static final List<String> HOSTILE = List.of("sk_live_51SECRETtoken_abcdef", "<script>alert", "alert(1)",
+            "请立即登录", "evil.example", "sk_live");
+
+    @Test
+    void nothing_a_hostile_mirror_sends_reaches_the_log_or_the_page() throws Exception {
+        try (Mirror internal = new Mirror()) {
+            internal.answer("secret", 200, "application/json",
+                    "sk_live_51SECRETtoken_abcdef0123456789".getBytes(StandardCharsets.UTF_8));
+            chineseDays.redirect("2027.json", internal.base() + "/secret");
+            chineseDays.publish("2026.json", "{\"holidays\":{\"<script>alert(1)</script>\":\"x\","
+                    + "\"请立即登录 http://evil.example 领取补贴\":\"y\"}}");
+            holidayCn.publish("2027.json", MADE_UP_2027.replace("\"2027-10-01\"", "\"<script>alert(1)</script>\""));
+            holidayCn.publish("2026.json", TestYears.builtIn(2026).replace("\"国庆节\", \"date\": \"2026-10-05\"",
+                    "\"请立即登录 http://evil.example\", \"date\": \"2026-10-05\""));
+            HolidayUpdater updater = updater(Duration.ofDays(7));
+            updater.check();
+            holidayCn.publish("2027.json", MADE_UP_2027);
+            holidayCn.publish("2026.json", TestYears.builtIn(2026).replace("\"2026-10-07\"", "\"2026-10-08\""));
+            updater.check();  // chinese-days' 2026 is asked now, to confirm the change
+            assertThat(internal.requests()).as("a local mirror may redirect locally").contains("/secret");
+            String page = HttpProbe.get(live, "/");
+            assertThat(live.sources().held()).containsExactly("2026: a change to dates already served (2026-10-07, "
+                    + "2026-10-08) waits for confirmation with no time limit: chinese-days has not published [2026] or "
+                    + "cannot be reached (127.0.0.1: refused: a key is not a date YYYY-MM-DD)",
+                    "2027: waiting for confirmation until 2026-11-29 10:00 UTC+8: chinese-days has not published [2027] "
+                    + "or cannot be reached (127.0.0.1: refused: not valid JSON at line 1, column 39)");
+            for (String text : HOSTILE) {
+                assertThat(page).doesNotContain(text);
+                assertThat(log.linesWith(text)).isEmpty();
+            }
+            assertThat(log.linesWith("refused: the name of 2026-10-05 is none of the seven festivals")).hasSize(1);
+            assertThat(log.linesWith("refused: days[27]: \"date\" is not a date YYYY-MM-DD")).hasSize(1);
+        }
     }
 
     @Test
@@ -317,16 +509,17 @@ class HolidayConfirmationTest {
     void nothing_a_mirror_sends_can_forge_a_log_line_or_write_control_bytes_into_it() {
         String forged = "\\u001b[2J\\r\\n2026-11-22T02:00:00.000Z INFO HolidayUpdater - holidays 2027 added\\u0000";
         holidayCn.publish("2027.json", MADE_UP_2027.replace("\"2027-10-01\"", "\"" + forged + "\""));
-        updater(Duration.ofDays(7)).check();  // the primary's file: refused, naming the bad date
+        updater(Duration.ofDays(7)).check();  // the primary's file: refused, naming where, not what
         holidayCn.publish("2027.json", MADE_UP_2027);
         chineseDays.publish("2027.json", "{\"holidays\":{\"" + forged + "\":\"x\"}}");
         updater(Duration.ofDays(7)).check();  // the confirming file: refused, so 2027 waits
         assertThat(log.linesWith("/2027.json: refused: days[")).singleElement().asString()
-                .contains("\"date\" \"\\u001B[2J\\u000D\\u000A2026-11-22T02:00:00.000Z INFO HolidayUpdater");
-        assertThat(log.linesWith("waiting for confirmation")).singleElement().asString().contains("\\u001B[2J");
+                .endsWith(": \"date\" is not a date YYYY-MM-DD; keeping the data as it is");
+        assertThat(log.linesWith("waiting for confirmation")).singleElement().asString()
+                .contains("refused: a key is not a date YYYY-MM-DD");
+        assertThat(log.lines()).noneMatch(line -> line.contains("[2J") || line.contains("2026-11-22T02:00:00.000Z"));
         assertThat(log.lines()).allSatisfy(line -> assertThat(line.chars().filter(c -> c < 0x20 && c != '\t'))
                 .as(line).isEmpty());
-        assertThat(log.lines()).noneMatch(line -> line.startsWith("2026-11-22T02:00:00.000Z INFO"));
     }
 
     /** The real 2026 with chinese-days' own file for it, holiday-cn's names replaced as {@code rename} says. */

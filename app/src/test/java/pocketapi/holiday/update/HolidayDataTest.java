@@ -105,22 +105,22 @@ class HolidayDataTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            not JSON                 | 2027.json | {"year": 2027, "days": [           | 2027.json: not valid JSON
+            not JSON                 | 2027.json | {"year": 2027, "days": [           | 2027.json: not valid JSON at line 1, column
             an array at the top      | 2027.json | []                                 | 2027.json: expected a JSON object
             year missing             | 2027.json | {"days": []}                       | 2027.json: "year" must be a whole number
             year not the file name   | 2027.json | {"year": 2028, "days": []}         | 2027.json: "year" is 2028 but the file name says 2027
             days missing             | 2027.json | {"year": 2027}                     | 2027.json: "days" must be an array
             a day not an object      | 2027.json | {"year": 2027, "days": [1]}        | 2027.json: days[0] must be an object
             a day without a name     | 2027.json | {"year": 2027, "days": [{"date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" must be a non-empty string
-            a bad date               | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-02-30", "isOffDay": true}]} | 2027.json: days[0]: "date" "2027-02-30" is not a date
+            a bad date               | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-02-30", "isOffDay": true}]} | 2027.json: days[0]: "date" is not a date YYYY-MM-DD (2027-02-30)
             isOffDay not a boolean   | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": "yes"}]} | 2027.json: days[0]: "isOffDay" must be true or false
             a date in another year   | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2030-01-01", "isOffDay": true}]} | 2027.json: lists 2030-01-01, outside 2027 and December 2026 (a year's file reaches only its own year and the December before it)
             a June date of the year before | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2026-06-15", "isOffDay": true}]} | 2027.json: lists 2026-06-15, outside 2027 and December 2026
-            a key twice              | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}], "days": []} | 2027.json: not valid JSON (Duplicate field 'days'
-            a key twice in a day     | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "date": "2027-06-01", "isOffDay": true}]} | 2027.json: not valid JSON (Duplicate field 'date'
-            a name with a CR         | 2027.json | {"year": 2027, "days": [{"name": "元旦\\rX-FORGED:1", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" "元旦\\u000DX-FORGED:1" contains a control or format character (U+000D)
-            a name with a bidi override | 2027.json | {"year": 2027, "days": [{"name": "元旦\\u202e", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" "元旦\\u202E" contains a control or format character (U+202E)
-            a name with ESC          | 2027.json | {"year": 2027, "days": [{"name": "\\u001b[31m元旦", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" "\\u001B[31m元旦" contains a control or format character (U+001B)
+            a key twice              | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}], "days": []} | 2027.json: a key twice in one object at line 1
+            a key twice in a day     | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "date": "2027-06-01", "isOffDay": true}]} | 2027.json: a key twice in one object at line 1
+            a name with a CR         | 2027.json | {"year": 2027, "days": [{"name": "元旦\\rX-FORGED:1", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" contains a control or format character (U+000D) (元旦\\u000DX-FORGED:1)
+            a name with a bidi override | 2027.json | {"year": 2027, "days": [{"name": "元旦\\u202e", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" contains a control or format character (U+202E) (元旦\\u202E)
+            a name with ESC          | 2027.json | {"year": 2027, "days": [{"name": "\\u001b[31m元旦", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" contains a control or format character (U+001B) (\\u001B[31m元旦)
             a name of 65 characters  | 2027.json | {"year": 2027, "days": [{"name": "元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" is longer than 64 characters
             """)
     void a_malformed_file_fails_loading_with_a_message_naming_the_file(

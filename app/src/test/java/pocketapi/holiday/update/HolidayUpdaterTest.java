@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import pocketapi.LogCapture;
 import pocketapi.Mirror;
@@ -257,15 +258,35 @@ class HolidayUpdaterTest {
     }
 
     @Test
-    void redirects_from_https_to_plain_http_are_refused() {
-        assertThat(HolidayFetcher.refusedRedirect(URI.create("https://a.example/2027.json"),
-                URI.create("http://b.example/2027.json"))).isEqualTo("redirected from https to plain http: refused");
-        assertThat(HolidayFetcher.refusedRedirect(URI.create("https://a.example/2027.json"),
-                URI.create("file:///etc/passwd"))).isEqualTo("redirected to file: refused");
-        assertThat(HolidayFetcher.refusedRedirect(URI.create("http://a.example/2027.json"),
-                URI.create("https://b.example/2027.json"))).isNull();
-        assertThat(HolidayFetcher.refusedRedirect(URI.create("https://a.example/x"),
-                URI.create("https://b.example/2027.json"))).isNull();
+    void a_redirect_keeps_the_scheme() {
+        URI https = URI.create("https://203.0.113.5/2027.json");
+        assertThat(HolidayFetcher.refusedRedirect(https, URI.create("http://198.51.100.7/2027.json"), false))
+                .isEqualTo("redirected from https to plain http: refused");
+        assertThat(HolidayFetcher.refusedRedirect(https, URI.create("file:///etc/passwd"), false))
+                .isEqualTo("redirected to another scheme: refused");
+        assertThat(HolidayFetcher.refusedRedirect(URI.create("http://203.0.113.5/2027.json"),
+                URI.create("https://198.51.100.7/2027.json"), false)).isEqualTo("redirected to another scheme: refused");
+        assertThat(HolidayFetcher.refusedRedirect(https, URI.create("https://198.51.100.7/2027.json"), false)).isNull();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"127.0.0.1", "localhost", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254",
+            "100.64.0.1", "0.0.0.0", "[::1]", "[fd00::1]", "[fe80::1]", "[::ffff:127.0.0.1]", "224.0.0.1"})
+    void a_redirect_from_a_public_host_never_leads_into_the_local_network(String host) {
+        URI from = URI.create("https://203.0.113.5/2027.json");
+        URI to = URI.create("https://" + host + "/2027.json");
+        assertThat(HolidayFetcher.refusedRedirect(from, to, false))
+                .isEqualTo("redirected from a public host to a loopback, link-local or private address: refused");
+        // A mirror the operator configured on the local network may redirect within it.
+        assertThat(HolidayFetcher.refusedRedirect(URI.create("https://127.0.0.1/2027.json"), to, true)).isNull();
+    }
+
+    @Test
+    void public_addresses_are_not_local() {
+        assertThat(HolidayFetcher.isLocal("203.0.113.5")).isFalse();
+        assertThat(HolidayFetcher.isLocal("[2001:db8::1]")).isFalse();
+        assertThat(HolidayFetcher.isLocal("100.128.0.1")).isFalse();  // just past 100.64/10
+        assertThat(HolidayFetcher.isLocal("172.32.0.1")).isFalse();  // just past 172.16/12
     }
 
     @Test
