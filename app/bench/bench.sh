@@ -5,7 +5,7 @@
 #
 #   app/bench/bench.sh            full run (a few minutes)
 #   app/bench/bench.sh --quick    under a minute
-#   app/bench/bench.sh --only=NAME   one endpoint of the table (and JSON, for the ratios), e.g. --only="/img/pc 302"
+#   app/bench/bench.sh --only=NAME   one endpoint of the table (and JSON and alarm, for the ratios), e.g. --only="/img/pc 302"
 #   app/bench/bench.sh --redis    Redis mode (STATS_REDIS_URL, a redis-server on wrk's CPU) against
 #                                 file mode, endpoint by endpoint; add --quick for a short run
 #   app/bench/bench.sh --base-jar=PATH   this build against another pocketapi jar (an earlier version,
@@ -134,6 +134,8 @@ endpoints=(
   "detail|/api/holidays/detail?y=2025&m=10&d=1"
   "pithy|/api/holidays?type=pithy&y=2025&m=10&d=1"
   "alarm|/api/holidays?type=alarm&y=2025&m=10&d=1"
+  "alarm exchange|/api/holidays?type=alarm&y=2025&m=10&d=1&calendar=exchange"
+  "alarm week=alt|/api/holidays?type=alarm&y=2025&m=10&d=1&week=alt:2025-09-27"
   "/img 302|/img"
   "/img/pc 302|/img/pc"
   "/img?type=json|/img?type=json"
@@ -155,7 +157,7 @@ table=()
 declare -A app_rps base_rps
 for e in "${endpoints[@]}"; do
   name=${e%%|*}; path=${e#*|}
-  if [ -n "$only" ] && [ "$name" != "$only" ] && [ "$name" != JSON ]; then continue; fi
+  if [ -n "$only" ] && [ "$name" != "$only" ] && [ "$name" != JSON ] && [ "$name" != alarm ]; then continue; fi
   h_sum=0; a_sum=0; a50=(); a99=(); h50=(); h99=(); acpu=(); hcpu=(); errs=0
   for _ in $(seq "$rounds"); do
     read -r hr hp50 hp99 he hc <<<"$(run_wrk "$(base_url "$path")" "$seconds" "$hello_jvm")"
@@ -188,6 +190,12 @@ for name in "detail" "range (a month)" "workdays/add"; do
   [ -n "${app_rps[$name]:-}" ] || continue
   printf '%s: %.1f%% of /api/holidays (JSON) in this run\n' "$name" \
     "$(awk -v a="${app_rps[$name]}" -v j="${app_rps[JSON]}" 'BEGIN{print 100*a/j}')"
+done
+# A calendar of one's own against the plain alarm in the same run (target: at least 90%).
+for name in "alarm exchange" "alarm week=alt"; do
+  [ -n "${app_rps[$name]:-}" ] && [ -n "${app_rps[alarm]:-}" ] || continue
+  printf '%s: %.1f%% of the plain alarm in this run\n' "$name" \
+    "$(awk -v a="${app_rps[$name]}" -v j="${app_rps[alarm]}" 'BEGIN{print 100*a/j}')"
 done
 if [ "$base" = other ] && [ -n "${base_rps[JSON]:-}" ]; then
   # Against the earlier version: the day record as it was, and the endpoints that are new or grew.

@@ -18,6 +18,7 @@ import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.update.HolidayFetcher;
 import pocketapi.holiday.update.HolidayUpdater;
 import pocketapi.holiday.LiveCalendar;
+import pocketapi.holiday.OwnCalendars;
 import pocketapi.http.HttpApi;
 import pocketapi.image.ImagePoolException;
 import pocketapi.image.ImagePools;
@@ -66,6 +67,7 @@ public final class Main {
         Config config;
         HolidayCache cache;
         HolidayData.Loaded holidays;
+        OwnCalendars own;
         ImagePools pools;
         Optional<SampleImages> samples;
         try {
@@ -73,6 +75,7 @@ public final class Main {
             config.prepareFolders();
             cache = new HolidayCache(config.holidayCacheDir(), clock);
             holidays = HolidayData.load(config.holidayDataDir(), Optional.of(cache), clock);
+            own = OwnCalendars.load(config.calendarsDir());
             pools = ImagePools.load(config.poolPortrait(), config.poolLandscape());
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
         } catch (ConfigException | HolidayDataException | ImagePoolException e) {
@@ -90,7 +93,7 @@ public final class Main {
         Javalin app;
         try {
             app = HttpApi.create(new HttpApi.Settings(config.imageHost(), config.publicUrl(), config.trustedProxies(),
-                    config.accessLog(), config.maxConnections(), config.headerTimeout()), calendar, pools, samples,
+                    config.accessLog(), config.maxConnections(), config.headerTimeout()), calendar, own, pools, samples,
                     counting.counters());
         } catch (IllegalStateException e) {
             System.err.println("ERROR pocketapi: " + e.getMessage());  // a Jetty that is not the one built for
@@ -113,6 +116,10 @@ public final class Main {
                 updates(config),
                 pools.portrait().size(), pools.landscape().size(),
                 config.imageHost().orElse("the bundled samples"), counting.where());
+        if (config.calendarsDir().isPresent()) {
+            LOG.info("calendars of your own from {}: {}", config.calendarsDir().get(), own.all().keySet());
+        }
+        own.start();
         updater.start();  // after the startup line: its first fetch runs in the background
     }
 

@@ -26,6 +26,7 @@ import pocketapi.http.TrustedProxies;
  * @param holidayUpdateInterval how often the holiday years are fetched
  * @param holidayConfirm base URLs of the confirming source (chinese-days), in order; empty: changes are not cross-checked
  * @param holidayConfirmWait how long a new year waits for the confirming source before it is served unconfirmed
+ * @param calendarsDir   a folder of named calendars of one's own, if configured
  * @param holidayCacheDir where fetched holiday years are kept
  * @param publicUrl      the service's own base URL as clients reach it, without a trailing slash, if configured
  * @param trustedProxies the peers whose forwarding headers are believed (unset: everyone's)
@@ -41,7 +42,7 @@ import pocketapi.http.TrustedProxies;
  */
 public record Config(String host, int port, int maxConnections, Duration headerTimeout, Optional<Path> holidayDataDir, List<URI> holidayUpdates,
                      Duration holidayUpdateInterval, List<URI> holidayConfirm, Duration holidayConfirmWait,
-                     Path holidayCacheDir, Optional<String> publicUrl,
+                     Optional<Path> calendarsDir, Path holidayCacheDir, Optional<String> publicUrl,
                      TrustedProxies trustedProxies, Optional<String> imageHost,
                      Optional<Path> poolPortrait, Optional<Path> poolLandscape,
                      Path statsFile, Optional<RedisTarget> statsRedis, String statsRedisPrefix, Duration statsFlush,
@@ -84,6 +85,7 @@ public record Config(String host, int port, int maxConnections, Duration headerT
                         "https://mirror.example.com/chinese-days/dist/years"),
                 Duration.ofSeconds(intIn(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS, raw.get(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS),
                         0, 31_536_000)),
+                directory(Setting.CALENDARS_DIR, raw.get(Setting.CALENDARS_DIR)),
                 folderPath(Setting.HOLIDAY_CACHE_DIR, raw.get(Setting.HOLIDAY_CACHE_DIR)),
                 optionalUrl(Setting.PUBLIC_URL, raw.get(Setting.PUBLIC_URL), "https://api.example.com"),
                 trustedProxies(raw.get(Setting.TRUSTED_PROXIES)),

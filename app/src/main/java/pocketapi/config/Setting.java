@@ -33,6 +33,9 @@ public enum Setting {
             "seconds a year new to the service waits for the confirming source to publish it before "
             + "it is served unconfirmed (with a warning), 0–31536000; 7 days by default, 0 serves at "
             + "once. The wait survives restarts"),
+    CALENDARS_DIR("",
+            "a folder of NAME.json calendars of your own (a week rule and days of their own), chosen with "
+            + "calendar=NAME; re-read every 2 s while running (README: Your own calendar)"),
     HOLIDAY_CACHE_DIR("data/holidays",
             "where fetched years are kept across restarts (relative to the working folder; created if "
             + "missing)"),

@@ -39,6 +39,11 @@ public final class HolidayCalendar {
     private final List<Break> breaks;
     private final Workdays workdays;
     private final Clock clock;
+    /** The official calendar this one derives from (itself when it is the official one), and how. */
+    private final HolidayCalendar official;
+    private final Schedule schedule;
+    /** The official calendar's derived calendars, one per schedule object asked for. */
+    private final Map<Schedule, HolidayCalendar> derived = new java.util.concurrent.ConcurrentHashMap<>();
 
     private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, Set<Integer> notPublished,
                             NavigableMap<Integer, List<LocalDate>> disputed, Clock clock, Map<LocalDate, OfficialDay> byDate) {
@@ -85,6 +90,54 @@ public final class HolidayCalendar {
         }
         this.breaks = List.copyOf(byStart.values());
         this.workdays = new Workdays(first, List.of(days));
+        this.official = this;
+        this.schedule = Schedule.OFFICIAL;
+    }
+
+    /** The official calendar as {@code schedule} has it: see {@link Personal}. */
+    private HolidayCalendar(HolidayCalendar official, Schedule schedule) {
+        this.years = official.years;
+        this.notPublished = official.notPublished;
+        this.disputed = official.disputed;
+        this.clock = official.clock;
+        this.first = official.first;
+        this.last = official.last;
+        this.days = Personal.days(official, schedule);
+        this.breaks = Personal.breaks(official, schedule, days);
+        this.workdays = new Workdays(first, List.of(days));
+        this.official = official;
+        this.schedule = schedule;
+    }
+
+    /**
+     * This calendar as {@code schedule} has it: the same years and range, each day and break the
+     * schedule's. Made once per schedule object and kept while this calendar is served.
+     */
+    public HolidayCalendar under(Schedule schedule) {
+        if (schedule.official()) {
+            return official;
+        }
+        if (official != this) {
+            return official.under(schedule);
+        }
+        HolidayCalendar d = derived.get(schedule);
+        if (d == null) {
+            if (derived.size() >= 64) {
+                derived.clear();  // named calendars reloaded many times: only the current objects are asked for
+            }
+            d = derived.computeIfAbsent(schedule, s -> new HolidayCalendar(this, s));
+        }
+        return d;
+    }
+
+    /** The official calendar: the law's facts of a day (statutory, wage, trading) come from it. */
+    public HolidayCalendar official() {
+        return official;
+    }
+
+    /** The schedule this calendar follows ({@link Schedule#OFFICIAL} for the official one). */
+    public Schedule schedule() {
+        return schedule;
     }
 
     /**

@@ -111,6 +111,53 @@ public final class HolidayFile {
         return new HolidayYear(expectedYear, source, entries);
     }
 
+    /** A calendar of one's own as written: its week rule ({@code null} when absent) and its days. */
+    record Own(String week, List<OfficialDay> days) {
+    }
+
+    /**
+     * Parses a calendar of one's own, {@code {"week":"6","days":[...]}}: {@code week} a string (or
+     * the number 5 or 6), optional; {@code days} in this format's shape, of any dates. Other keys
+     * are ignored; everything else is held to the same rules as a holiday year.
+     *
+     * @throws HolidayDataException naming {@code source} and the problem
+     */
+    static Own parseOwn(String source, byte[] bytes) throws HolidayDataException {
+        String text = utf8(source, bytes);
+        String week = null;
+        List<RawDay> days = null;
+        try (JsonParser p = JSON.createParser(text.startsWith("\uFEFF") ? text.substring(1) : text)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new HolidayDataException(source, "expected a JSON object with \"week\" and \"days\"");
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                if (field.equals("week")) {
+                    week = value == JsonToken.VALUE_STRING || value == JsonToken.VALUE_NUMBER_INT ? p.getText() : "";
+                } else if (field.equals("days") && value == JsonToken.START_ARRAY) {
+                    days = rawDays(p);
+                } else if (field.equals("days")) {
+                    throw new HolidayDataException(source, "\"days\" must be an array");
+                } else {
+                    p.skipChildren();
+                }
+            }
+            if (p.nextToken() != null) {
+                throw new JsonParseException(p, "content after the end of the object");
+            }
+        } catch (JsonProcessingException e) {
+            throw notJson(source, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<OfficialDay> entries = new ArrayList<>();
+        for (RawDay day : days == null ? List.<RawDay>of() : days) {
+            entries.add(entry(source, 0, day));
+        }
+        return new Own(week, entries);
+    }
+
     private static List<RawDay> rawDays(JsonParser p) throws IOException {
         List<RawDay> days = new ArrayList<>();
         for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {

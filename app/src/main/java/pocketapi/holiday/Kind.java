@@ -20,7 +20,11 @@ public enum Kind {
     /** A Saturday or Sunday worked in exchange for a day off (status {@code worker}). */
     MAKE_UP("makeUp"),
     /** A Monday to Friday worked. */
-    WORKDAY("workday");
+    WORKDAY("workday"),
+    /** Worked by a calendar of one's own: a week rule's Saturday, or a day it lists as worked (an official day off or a weekend). */
+    WORKED("worked"),
+    /** A weekday off by a calendar of one's own (a company's day off). */
+    OWN_DAY_OFF("ownDayOff");
 
     private final String wire;
 
@@ -34,7 +38,7 @@ public enum Kind {
 
     /** Whether the day is worked: what {@code type=alarm} calls {@code work}. */
     public boolean working() {
-        return this == MAKE_UP || this == WORKDAY;
+        return this == MAKE_UP || this == WORKDAY || this == WORKED;
     }
 
     /** The least pay for work on such a day, as a multiple of the normal wage (Labour Law art. 44). */

@@ -1,6 +1,8 @@
 package pocketapi.http;
 
 import java.time.LocalDate;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import pocketapi.holiday.Break;
@@ -24,13 +26,27 @@ final class DayRecords {
         }
     }
 
-    private volatile Rendered rendered;
+    /** The official calendar's records, and those of the calendars derived from it (week rules, named calendars). */
+    private record Served(HolidayCalendar official, Rendered records, Map<HolidayCalendar, Rendered> derived) {
+    }
+
+    private volatile Served served;
 
     private Rendered of(HolidayCalendar calendar) {
-        Rendered r = rendered;
-        if (r == null || r.calendar() != calendar) {
-            r = new Rendered(calendar);
-            rendered = r;
+        Served s = served;
+        if (s == null || s.official() != calendar.official()) {
+            s = new Served(calendar.official(), new Rendered(calendar.official()), new ConcurrentHashMap<>());
+            served = s;
+        }
+        if (calendar == s.official()) {
+            return s.records();
+        }
+        Rendered r = s.derived().get(calendar);
+        if (r == null) {
+            if (s.derived().size() >= 64) {
+                s.derived().clear();  // named calendars changed many times: only the current ones are asked for
+            }
+            r = s.derived().computeIfAbsent(calendar, Rendered::new);
         }
         return r;
     }
@@ -53,7 +69,7 @@ final class DayRecords {
         int i = calendar.index(date);
         byte[] body = json.get(i);
         if (body == null) {
-            body = renderDetail(calendar.classify(date));
+            body = renderDetail(calendar.classify(date), calendar.official().classify(date));
             json.set(i, body);
         }
         return body;
@@ -76,15 +92,18 @@ final class DayRecords {
                 .put("name", d.name());
     }
 
-    /** The detail record: the day record's eight fields, then what the day is to a person (README, "What a day is"). */
-    static byte[] renderDetail(Day d) {
+    /**
+     * The detail record: the day record's eight fields, then what the day is to a person (README,
+     * "What a day is"); the law's facts (statutory, wage, trading day) from the official day.
+     */
+    static byte[] renderDetail(Day d, Day law) {
         JsonObject json = record(d)
                 .put("weekday", d.date().getDayOfWeek().getValue())
                 .put("working", d.working())
                 .put("kind", d.kind().wire())
-                .put("statutory", d.statutory())
-                .put("wage", d.wage())
-                .put("tradingDay", d.tradingDay());
+                .put("statutory", law.statutory())
+                .put("wage", law.wage())
+                .put("tradingDay", law.tradingDay());
         Break b = d.brk();
         json.put("break", b == null ? null : new JsonObject().put("name", b.name()).put("first", b.start().toString())
                 .put("last", b.end().toString()).put("days", b.days()));

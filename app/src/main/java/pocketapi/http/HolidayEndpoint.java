@@ -2,7 +2,6 @@ package pocketapi.http;
 
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import java.util.function.Supplier;
 
 import io.javalin.http.Context;
 import pocketapi.holiday.Day;
@@ -13,16 +12,17 @@ import pocketapi.holiday.HolidayCalendar;
  * {@code GET /api/holidays}: the JSON day record, or {@code type=pithy} / {@code type=alarm} text,
  * of a date given by y/m/d (else today in UTC+8), moved by {@code offset} days; and
  * {@code GET /api/holidays/detail}: the record with what the day is to a person. Each request reads
- * the live calendar once and answers from that one calendar only.
+ * the live calendar once and answers from that one calendar only ({@code week} or {@code calendar}
+ * choose it, see {@link CalendarChoice}).
  */
 final class HolidayEndpoint {
-    private final Supplier<HolidayCalendar> calendars;
+    private final CalendarChoice calendars;
     private final DayRecords records;
     private final byte[][] pithy;
     private static final byte[] WORK = "work".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] VACATION = "vacation".getBytes(StandardCharsets.US_ASCII);
 
-    HolidayEndpoint(Supplier<HolidayCalendar> calendars, DayRecords records) {
+    HolidayEndpoint(CalendarChoice calendars, DayRecords records) {
         this.calendars = calendars;
         this.records = records;
         pithy = new byte[DayStatus.values().length][];
@@ -32,8 +32,8 @@ final class HolidayEndpoint {
     }
 
     void handle(Context ctx) {
-        HolidayCalendar calendar = calendars.get();
-        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "type", "offset");
+        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "type", "offset", "week", "calendar");
+        HolidayCalendar calendar = calendars.choose(q[5], q[6]);
         LocalDate date = HolidayQuery.date(q[0], q[1], q[2], q[4], calendar);
         String type = q[3];
         if ("pithy".equals(type)) {
@@ -51,8 +51,8 @@ final class HolidayEndpoint {
     }
 
     void detail(Context ctx) {
-        HolidayCalendar calendar = calendars.get();
-        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "offset");
+        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "offset", "week", "calendar");
+        HolidayCalendar calendar = calendars.choose(q[4], q[5]);
         LocalDate date = HolidayQuery.date(q[0], q[1], q[2], q[3], calendar);
         Responses.json(ctx, records.detail(calendar, date));
     }

@@ -23,6 +23,7 @@ import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.LiveCalendar;
+import pocketapi.holiday.OwnCalendars;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
 import pocketapi.stats.Counters;
@@ -86,15 +87,22 @@ public final class HttpApi {
      */
     public static Javalin create(Settings settings, LiveCalendar calendar, ImagePools pools,
                                  Optional<SampleImages> samples, Counters counters) {
+        return create(settings, calendar, OwnCalendars.builtIn(), pools, samples, counters);
+    }
+
+    /** @param own the calendars {@code calendar=NAME} chooses (read once per request: they may be swapped) */
+    public static Javalin create(Settings settings, LiveCalendar calendar, OwnCalendars own, ImagePools pools,
+                                 Optional<SampleImages> samples, Counters counters) {
         JettyInternals.check();
         if (!JettyInternals.strictContentTypes()) {
             throw new IllegalStateException("Jetty was loaded without -D" + STRICT_CONTENT_TYPES + "=true, so it would "
                     + "rewrite every Content-Type; set it before anything touches Jetty (Main does)");
         }
         DayRecords records = new DayRecords();
-        HolidayEndpoint holidays = new HolidayEndpoint(calendar, records);
-        PlanningEndpoints planning = new PlanningEndpoints(calendar);
-        WorkdayEndpoints workdays = new WorkdayEndpoints(calendar, records);
+        CalendarChoice choice = new CalendarChoice(calendar, own::all);
+        HolidayEndpoint holidays = new HolidayEndpoint(choice, records);
+        PlanningEndpoints planning = new PlanningEndpoints(choice);
+        WorkdayEndpoints workdays = new WorkdayEndpoints(choice, records);
         ImageEndpoint images = new ImageEndpoint(pools, settings.imageHost(), settings.publicUrl());
         Counting counting = new Counting(counters, settings.trustedProxies());
         Set<String> endpoints = new HashSet<>();
@@ -165,7 +173,7 @@ public final class HttpApi {
             counted.add("/api/info", counting.reporting(InfoEndpoint::handle));
 
             // Not counted: the landing page, the health check, the sample pictures.
-            getAndHead.add("/", Pages.landing(calendar));
+            getAndHead.add("/", Pages.landing(calendar, own::all));
             getAndHead.add("/healthz", Pages.health());
             samples.ifPresent(pictures -> getAndHead.add("/d/image/<entry>", ImageEndpoint.samples(pictures)));
 

@@ -49,13 +49,18 @@ final class IcsFeed {
         }
     }
 
-    static byte[] render(List<Break> breaks, String years, Variant v) {
+    /**
+     * @param tag    what sets a calendar's events apart in their UIDs ({@code ""}: the official calendar)
+     * @param chosen how the calendar was chosen, for its name ({@code week=6}, {@code calendar=acme}; {@code ""}: official)
+     */
+    static byte[] render(List<Break> breaks, String years, Variant v, String tag, String chosen) {
         boolean en = v.english();
         String calendarName = switch (v.only()) {
             case ALL -> en ? "Chinese public holidays" : "中国法定节假日";
             case OFF -> en ? "Chinese public holidays: days off" : "中国法定节假日（休）";
             case WORK -> en ? "Chinese make-up working days" : "中国调休上班日（班）";
-        };
+        } + (chosen.isEmpty() ? "" : en ? " (" + chosen + ")" : "（" + chosen + "）");
+        String uid = tag.isEmpty() ? "" : "-" + tag;
         List<String> lines = new ArrayList<>(List.of(
                 "BEGIN:VCALENDAR",
                 "VERSION:2.0",
@@ -75,7 +80,7 @@ final class IcsFeed {
             if (v.only() != Only.WORK) {
                 lines.addAll(List.of(
                         "BEGIN:VEVENT",
-                        "UID:off-" + DATE.format(b.start()) + v.uid(false) + "@pocketapi",
+                        "UID:off-" + DATE.format(b.start()) + v.uid(false) + uid + "@pocketapi",
                         stamp,
                         "DTSTART;VALUE=DATE:" + DATE.format(b.start()),
                         "DTEND;VALUE=DATE:" + DATE.format(b.end().plusDays(1)),
@@ -98,7 +103,7 @@ final class IcsFeed {
             for (LocalDate day : b.makeUpDays()) {
                 lines.addAll(List.of(
                         "BEGIN:VEVENT",
-                        "UID:work-" + DATE.format(day) + v.uid(true) + "@pocketapi",
+                        "UID:work-" + DATE.format(day) + v.uid(true) + uid + "@pocketapi",
                         stamp,
                         "DTSTART;VALUE=DATE:" + DATE.format(day),
                         "DTEND;VALUE=DATE:" + DATE.format(day.plusDays(1)),

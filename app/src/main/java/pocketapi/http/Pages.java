@@ -2,12 +2,15 @@ package pocketapi.http;
 
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import io.javalin.http.Handler;
 import pocketapi.util.Resources;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidaySources;
 import pocketapi.holiday.LiveCalendar;
+import pocketapi.holiday.Schedule;
 
 /** The landing page (read from the jar once) and the health check; neither is counted. */
 final class Pages {
@@ -17,15 +20,18 @@ final class Pages {
     static final String TODAY = "{{today}}";
     /** Where the page says where each year comes from and what is held back. */
     static final String SOURCES = "{{sources}}";
+    /** Where the page lists the calendars {@code calendar=NAME} takes. */
+    static final String CALENDARS = "{{calendars}}";
 
     private Pages() {
     }
 
     /** The page as one calendar and its sources fill it in on one day; rendered again only when one changes. */
-    private record Rendered(HolidayCalendar calendar, HolidaySources sources, LocalDate today, byte[] page) {
+    private record Rendered(HolidayCalendar calendar, HolidaySources sources, Map<String, Schedule> own, LocalDate today,
+                            byte[] page) {
     }
 
-    static Handler landing(LiveCalendar calendars) {
+    static Handler landing(LiveCalendar calendars, Supplier<Map<String, Schedule>> named) {
         String page = new String(Resources.read("web/index.html")
                 .orElseThrow(() -> new IllegalStateException("web/index.html is missing from the jar")),
                 StandardCharsets.UTF_8);
@@ -33,12 +39,14 @@ final class Pages {
         return ctx -> {
             HolidayCalendar calendar = calendars.get();
             HolidaySources sources = calendars.sources();
+            Map<String, Schedule> own = named.get();
             LocalDate today = calendar.today();
             Rendered r = last.get();
-            if (r == null || r.calendar() != calendar || r.sources() != sources || !r.today().equals(today)) {
-                r = new Rendered(calendar, sources, today, page.replace(COVERED, calendar.first() + " – " + calendar.last())
-                        .replace(TODAY, today.toString()).replace(SOURCES, sources(sources, calendar))
-                        .getBytes(StandardCharsets.UTF_8));
+            if (r == null || r.calendar() != calendar || r.sources() != sources || r.own() != own
+                    || !r.today().equals(today)) {
+                r = new Rendered(calendar, sources, own, today, page.replace(COVERED, calendar.first() + " – "
+                        + calendar.last()).replace(TODAY, today.toString()).replace(SOURCES, sources(sources, calendar))
+                        .replace(CALENDARS, calendars(own)).getBytes(StandardCharsets.UTF_8));
                 last.set(r);
             }
             ctx.header("Cache-Control", "no-cache").contentType("text/html; charset=utf-8").result(r.page());
@@ -65,6 +73,20 @@ final class Pages {
                 .append(HolidayQuery.someDates(dates)).append("</span></p>"));
         for (String held : sources.held()) {
             out.append("<p class=\"note held\">暂缓 <span class=\"en\">held back</span> ").append(html(held)).append("</p>");
+        }
+        return out.toString();
+    }
+
+    /** One example link per named calendar: the alarm for tomorrow. */
+    static String calendars(Map<String, Schedule> own) {
+        StringBuilder out = new StringBuilder();
+        for (Schedule s : own.values()) {
+            String link = "/api/holidays?type=alarm&amp;offset=1&amp;calendar=" + s.name();  // names are [a-z0-9-]
+            out.append("<li><a class=\"ex\" href=\"").append(link).append("\">").append(link).append("</a> ")
+                    .append(s.name().equals("exchange") ? "股市明天开不开市 <span class=\"en\">is the exchange open tomorrow</span>"
+                            : "日历 " + s.name() + " <span class=\"en\">calendar " + s.name() + ": week " + s.week()
+                            + ", " + s.days().size() + " days of its own</span>")
+                    .append("</li>");
         }
         return out.toString();
     }

@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 
 import io.javalin.http.Context;
 import pocketapi.holiday.Break;
 import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.Schedule;
 
 /**
  * The planning endpoints: a year's arrangement ({@code /api/holidays/year}), the break under way
@@ -23,12 +23,13 @@ import pocketapi.holiday.HolidayCalendar;
  * ({@code /api/holidays.ics}). Each request reads the live calendar once. Thread-safe.
  */
 final class PlanningEndpoints {
-    private final Supplier<HolidayCalendar> calendars;
+    private final CalendarChoice calendars;
     /** The feeds rendered from the calendar being served, by years and variant (calendar apps poll the same URLs). */
     private final AtomicReference<Feeds> feeds = new AtomicReference<>();
     private static final int MAX_FEEDS = 64;
 
-    private record FeedKey(int from, int to, IcsFeed.Variant variant) {
+    /** @param schedule compared by identity: one object per week rule, per named calendar's version */
+    private record FeedKey(int from, int to, IcsFeed.Variant variant, Schedule schedule) {
     }
 
     private record Feed(byte[] body, String etag) {
@@ -37,7 +38,7 @@ final class PlanningEndpoints {
     private record Feeds(HolidayCalendar calendar, Map<FeedKey, Feed> byKey) {
     }
 
-    PlanningEndpoints(Supplier<HolidayCalendar> calendars) {
+    PlanningEndpoints(CalendarChoice calendars) {
         this.calendars = calendars;
     }
 
@@ -46,7 +47,7 @@ final class PlanningEndpoints {
      * "statutory":[..],"inLieu":[..]}, ...]}}.
      */
     void year(Context ctx) {
-        HolidayCalendar calendar = calendars.get();
+        HolidayCalendar calendar = calendars.choose(ctx);
         int year = HolidayQuery.year(Query.firstValues(ctx.queryString(), "y")[0], calendar);
         List<JsonObject> breaks = new ArrayList<>();
         for (Break b : calendar.arrangement(year)) {
@@ -61,7 +62,7 @@ final class PlanningEndpoints {
 
     /** {@code {"date":..,"name":..,"start":..,"end":..,"days":..,"daysUntil":..}}, or 404 when the data holds no later break. */
     void next(Context ctx) {
-        HolidayCalendar calendar = calendars.get();
+        HolidayCalendar calendar = calendars.choose(ctx);
         String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "offset");
         LocalDate date = HolidayQuery.date(q[0], q[1], q[2], q[3], calendar);
         Break b = calendar.breakOnOrAfter(date).orElseThrow(() -> {
@@ -83,7 +84,7 @@ final class PlanningEndpoints {
      * that holds its ETag.
      */
     void ics(Context ctx) {
-        HolidayCalendar calendar = calendars.get();
+        HolidayCalendar calendar = calendars.choose(ctx);
         String[] q = Query.firstValues(ctx.queryString(), "y", "only", "remind", "lang");
         int from;
         int to;
@@ -135,10 +136,10 @@ final class PlanningEndpoints {
     }
 
     private Feed feed(HolidayCalendar calendar, int from, int to, IcsFeed.Variant variant) {
-        FeedKey key = new FeedKey(from, to, variant);
+        FeedKey key = new FeedKey(from, to, variant, calendar.schedule());
         Feeds feeds = this.feeds.get();
-        if (feeds == null || feeds.calendar() != calendar) {
-            feeds = new Feeds(calendar, new ConcurrentHashMap<>());
+        if (feeds == null || feeds.calendar() != calendar.official()) {
+            feeds = new Feeds(calendar.official(), new ConcurrentHashMap<>());
             this.feeds.set(feeds);
         }
         Feed feed = feeds.byKey().get(key);
@@ -146,7 +147,9 @@ final class PlanningEndpoints {
             return feed;
         }
         List<Break> breaks = calendar.breaks().stream().filter(b -> b.year() >= from && b.year() <= to).toList();
-        byte[] body = IcsFeed.render(breaks, from == to ? Integer.toString(from) : from + "–" + to, variant);
+        Schedule schedule = calendar.schedule();
+        byte[] body = IcsFeed.render(breaks, from == to ? Integer.toString(from) : from + "–" + to, variant,
+                schedule.official() ? "" : schedule.tag(), schedule.official() ? "" : schedule.toString());
         feed = new Feed(body, etag(body));
         if (feeds.byKey().size() >= MAX_FEEDS) {
             feeds.byKey().clear();  // a handful of variants are ever asked for; this only bounds a crawler

@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
-import java.util.function.Supplier;
 
 import io.javalin.http.Context;
 import pocketapi.holiday.HolidayCalendar;
@@ -19,10 +18,10 @@ final class WorkdayEndpoints {
     static final int MAX_DAYS = 366;
     static final int MAX_N = 3660;
 
-    private final Supplier<HolidayCalendar> calendars;
+    private final CalendarChoice calendars;
     private final DayRecords records;
 
-    WorkdayEndpoints(Supplier<HolidayCalendar> calendars, DayRecords records) {
+    WorkdayEndpoints(CalendarChoice calendars, DayRecords records) {
         this.calendars = calendars;
         this.records = records;
     }
@@ -32,7 +31,7 @@ final class WorkdayEndpoints {
      * with {@code detail=true}, the records of {@code /api/holidays/detail}.
      */
     void range(Context ctx) {
-        HolidayCalendar calendar = calendars.get();
+        HolidayCalendar calendar = calendars.choose(ctx);
         LocalDate[] span = span(ctx, calendar);
         String detail = Query.firstValues(ctx.queryString(), "detail")[0];
         boolean detailed = detail != null && !detail.equals("false");
@@ -60,7 +59,7 @@ final class WorkdayEndpoints {
 
     /** {@code {"from":..,"to":..,"workdays":N,"daysOff":M}}, both ends included. */
     void count(Context ctx) {
-        HolidayCalendar calendar = calendars.get();
+        HolidayCalendar calendar = calendars.choose(ctx);
         LocalDate[] span = span(ctx, calendar);
         int workdays = calendar.workdays().count(span[0], span[1]);
         long days = ChronoUnit.DAYS.between(span[0], span[1]) + 1;
@@ -70,7 +69,7 @@ final class WorkdayEndpoints {
 
     /** {@code {"date":..,"n":N,"result":..}}: the n-th working day after date (before it when n < 0). */
     void add(Context ctx) {
-        HolidayCalendar calendar = calendars.get();
+        HolidayCalendar calendar = calendars.choose(ctx);
         String[] q = Query.firstValues(ctx.queryString(), "date", "n");
         LocalDate date = q[0] == null ? HolidayQuery.covered(calendar.today(), calendar, "today")
                 : HolidayQuery.isoDate("date", q[0], calendar);

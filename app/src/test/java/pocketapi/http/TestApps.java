@@ -79,6 +79,17 @@ final class TestApps {
         }
     }
 
+    /** The out-of-the-box service with calendars of one's own. */
+    static Javalin app(Clock clock, pocketapi.holiday.OwnCalendars own) {
+        try {
+            ImagePools samples = ImagePools.samples();
+            return HttpApi.create(HttpApi.Settings.defaults(), new LiveCalendar(calendar(clock)), own, samples,
+                    Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** What Main hands the HTTP layer from a configuration. */
     static HttpApi.Settings settings(Config config) {
         return new HttpApi.Settings(config.imageHost(), config.publicUrl(), config.trustedProxies(), config.accessLog(),

@@ -1,0 +1,60 @@
+package pocketapi.holiday;
+
+import java.time.LocalDate;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * A named calendar of one's own, {@code NAME.json} in {@code CALENDARS_DIR}:
+ * {@code {"week":"6","days":[{"name":"公司假日","date":"2026-12-24","isOffDay":true}, ...]}}:
+ * {@code week} as the {@code week} parameter takes it (optional: Monday to Friday), {@code days}
+ * in holiday-cn's shape, each a day off or a working day that wins over everything. NAME is
+ * {@code [a-z0-9-]{1,32}}; {@code exchange} is the built-in one. Stateless.
+ */
+public final class CalendarFile {
+    private static final Pattern NAME = Pattern.compile("[a-z0-9-]{1,32}");
+
+    private CalendarFile() {
+    }
+
+    /** Whether {@code fileName} is a calendar's file name, {@code NAME.json}. */
+    public static boolean isCalendarFile(String fileName) {
+        return fileName.endsWith(".json") && NAME.matcher(fileName.substring(0, fileName.length() - 5)).matches();
+    }
+
+    /** Whether {@code name} is a valid calendar name. */
+    public static boolean validName(String name) {
+        return NAME.matcher(name).matches();
+    }
+
+    /**
+     * @param name the calendar's name, its file name without {@code .json}
+     * @throws HolidayDataException naming {@code source} and the problem
+     */
+    public static Schedule parse(String source, String name, byte[] bytes) throws HolidayDataException {
+        if (!validName(name)) {
+            throw new HolidayDataException(source, "a calendar's name must be 1 to 32 of a-z, 0-9 and -");
+        }
+        if (name.equals(Schedule.EXCHANGE.name())) {
+            throw new HolidayDataException(source, "exchange is the built-in calendar of the stock exchanges; "
+                    + "give yours another name");
+        }
+        HolidayFile.Own own = HolidayFile.parseOwn(source, bytes);
+        Week week = Week.FIVE;
+        if (own.week() != null) {
+            try {
+                week = Week.parse(own.week());
+            } catch (IllegalArgumentException e) {
+                throw new HolidayDataException(source, "\"week\" " + e.getMessage(), own.week());
+            }
+        }
+        Map<LocalDate, OfficialDay> days = new TreeMap<>();
+        for (OfficialDay day : own.days()) {
+            if (days.put(day.date(), day) != null) {
+                throw new HolidayDataException(source, "date " + day.date() + " is listed twice");
+            }
+        }
+        return new Schedule(name, week, days);
+    }
+}

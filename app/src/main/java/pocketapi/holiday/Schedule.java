@@ -1,0 +1,109 @@
+package pocketapi.holiday;
+
+import java.time.LocalDate;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A person's own calendar over the official one: a {@link Week} rule and days of its own, each a
+ * day off or a working day, that win over everything. Precedence, first that applies: a listed
+ * day; an official day off or make-up working day (the exchange closes make-up days); the week
+ * rule; Monday to Friday. Identity matters: {@link HolidayCalendar#under} keeps one derived
+ * calendar per schedule object, so the canonical ones are constants and each named calendar is one
+ * object until its file changes. Immutable.
+ */
+public final class Schedule {
+    /** The official calendar itself: Monday to Friday, nothing listed. */
+    public static final Schedule OFFICIAL = new Schedule("", Week.FIVE, Map.of());
+    public static final Schedule SIX = new Schedule("", Week.SIX, Map.of());
+    /** The Shanghai and Shenzhen exchanges: Monday to Friday that is not an official day off. */
+    public static final Schedule EXCHANGE = new Schedule("exchange", Week.EXCHANGE, Map.of());
+
+    private final String name;
+    private final Week week;
+    private final Map<LocalDate, OfficialDay> days;
+
+    /**
+     * @param name the calendar's name ({@code ""} for a week rule alone)
+     * @param days its own days, by date; the festival field holds the name given to the day
+     */
+    public Schedule(String name, Week week, Map<LocalDate, OfficialDay> days) {
+        this.name = name;
+        this.week = week;
+        this.days = Collections.unmodifiableMap(new TreeMap<>(days));
+    }
+
+    /** The schedule of a week rule alone, one object per rule. */
+    public static Schedule of(Week week) {
+        if (week == Week.FIVE) {
+            return OFFICIAL;
+        }
+        if (week == Week.SIX) {
+            return SIX;
+        }
+        return week == Week.EXCHANGE ? EXCHANGE : AltSchedules.of(week);
+    }
+
+    /** The two big/small-week schedules, made once. */
+    private static final class AltSchedules {
+        private static final Schedule EVEN = new Schedule("", Week.alt(LocalDate.of(1970, 1, 5)), Map.of());
+        private static final Schedule ODD = new Schedule("", Week.alt(LocalDate.of(1970, 1, 12)), Map.of());
+
+        static Schedule of(Week week) {
+            return week == EVEN.week ? EVEN : ODD;
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Week week() {
+        return week;
+    }
+
+    public Map<LocalDate, OfficialDay> days() {
+        return days;
+    }
+
+    /** Whether it changes nothing: the official calendar. */
+    public boolean official() {
+        return week == Week.FIVE && days.isEmpty();
+    }
+
+    /** What tells it apart in a feed's event UIDs: the name, or the week rule's tag. */
+    public String tag() {
+        return name.isEmpty() ? "w" + week.tag() : name;
+    }
+
+    /**
+     * The day as this schedule has it, from its official classification.
+     */
+    Day personal(Day official) {
+        LocalDate date = official.date();
+        boolean weekend = Day.weekend(date);
+        OfficialDay own = days.get(date);
+        if (own != null) {
+            if (own.offDay()) {
+                Kind kind = official.status() == DayStatus.DAY_OFF ? official.kind() : weekend ? Kind.WEEKEND : Kind.OWN_DAY_OFF;
+                return new Day(date, DayStatus.DAY_OFF, own.festival(), kind, official.statutory(), null);
+            }
+            return weekend ? new Day(date, DayStatus.MAKE_UP_WORKDAY, own.festival(), Kind.WORKED, official.statutory(), null)
+                    : new Day(date, DayStatus.ORDINARY, "", official.kind() == Kind.WORKDAY ? Kind.WORKDAY : Kind.WORKED,
+                    official.statutory(), null);
+        }
+        if (official.status() == DayStatus.MAKE_UP_WORKDAY && !week.makeUpDaysWorked()) {
+            return new Day(date, DayStatus.ORDINARY, "", Kind.WEEKEND, official.statutory(), null);
+        }
+        if (official.status() == DayStatus.ORDINARY && official.kind() == Kind.WEEKEND && week.works(date)) {
+            return new Day(date, DayStatus.MAKE_UP_WORKDAY, "", Kind.WORKED, official.statutory(), null);
+        }
+        return new Day(date, official.status(), official.name(), official.kind(), official.statutory(), null);
+    }
+
+    @Override
+    public String toString() {
+        return name.isEmpty() ? "week=" + week : "calendar=" + name;
+    }
+}

@@ -1,0 +1,78 @@
+package pocketapi.holiday;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import pocketapi.LogCapture;
+
+/** The calendars of CALENDARS_DIR: read at start, then every change swapped in whole, a bad change kept out. */
+class OwnCalendarsTest {
+    @TempDir
+    Path dir;
+
+    private void write(String file, String json) throws Exception {
+        Files.writeString(dir.resolve(file), json);
+    }
+
+    @Test
+    void the_folder_is_read_at_start_with_the_exchange_built_in() throws Exception {
+        write("acme.json", "{\"week\":\"6\",\"days\":[]}");
+        write("notes.txt", "not a calendar");
+        Map<String, Schedule> all = OwnCalendars.load(Optional.of(dir)).all();
+        assertThat(all.keySet()).containsExactly("acme", "exchange");
+        assertThat(all.get("acme").week()).isSameAs(Week.SIX);
+        assertThat(OwnCalendars.builtIn().all().keySet()).containsExactly("exchange");
+    }
+
+    @Test
+    void a_bad_file_at_start_is_refused_naming_it() throws Exception {
+        write("acme.json", "{\"week\":\"8\"}");
+        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir))).isInstanceOf(HolidayDataException.class)
+                .hasMessageStartingWith(dir.resolve("acme.json") + ": \"week\" must be 5");
+        Files.delete(dir.resolve("acme.json"));
+        write("ACME.json", "{}");
+        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir))).hasMessageContaining("not a calendar's file name");
+    }
+
+    @Test
+    void a_change_is_swapped_in_whole_a_bad_one_keeps_the_previous_version_with_one_warn_and_a_removal_removes()
+            throws Exception {
+        write("acme.json", "{\"week\":\"6\"}");
+        OwnCalendars calendars = OwnCalendars.load(Optional.of(dir));
+        Map<String, Schedule> before = calendars.all();
+        calendars.rescan();
+        assertThat(calendars.all()).as("nothing changed: the same map").isSameAs(before);
+
+        write("acme.json", "{\"week\":\"alt:2026-11-28\"}");
+        write("shop.json", "{\"days\":[{\"name\":\"盘点\",\"date\":\"2026-12-31\",\"isOffDay\":true}]}");
+        try (LogCapture log = new LogCapture()) {
+            calendars.rescan();
+            assertThat(calendars.all().get("acme").week()).isSameAs(Week.alt(java.time.LocalDate.of(2026, 11, 28)));
+            assertThat(calendars.all()).containsKey("shop");
+            assertThat(before.get("acme").week()).as("the old map is untouched").isSameAs(Week.SIX);
+            assertThat(log.linesWith("calendar acme changed")).hasSize(1);
+            assertThat(log.linesWith("calendar shop added")).hasSize(1);
+
+            Schedule good = calendars.all().get("acme");
+            write("acme.json", "{\"week\":\"alt:2026-11-28\",\"days\":[");
+            calendars.rescan();
+            calendars.rescan();
+            assertThat(calendars.all().get("acme")).isSameAs(good);
+            assertThat(log.linesWith("acme.json: not valid JSON")).singleElement().asString()
+                    .contains("WARN", "calendar acme stays as it was");
+
+            Files.delete(dir.resolve("shop.json"));
+            calendars.rescan();
+            assertThat(calendars.all().keySet()).containsExactly("acme", "exchange");
+            assertThat(log.linesWith("calendar shop removed")).hasSize(1);
+        }
+    }
+}
