@@ -108,6 +108,15 @@ class ConfigTest {
         assertThat(config.poolLandscape()).contains(Path.of("l.txt"));
     }
 
+    @ParameterizedTest(name = "IMAGE_HOST={0}")
+    @CsvSource({"https://pan.example.com/d/image", "https://pan.example.com/d/image/"})
+    void an_image_host_ending_in_d_image_is_refused_saying_what_to_give(String value) {
+        assertThatThrownBy(() -> Config.parse(Map.of("IMAGE_HOST", value), List.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("IMAGE_HOST (--image-host): \"" + value + "\" is not accepted; expected the host's base URL "
+                        + "without /d/image (links are IMAGE_HOST/d/image/<entry>), e.g. https://pan.example.com");
+    }
+
     @Test
     void an_image_host_needs_both_pool_files() {
         assertThatThrownBy(() -> Config.parse(Map.of("IMAGE_HOST", "https://img.example.com",

@@ -71,6 +71,12 @@ public record Config(String host, int port, int maxConnections, Duration headerT
         readFlags(args, raw);
         Optional<String> imageHost = optionalUrl(Setting.IMAGE_HOST, raw.get(Setting.IMAGE_HOST),
                 "https://img.example.com");
+        if (imageHost.isPresent() && imageHost.get().replaceFirst("/+$", "").endsWith("/d/image")) {
+            // Links are IMAGE_HOST/d/image/<entry>: this one would give /d/image/d/image/ links.
+            throw bad(Setting.IMAGE_HOST, raw.get(Setting.IMAGE_HOST), "the host's base URL without /d/image (links are "
+                    + "IMAGE_HOST/d/image/<entry>), e.g. " + imageHost.get().substring(0, imageHost.get().length()
+                    - "/d/image".length()));
+        }
         Optional<Path> portrait = poolFile(Setting.IMAGE_POOL_PORTRAIT, raw, imageHost);
         Optional<Path> landscape = poolFile(Setting.IMAGE_POOL_LANDSCAPE, raw, imageHost);
         return new Config(

@@ -65,10 +65,15 @@ public final class OwnCalendars implements AutoCloseable {
                 all.put(file.getKey(), CalendarFile.parse(path.toString(), file.getKey(), file.getValue()));
                 loaded.seen.put(file.getKey(), file.getValue());
             }
-            loaded.byName = Collections.unmodifiableMap(all);
+            loaded.byName = frozen(all);
             return loaded;
         }
         return calendars;
+    }
+
+    /** A hash map for the lookup of every request, iterated in name order (for messages and the page). */
+    private static Map<String, Schedule> frozen(Map<String, Schedule> sorted) {
+        return Collections.unmodifiableMap(new java.util.LinkedHashMap<>(new TreeMap<>(sorted)));
     }
 
     /** The calendars by name, the built-in one included. */
@@ -146,7 +151,7 @@ public final class OwnCalendars implements AutoCloseable {
         }
         seen.keySet().retainAll(files.keySet());
         if (changed) {
-            byName = Collections.unmodifiableMap(next);
+            byName = frozen(next);
         }
     }
 

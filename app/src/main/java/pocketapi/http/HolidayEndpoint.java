@@ -32,9 +32,9 @@ final class HolidayEndpoint {
     }
 
     void handle(Context ctx) {
-        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "type", "offset", "week", "calendar");
+        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "type", "offset", "week", "calendar", "date");
         HolidayCalendar calendar = calendars.choose(q[5], q[6]);
-        LocalDate date = HolidayQuery.date(q[0], q[1], q[2], q[4], calendar);
+        LocalDate date = HolidayQuery.date(q[0], q[1], q[2], q[7], q[4], calendar);
         String type = q[3];
         if ("pithy".equals(type)) {
             Responses.text(ctx, pithy[calendar.classify(date).status().ordinal()]);
@@ -51,9 +51,9 @@ final class HolidayEndpoint {
     }
 
     void detail(Context ctx) {
-        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "offset", "week", "calendar");
+        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "offset", "week", "calendar", "date");
         HolidayCalendar calendar = calendars.choose(q[4], q[5]);
-        LocalDate date = HolidayQuery.date(q[0], q[1], q[2], q[3], calendar);
+        LocalDate date = HolidayQuery.date(q[0], q[1], q[2], q[6], q[3], calendar);
         Responses.json(ctx, records.detail(calendar, date));
     }
 }

@@ -22,17 +22,27 @@ final class HolidayQuery {
      * @throws ApiError 400 with a message saying what was wrong and what is accepted
      */
     static LocalDate date(String y, String m, String d, HolidayCalendar calendar) {
-        return date(y, m, d, null, calendar);
+        return date(y, m, d, null, null, calendar);
     }
 
     /**
-     * As {@link #date(String, String, String, HolidayCalendar)}, moved by {@code offset} days
-     * (−366…366; null: none): the date so reached must be covered, the one it starts from need not be.
+     * As {@link #date(String, String, String, HolidayCalendar)}, or {@code date=YYYY-MM-DD} instead
+     * of y/m/d (not both), moved by {@code offset} days (−366…366; null: none): the date so reached
+     * must be covered, the one it starts from need not be.
      */
-    static LocalDate date(String y, String m, String d, String offset, HolidayCalendar calendar) {
-        boolean today = y == null && m == null && d == null;
+    static LocalDate date(String y, String m, String d, String iso, String offset, HolidayCalendar calendar) {
+        boolean today = y == null && m == null && d == null && iso == null;
         LocalDate date;
-        if (today) {
+        if (iso != null) {
+            if (y != null || m != null || d != null) {
+                throw badRequest("date and y, m, d cannot be given together: give date=YYYY-MM-DD or y, m and d");
+            }
+            try {
+                date = IsoDate.parse(iso);
+            } catch (DateTimeException e) {
+                throw badRequest("date=" + cut(iso) + " is not accepted; date must be a date YYYY-MM-DD");
+            }
+        } else if (today) {
             date = calendar.today();
         } else if (y == null || m == null || d == null) {
             throw badRequest("y, m and d must be given together (or none of them, for today)");

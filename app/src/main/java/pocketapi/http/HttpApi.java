@@ -153,24 +153,27 @@ public final class HttpApi {
                 config.routes.get(path, handler);
                 config.routes.head(path, handler);
             };
-            // The counted endpoints: CORS, the method rule, and counting (the wrapper) for each.
-            Routes counted = (path, handler) -> {
-                getAndHead.add(path, handler);
+            // The counted endpoints: CORS, the method rule, counting (the wrapper) and the parameter rule for each.
+            Parameters parameters = new Parameters();
+            CountedRoutes counted = (path, names, handler) -> {
+                getAndHead.add(path, counting.counted(parameters.only(path, names, handler)));
                 endpoints.add(path);
             };
-            counted.add("/api/holidays", counting.counted(holidays::handle));
-            counted.add("/api/holidays/detail", counting.counted(holidays::detail));
-            counted.add("/api/holidays/year", counting.counted(planning::year));
-            counted.add("/api/holidays/next", counting.counted(planning::next));
-            counted.add("/api/holidays.ics", counting.counted(planning::ics));
-            counted.add("/api/holidays/range", counting.counted(workdays::range));
-            counted.add("/api/workdays/count", counting.counted(workdays::count));
-            counted.add("/api/workdays/add", counting.counted(workdays::add));
-            counted.add("/img", counting.counted(images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT)));
-            counted.add("/img/pe", counting.counted(images.handler(ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT)));
-            counted.add("/img/pc", counting.counted(images.handler(ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT)));
-            counted.add("/img/url", counting.counted(images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT)));
-            counted.add("/api/info", counting.reporting(InfoEndpoint::handle));
+            String day = "y m d date offset week calendar";
+            counted.add("/api/holidays", "y m d date type offset week calendar", holidays::handle);
+            counted.add("/api/holidays/detail", day, holidays::detail);
+            counted.add("/api/holidays/year", "y week calendar", planning::year);
+            counted.add("/api/holidays/next", day, planning::next);
+            counted.add("/api/holidays.ics", "y only remind lang week calendar", planning::ics);
+            counted.add("/api/holidays/range", "from to detail week calendar", workdays::range);
+            counted.add("/api/workdays/count", "from to week calendar", workdays::count);
+            counted.add("/api/workdays/add", "date n week calendar", workdays::add);
+            counted.add("/img", "type", images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT));
+            counted.add("/img/pe", "type", images.handler(ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT));
+            counted.add("/img/pc", "type", images.handler(ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT));
+            counted.add("/img/url", "type", images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT));
+            getAndHead.add("/api/info", counting.reporting(InfoEndpoint::handle));
+            endpoints.add("/api/info");
 
             // Not counted: the landing page, the health check, the sample pictures.
             getAndHead.add("/", Pages.landing(calendar, own::all));
@@ -192,6 +195,11 @@ public final class HttpApi {
     /** Registers a handler for a path. */
     private interface Routes {
         void add(String path, Handler handler);
+    }
+
+    /** Registers a counted endpoint and the parameters it takes (space-separated). */
+    private interface CountedRoutes {
+        void add(String path, String parameters, Handler handler);
     }
 
     private static void beforeEndpoint(Context ctx, Set<String> endpoints) {

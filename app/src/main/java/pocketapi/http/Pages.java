@@ -2,6 +2,7 @@ package pocketapi.http;
 
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -62,9 +63,19 @@ final class Pages {
         StringBuilder out = new StringBuilder();
         if (!sources.years().isEmpty()) {
             out.append("<ul class=\"sources\">");
-            for (HolidaySources.Year y : sources.years()) {
-                out.append("<li>").append(y.year()).append(": ").append(y.origin().chinese())
-                        .append(" <span class=\"en\">").append(y.origin().english()).append("</span></li>");
+            // Consecutive years of one origin in one row: 2020–2026, built in.
+            List<HolidaySources.Year> years = sources.years();
+            for (int i = 0; i < years.size(); ) {
+                int j = i;
+                while (j + 1 < years.size() && years.get(j + 1).origin() == years.get(i).origin()
+                        && years.get(j + 1).year() == years.get(j).year() + 1) {
+                    j++;
+                }
+                HolidaySources.Origin origin = years.get(i).origin();
+                out.append("<li>").append(years.get(i).year()).append(j > i ? "–" + years.get(j).year() : "").append(": ")
+                        .append(origin.chinese()).append(" <span class=\"en\">").append(origin.english())
+                        .append("</span></li>");
+                i = j + 1;
             }
             out.append("</ul>");
         }

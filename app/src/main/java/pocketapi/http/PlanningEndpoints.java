@@ -63,8 +63,8 @@ final class PlanningEndpoints {
     /** {@code {"date":..,"name":..,"start":..,"end":..,"days":..,"daysUntil":..}}, or 404 when the data holds no later break. */
     void next(Context ctx) {
         HolidayCalendar calendar = calendars.choose(ctx);
-        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "offset");
-        LocalDate date = HolidayQuery.date(q[0], q[1], q[2], q[3], calendar);
+        String[] q = Query.firstValues(ctx.queryString(), "y", "m", "d", "offset", "date");
+        LocalDate date = HolidayQuery.date(q[0], q[1], q[2], q[4], q[3], calendar);
         Break b = calendar.breakOnOrAfter(date).orElseThrow(() -> {
             int next = calendar.last().getYear() + 1;
             return new ApiError(404, "no break on or after " + date + " in the holiday data, which ends on "

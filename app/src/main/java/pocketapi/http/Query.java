@@ -45,6 +45,27 @@ final class Query {
         return values;
     }
 
+    /** The names of every parameter in {@code query}, decoded, in order (repeats included). */
+    static java.util.List<String> names(CharSequence query) {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        int length = query.length();
+        int start = 0;
+        while (start < length) {
+            int end = start;
+            int nameEnd = -1;
+            for (char c; end < length && (c = query.charAt(end)) != '&'; end++) {
+                if (c == '=' && nameEnd < 0) {
+                    nameEnd = end;
+                }
+            }
+            if ((nameEnd < 0 ? end : nameEnd) > start) {
+                names.add(decode(query.subSequence(start, nameEnd < 0 ? end : nameEnd).toString()));
+            }
+            start = end + 1;
+        }
+        return names;
+    }
+
     private static String decode(String part) {
         if (part.indexOf('%') < 0 && part.indexOf('+') < 0) {
             return part;

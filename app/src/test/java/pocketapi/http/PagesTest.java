@@ -29,14 +29,15 @@ class PagesTest {
     }
 
     @Test
-    void the_landing_page_says_where_each_year_comes_from_and_what_is_held_back_escaped() {
+    void the_landing_page_says_where_each_year_comes_from_in_one_row_per_run_and_what_is_held_back_escaped() {
         LiveCalendar live = new LiveCalendar(TestApps.calendar(Clock.systemUTC()));
-        live.setSources(new HolidaySources(List.of(new HolidaySources.Year(2026, HolidaySources.Origin.BUILT_IN),
+        live.setSources(new HolidaySources(List.of(new HolidaySources.Year(2025, HolidaySources.Origin.BUILT_IN),
+                new HolidaySources.Year(2026, HolidaySources.Origin.BUILT_IN),
                 new HolidaySources.Year(2027, HolidaySources.Origin.UNCONFIRMED)),
                 List.of("2028: chinese-days disagrees on 2028-10-07 <script>")));
         TestServer.run(TestApps.app(live), server -> {
             assertThat(server.get("/").body()).contains(
-                    "<li>2026: 内置 <span class=\"en\">built in</span></li>",
+                    "<li>2025–2026: 内置 <span class=\"en\">built in</span></li>",
                     "<li>2027: 已获取，未核对 <span class=\"en\">fetched, not confirmed by chinese-days</span></li>",
                     "暂缓 <span class=\"en\">held back</span> 2028: chinese-days disagrees on 2028-10-07 &lt;script&gt;")
                     .doesNotContain("2028-10-07 <script>");
