@@ -75,6 +75,13 @@ answer() {  # $1: port, $2: path; waits up to 60 s for an answer
 }
 total() { answer "$1" /api/info | sed 's/.*"site":{"totalRequests":\([0-9]*\).*/\1/'; }
 
+# Tests reach no server but those they start: the service's holiday updates (GitHub, jsDelivr, unpkg)
+# are switched off by a drop-in of the test's own, in place before the package's first start. The
+# package's settings file stays as shipped.
+mkdir -p "$work/root/etc/systemd/system/pocketapi.service.d"
+printf '[Service]\nEnvironment=HOLIDAY_UPDATE_URL=off\nEnvironment=HOLIDAY_CONFIRM_URL=off\n' \
+  >"$work/root/etc/systemd/system/pocketapi.service.d/no-internet.conf"
+
 step "install: apt install ./$first (as the README says; Java comes from the registry)"
 inside apt-get update -qq >/dev/null
 start=$(date +%s.%N)
@@ -92,8 +99,8 @@ for _ in 1 2 3; do answer 8080 '/api/holidays?type=pithy' >/dev/null; done
 before=$(total 8080)
 [ "$before" -ge 5 ] || fail "counted $before calls, expected at least 5"
 
-step "edit the settings: PORT=8081, updates off"
-inside sh -c 'printf "PORT=8081\nHOLIDAY_UPDATE_URL=off\nHOLIDAY_CONFIRM_URL=off\n" >> /etc/pocketapi/pocketapi.env'
+step "edit the settings: PORT=8081"
+inside sh -c 'printf "PORT=8081\n" >> /etc/pocketapi/pocketapi.env'
 inside systemctl restart pocketapi
 edited=$(total 8081)
 [ "$edited" -gt "$before" ] || fail "counters after the restart: $edited, before $before"
@@ -129,6 +136,11 @@ inside sh -c 'ls /var/lib/pocketapi/stats.json' >/dev/null || fail "the counters
 
 step "purge: nothing of pocketapi left"
 inside apt-get purge -y -qq pocketapi >"$work/purge.log" 2>&1 || { tail -20 "$work/purge.log"; fail "purge"; }
+# The startup lines said so: no holiday update was attempted, from the first start on.
+journal=$(inside journalctl -u pocketapi --no-pager -o cat)
+[[ "$journal" == *"automatic updates off"* && "$journal" != *"updates every"* && "$journal" != *"holiday update"* ]] \
+  || fail "the service tried to reach the internet: $(echo "$journal" | grep -m3 'holiday update\|updates every')"
+rm -rf "$work/root/etc/systemd/system/pocketapi.service.d"  # the test's own drop-in, not the package's
 left=$(inside sh -c 'find / -xdev \( -path /proc -o -path /pkgs -o -path /sys -o -path /var/lib/apt -o -path /var/cache/apt \
   -o -path /var/log/journal \) -prune -o -name "*pocketapi*" -print' || true)
 [ -z "$left" ] || fail "left behind after purge: $left"
