@@ -23,11 +23,8 @@ import pocketapi.http.HttpApi;
 import pocketapi.image.ImagePoolException;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
-import pocketapi.stats.Counters;
-import pocketapi.stats.RedisCounters;
-import pocketapi.stats.StatsFlusher;
-import pocketapi.stats.StatsStore;
-import pocketapi.stats.UsageCounters;
+import pocketapi.util.Daemons;
+import pocketapi.util.Disk;
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.config.Help;
@@ -83,7 +80,9 @@ public final class Main {
             System.exit(2);
             return;
         }
-        Counting counting = config.statsRedis().isPresent() ? redis(config, clock) : file(config, clock);
+        CounterStore counting = CounterStore.open(config, clock);
+        java.util.concurrent.ScheduledExecutorService background = java.util.concurrent.Executors.newScheduledThreadPool(2,
+                Daemons.named("background"));
 
         LiveCalendar calendar = new LiveCalendar(holidays.calendar());
         HolidayUpdater updater = new HolidayUpdater(calendar, new HolidayUpdater.Sources(config.holidayUpdates(),
@@ -108,7 +107,7 @@ public final class Main {
             System.exit(2);
             return;
         }
-        counting.start().run();
+        counting.start().accept(background);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, counting.stop()), "shutdown"));
         LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {} ({}), pictures {} portrait + {} landscape "
                         + "from {}, counters {}",
@@ -147,49 +146,18 @@ public final class Main {
     }
 
     /**
-     * The whole stop: Jetty's part (requests under way, HttpApi.STOP_TIMEOUT_MILLIS at most), then
-     * the counters' part with what is left, within the 5 s of a clean stop.
-     */
-    private static final long STOP_BUDGET_NANOS = 4_500_000_000L;
-
-    /** Saves the counters at stop, before a deadline ({@link System#nanoTime}); false when some are lost. */
-    private interface Stop {
-        boolean stop(long deadline);
-    }
-
-    /** The counters, how to start and stop what keeps them, and where they are (for the startup line). */
-    private record Counting(Counters counters, Runnable start, Stop stop, String where) {
-    }
-
-    /** The embedded default: an in-process map, saved to STATS_FILE every interval and on stop. */
-    private static Counting file(Config config, Clock clock) {
-        StatsStore store = new StatsStore(config.statsFile(), clock);
-        UsageCounters counters = new UsageCounters(clock, config.statsMaxUsers(), store.load().orElse(null));
-        StatsFlusher flusher = new StatsFlusher(counters, store, config.statsFlush());
-        return new Counting(counters, flusher::start, deadline -> flusher.stop(),
-                "in " + store.file() + " saved every " + config.statsFlush().toSeconds() + " s");
-    }
-
-    /** STATS_REDIS_URL: counters shared by every instance pointed at the same Redis. */
-    private static Counting redis(Config config, Clock clock) {
-        RedisCounters counters = RedisCounters.connect(config.statsRedis().orElseThrow(), config.statsRedisPrefix(),
-                config.statsFile(), config.statsFlush(), clock, config.statsMaxUsers());
-        return new Counting(counters, counters::start, counters::stop, "in " + counters.describe());
-    }
-
-    /**
-     * The shutdown hook: stop taking requests, let those under way finish, save the counters, and
+     * The shutdown hook: stop taking requests, let those under way finish (HttpApi.STOP_TIMEOUT_MILLIS
+     * at most), save the counters (Redis mode: a second at most for what Redis has not taken), and
      * exit 0 — or 1 when the counters could not all be saved (the log line says how many are lost).
      */
-    private static void stop(Javalin app, Stop saveCounters) {
-        long deadline = System.nanoTime() + STOP_BUDGET_NANOS;
+    private static void stop(Javalin app, java.util.function.BooleanSupplier saveCounters) {
         LOG.info("stopping");
         boolean saved = false;
         try {
             app.stop();
         } finally {
             try {
-                saved = saveCounters.stop(deadline);
+                saved = saveCounters.getAsBoolean();
             } finally {
                 LOG.info(saved ? "stopped" : "stopped, with counters lost (see above)");
                 // A JVM ended by a signal exits 143; the counters are safe now, so report a clean stop.

@@ -17,6 +17,10 @@ public final class MutableClock extends Clock {
         now = Instant.parse(instant);
     }
 
+    public void advance(java.time.Duration by) {
+        now = now.plus(by);
+    }
+
     @Override
     public ZoneId getZone() {
         return ZoneOffset.UTC;

@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import pocketapi.stats.RedisTarget;
 import pocketapi.http.TrustedProxies;
 
 /**

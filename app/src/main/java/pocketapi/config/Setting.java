@@ -54,17 +54,15 @@ public enum Setting {
     IMAGE_POOL_LANDSCAPE("",
             "landscape pool file; required with IMAGE_HOST, refused without it"),
     STATS_FILE("data/stats.json",
-            "where the counters are kept (relative to the working folder); with STATS_REDIS_URL, the "
-            + "file store's counters to import once, and beside it stats.redis-pending.json (calls "
-            + "Redis has not confirmed) and stats.redis-base.json (the last totals read)"),
+            "where the counters are kept (relative to the working folder), with stats.json.log beside "
+            + "it; with STATS_REDIS_URL, this instance's own counts"),
     STATS_REDIS_URL("",
-            "redis://[user:password@]host[:port][/db], or rediss:// for TLS: keep the counters in "
-            + "Redis (or Valkey), shared by every instance pointed at it. Unset: in STATS_FILE"),
+            "redis://[user:password@]host[:port][/db], or rediss:// for TLS: counters shared through "
+            + "Redis (or Valkey) by every instance pointed at it. Unset: this instance's STATS_FILE alone"),
     STATS_REDIS_PREFIX("pocketapi:",
             "prefix of every Redis key, so several sites can share one Redis"),
     STATS_FLUSH_SECONDS("10",
-            "seconds between saves of changed counters to STATS_FILE (file store), or of unconfirmed "
-            + "calls while Redis is away (Redis mode), 1–86400: a crash loses at most this much"),
+            "seconds between saves of what changed to STATS_FILE, 1–86400: a crash loses at most this much"),
     STATS_MAX_USERS("100000",
             "users tracked at most, 1–5000000"),
     ACCESS_LOG("false",

@@ -9,7 +9,7 @@ import java.net.UnknownHostException;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import pocketapi.stats.Counters;
-import pocketapi.stats.Report;
+import pocketapi.stats.Counters.Report;
 
 /**
  * Who is calling, and the counting of calls: one explicit wrapper around the handler of each

@@ -1,7 +1,7 @@
 package pocketapi.http;
 
 import io.javalin.http.Context;
-import pocketapi.stats.Report;
+import pocketapi.stats.Counters.Report;
 
 /**
  * {@code GET /api/info}: the statistics record (README, "GET /api/info"). The numbers were taken when the call

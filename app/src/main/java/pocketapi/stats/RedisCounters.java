@@ -1,303 +1,126 @@
 package pocketapi.stats;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import pocketapi.util.Ticker;
-import pocketapi.util.Utc8;
+import pocketapi.config.RedisTarget;
+import pocketapi.util.BoundedLru;
+import pocketapi.util.Daemons;
+import pocketapi.util.Disk;
 
 /**
- * Counters shared by several instances through Redis ({@code STATS_REDIS_URL}). The parts:
- * <ul>
- *   <li>{@link Ledger}: Redis's last totals and this instance's unconfirmed calls ({@link Outbox}),
- *       under one lock;</li>
- *   <li>{@link RedisSync}: sends the calls, imports the file store once, hands what Redis has not
- *       confirmed to disk ({@link PendingLog}, {@code <stats>.redis-pending.json}) and the last totals
- *       too ({@link BaseFile}, {@code <stats>.redis-base.json});</li>
- *   <li>this class: counting (never waits for Redis) and {@code /api/info}, which reads Redis's
- *       totals first when the known ones are older than {@link RedisTimings#FRESH}, waiting at most
- *       {@link RedisTimings#INFO_WAIT}.</li>
- * </ul>
- * What {@code /api/info} reports is Redis's totals as last read plus every call of this instance
- * they do not include: never lower than what this instance last saw plus its own calls since,
- * exactly including the current call. Thread-safe.
+ * Counters shared through Redis ({@code STATS_REDIS_URL}): each instance counts in its own {@link
+ * UsageCounters}, kept in its own file, and its {@link RedisSender} writes those values to Redis as
+ * its own; Redis adds to the shared sums only what an instance's values gain, so a value sent twice,
+ * late or after an outage counts once. {@code /api/info} answers the others' part (the shared sums
+ * less this instance's values, as last read: kept and saved, so it never goes down) plus this
+ * instance's own counts, exact. The asker's part is read again when older than {@value #FRESH_MILLIS}
+ * ms, waiting at most {@value #READ_WAIT_MILLIS} ms, {@value #READERS} reads at once at most, none
+ * while Redis is away; no other request ever waits on Redis. Thread-safe.
  */
-public final class RedisCounters implements Counters, AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(RedisCounters.class);
+public final class RedisCounters implements Counters {
+    static final long FRESH_MILLIS = 500;
+    static final long READ_WAIT_MILLIS = 250;
+    static final int READERS = 4;
+    /** How many users' part of the others is kept: those who asked last. */
+    public static final int OTHERS = 10_000;
 
-    private final RedisStore reader;
-    private final Clock clock;
-    private final Ticker ticker;
-    private final Ledger ledger;
-    private final RedisSync sync;
-    private final PendingLog log;
-    private final ExecutorService reads;
-    private final Map<String, CompletableFuture<Void>> underWay = new ConcurrentHashMap<>();
-    private volatile long readsFailedAt;
-
-    /**
-     * @param sender       the sender's connection (a time-out of seconds)
-     * @param reader       {@code /api/info}'s connection (a time-out of {@link RedisTimings#INFO_WAIT})
-     * @param statsFile    STATS_FILE: the file store's counters, imported once; the pending and base
-     *                     files are named after it
-     * @param handOffEvery STATS_FLUSH_SECONDS: how often unconfirmed calls go to disk while Redis is away
-     */
-    public RedisCounters(RedisStore sender, RedisStore reader, Path statsFile, Duration handOffEvery, Clock clock,
-                         int maxUsers) {
-        this(sender, reader, statsFile, handOffEvery, clock, maxUsers, LocalDisk.INSTANCE, Ticker.SYSTEM, readers());
-    }
-
-    /** @param reads runs {@code /api/info}'s reads; it must refuse a read when it cannot start it at once */
-    RedisCounters(RedisStore sender, RedisStore reader, Path statsFile, Duration handOffEvery, Clock clock,
-                  int maxUsers, Disk disk, Ticker ticker, ExecutorService reads) {
-        this.reader = reader;
-        this.clock = clock;
-        this.ticker = ticker;
-        Path stats = statsFile.toAbsolutePath();
-        this.log = new PendingLog(disk, sibling(stats, ".redis-pending.json"));
-        Path baseFile = sibling(stats, ".redis-base.json");
-        migrateOldPendingFile(disk, stats);
-        SharedBase base = new SharedBase(maxUsers);
-        readBase(disk, baseFile, base);
-        this.ledger = new Ledger(new Outbox(UUID.randomUUID().toString(), maxUsers), base);
-        this.sync = new RedisSync(sender, ledger, RedisImport.of(stats, clock, maxUsers), log, disk, baseFile,
-                handOffEvery, maxUsers, clock, ticker);
-        readPending(base.site().applied());
-        this.readsFailedAt = ticker.nanos() - RedisTimings.RETRY_FIRST.toNanos() - 1;
-        this.reads = reads;
-    }
+    private final UsageCounters mine;
+    private final UsageCounters others;
+    private final String instance;
+    private final RedisClient redis;
+    private final RedisSender sender;
+    private final ThreadPoolExecutor readers = new ThreadPoolExecutor(0, READERS, 30, TimeUnit.SECONDS,
+            new SynchronousQueue<>(), Daemons.named("stats-redis-read"));
+    private final BoundedLru<String, Long> readAt = new BoundedLru<>(OTHERS);
+    private ScheduledFuture<?> sending;
 
     /**
-     * No queue: a read starts only on an idle reader, so however many new ids arrive at once, at most
-     * READERS requests wait (each at most INFO_WAIT); the others answer at once from what is known.
+     * Merges in what Redis holds as this instance's values, if it answers now.
+     *
+     * @param mine          kept in the file too (2 trackers: the file's, the sender's)
+     * @param others        kept in the file too ({@link #OTHERS} users, 1 tracker)
+     * @param instanceSaved whether this instance's id is on disk, saving it when new
      */
-    private static ExecutorService readers() {
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(RedisTimings.READERS, RedisTimings.READERS, 30,
-                TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
-                    Thread t = new Thread(r, "stats-redis-read");
-                    t.setDaemon(true);
-                    return t;
-                });
-        pool.allowCoreThreadTimeOut(true);
-        return pool;
+    public RedisCounters(RedisTarget target, String prefix, UsageCounters mine, UsageCounters others, String instance,
+                         BooleanSupplier instanceSaved, Disk disk, Path statsFile, int maxUsers, Clock clock) {
+        this.mine = mine;
+        this.others = others;
+        this.instance = instance;
+        this.redis = new RedisClient(target, prefix, Duration.ofMillis(500), READERS + 1);
+        this.sender = new RedisSender(mine, others, redis, instance, instanceSaved, statsFile, disk, maxUsers, clock);
+        sender.round();  // this instance's values in Redis, before any call is counted
     }
 
-    /** The counters on the Redis at {@code target}, as the service runs them: two connection pools. */
-    public static RedisCounters connect(RedisTarget target, String prefix, Path statsFile, Duration handOffEvery,
-                                        Clock clock, int maxUsers) {
-        return new RedisCounters(new JedisStore(target, prefix, RedisTimings.SEND_TIMEOUT, 2, maxUsers, clock),
-                new JedisStore(target, prefix, RedisTimings.INFO_WAIT, RedisTimings.READERS, maxUsers, clock),
-                statsFile, handOffEvery, clock, maxUsers);
-    }
-
-    /** {@code data/stats.json} -> {@code data/stats.redis-pending.json}. */
-    static Path sibling(Path statsFile, String suffix) {
-        String name = statsFile.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        return statsFile.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + suffix);
-    }
-
-    /** Version 1.0 left unsent batches in STATS_FILE itself: they move to the pending log. */
-    private void migrateOldPendingFile(Disk disk, Path stats) {
-        try {
-            if (disk.exists(stats) && !log.exists()) {
-                boolean pending;
-                try (InputStream in = disk.read(stats)) {
-                    pending = OldPendingFile.isPending(in);
-                }
-                if (pending) {
-                    disk.rename(stats, log.file());
-                    LOG.info("moved the unsent counts an earlier version left in {} to {}", stats, log.file());
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("cannot look into {} ({})", stats, e.toString());
-        }
-    }
-
-    /** The batches an earlier run left in the log, but those the saved totals show applied. */
-    private void readPending(Map<String, Long> applied) {
-        if (!log.exists()) {
-            return;
-        }
-        long[] calls = {0};
-        Set<String> instances = new HashSet<>();
-        // A hand-off whose sync failed is written again by the next: a batch may be in the log twice.
-        Map<String, Long> last = new HashMap<>(applied);
-        try {
-            int skipped = log.readAll(stored -> {
-                RedisStore.Batch b = stored.batch();
-                instances.add(b.instance());
-                if (b.seq() > last.getOrDefault(b.instance(), 0L)) {
-                    last.put(b.instance(), b.seq());
-                    ledger.restore(stored);
-                    calls[0] += b.site();
-                }
-            });
-            instances.forEach(sync::earlierRun);
-            instances.forEach(ledger::inLog);
-            LOG.info("{} holds {} counted calls an earlier run could not write to Redis; sending them first{}",
-                    log.file(), calls[0], skipped == 0 ? "" : " (" + skipped + " record" + (skipped == 1 ? "" : "s")
-                    + " cut short by a crash or damaged were left out)");
-        } catch (IOException | RuntimeException e) {
-            LOG.error("cannot read {} ({}); its calls are not sent", log.file(), e.toString());
-        }
-    }
-
-    private void readBase(Disk disk, Path baseFile, SharedBase base) {
-        if (disk.exists(baseFile)) {
-            try {
-                Optional<BaseFile.Saved> saved = BaseFile.read(disk, baseFile);
-                saved.ifPresent(s -> base.restore(s.site(), s.users()));
-                if (saved.isEmpty()) {
-                    LOG.info("{} is of an older version: the totals come from Redis's first answer", baseFile);
-                }
-            } catch (IOException | RuntimeException e) {
-                LOG.warn("cannot read {} ({}); the totals come from Redis's first answer", baseFile, e.toString());
-            }
-        }
-    }
-
-    /** Starts the sender. */
-    public void start() {
-        sync.start();
+    /** Sends every {@value RedisSender#EVERY_MILLIS} ms, on {@code scheduler}. */
+    public void start(ScheduledExecutorService scheduler) {
+        sending = scheduler.scheduleWithFixedDelay(sender::round, RedisSender.EVERY_MILLIS, RedisSender.EVERY_MILLIS,
+                TimeUnit.MILLISECONDS);
     }
 
     @Override
     public void count(String user) {
-        ledger.count(Utc8.epochDay(clock), user);
+        mine.record(user);
     }
 
     @Override
     public Report countAndReport(String user) {
-        long today = Utc8.epochDay(clock);
-        if (!ledger.fresh(user, today, ticker.nanos(), RedisTimings.FRESH.toNanos()) && readsWorthTrying()) {
-            awaitRead(user, today);
-        }
-        return ledger.countAndReport(today, user);
+        Report r = mine.record(user);
+        long today = r.date().toEpochDay();
+        refresh(user, today);
+        Tally site = others.site();
+        Tally them = others.user(user);
+        return new Report(r.date(), user, site.total() + r.siteTotal(), site.dailyOn(today) + r.siteDaily(),
+                them.total() + r.userTotal(), them.dailyOn(today) + r.userDaily());
     }
 
-    private boolean readsWorthTrying() {
-        return sync.reachable() && ticker.nanos() - readsFailedAt > RedisTimings.RETRY_FIRST.toNanos();
-    }
-
-    /** Reads the site's and the user's totals, waiting at most INFO_WAIT; a later answer still lands. */
-    private void awaitRead(String user, long today) {
-        CompletableFuture<Void> read = new CompletableFuture<>();
-        CompletableFuture<Void> running = underWay.putIfAbsent(user, read);
-        if (running == null) {
-            running = read;
-            try {
-                reads.execute(() -> {
-                    try {
-                        readNow(user, today);
-                    } finally {
-                        underWay.remove(user, read);
-                        read.complete(null);
-                    }
-                });
-            } catch (RejectedExecutionException e) {
-                underWay.remove(user, read);
-                return;  // every reader is busy: answer from what is known, at once
+    /** Reads the others' part of the site's and {@code user}'s counts when it is old, waiting a little at most. */
+    private void refresh(String user, long today) {
+        long now = System.nanoTime();
+        synchronized (readAt) {
+            Long at = readAt.get(user);
+            if (!sender.healthy() || at != null && now - at < FRESH_MILLIS * 1_000_000) {
+                return;
             }
+            readAt.put(user, now);
         }
         try {
-            running.get(RedisTimings.INFO_WAIT.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException | ExecutionException e) {
-            // answered from the totals at hand; the read lands for the next call
+            readers.submit(() -> {
+                long[] r = redis.read(instance, today, user);
+                others.merge(UsageCounters.SITE, new Tally(Math.max(0, r[0] - r[2]), Math.max(0, r[1] - r[3]), today));
+                others.merge(user, new Tally(Math.max(0, r[4] - r[6]), Math.max(0, r[5] - r[7]), today));
+            }).get(READ_WAIT_MILLIS, TimeUnit.MILLISECONDS);  // one that takes longer lands for the next call
+        } catch (RejectedExecutionException e) {
+            synchronized (readAt) {
+                readAt.remove(user);  // every reader is busy: answer from what is known
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // unanswered or failed: the known part it is; the sender notices an outage and says so
         }
     }
 
-    private void readNow(String user, long today) {
-        try {
-            RedisStore.Totals totals = reader.apply(RedisStore.Batch.none(ledger.instance(), today), List.of(user),
-                    ledger.instances());
-            ledger.read(totals, today, List.of(user), ticker.nanos());
-        } catch (RedisStore.Unavailable | RedisStore.Refused | RuntimeException e) {
-            readsFailedAt = ticker.nanos();  // the sender logs what is wrong; reads pause a second
+    /** Stops sending, and sends what is left while Redis answers (a second at most); the file store saves it all then. */
+    public void stop() {
+        if (sending != null) {
+            sending.cancel(false);
         }
+        readers.shutdownNow();
+        sender.finish(System.nanoTime() + 1_000_000_000L);
+        redis.close();
     }
 
-    /**
-     * Stops the sender, sends what it can before {@code deadline} (a {@link Ticker} value) and
-     * saves what is left (see {@link RedisSync#stop}). Called once, when the service stops.
-     *
-     * @return whether every counted call is in Redis or on disk
-     */
-    public boolean stop(long deadline) {
-        reads.shutdownNow();
-        try {
-            return sync.stop(deadline);
-        } finally {
-            reader.close();
-        }
-    }
-
-    /** {@link #stop} with the service's budget for the counters' part of a stop. */
-    @Override
-    public void close() {
-        stop(ticker.nanos() + RedisTimings.SEND_TIMEOUT.toNanos() + RedisTimings.STOP_WAIT.toNanos());
-    }
-
-    /** For the startup line. */
+    /** For the start-up line. */
     public String describe() {
-        return "Redis at " + reader.describe() + ", calls not yet written kept in " + log.file();
-    }
-
-    /** One round of the sender now, whatever its retry pause (for tests). */
-    void flushNow() {
-        sync.round(true);
-    }
-
-    /** One round of the sender as its timer would run it (for tests that move the ticker). */
-    void round() {
-        sync.round(false);
-    }
-
-    /** How many calls are counted here but not confirmed in Redis (tests). */
-    long unsent() {
-        return ledger.unconfirmedCalls();
-    }
-
-    /** Whether the sender found Redis unreachable, or failing, at its last try. */
-    boolean away() {
-        return sync.failing();
-    }
-
-    Path pendingFile() {
-        return log.file();
-    }
-
-    Ledger ledger() {
-        return ledger;
-    }
-
-    /** What a crash leaves of this instance (tests): nothing runs on, nothing is saved. */
-    void crashed() {
-        reads.shutdownNow();
+        return "in " + redis + " as instance " + instance;
     }
 }

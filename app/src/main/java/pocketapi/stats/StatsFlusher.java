@@ -1,128 +1,138 @@
 package pocketapi.stats;
 
 import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.Executors;
+import java.util.Map;
+import java.util.HexFormat;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.LogOnce;
+import pocketapi.util.Disk;
 
 /**
- * Saves the counters every interval when they changed (only what changed, see {@link StatsStore}),
- * and once more, in full, on {@link #close}. A failed save (disk full, read-only folder) is logged
- * once and retried at the next interval with everything since the last save that succeeded; it
- * never touches request handling, which only ever takes the counters' lock for a copy. Thread-safe.
+ * Keeps the counters in their files ({@link StatsFile}): every {@code STATS_FLUSH_SECONDS}, if
+ * anything changed, a log line with the new values of what changed; a whole save first after a
+ * start, when the log outgrew the file, after a failed save and at stop. A failure is logged once
+ * (its recovery too) and loses nothing: the next save writes all since the last that worked. Thread-safe.
  */
-public final class StatsFlusher implements AutoCloseable {
+public final class StatsFlusher {
     private static final Logger LOG = LoggerFactory.getLogger(StatsFlusher.class);
+    /** The file's tracker of {@link UsageCounters}. */
+    static final int FILE = 0;
 
-    private final UsageCounters counters;
-    private final StatsStore store;
-    private final Duration interval;
-    private final ScheduledExecutorService timer;
-    /** The counters' version the disk holds: every call up to it is saved. */
-    private long savedVersion;
-    /**
-     * The first save after start writes everything, even when nothing was counted since: it folds in
-     * the journals read at start, and forces what was read (a crash can leave saves that were read
-     * back from the page cache but never reached the device).
-     */
-    private boolean fullSaveNext = true;
-    private final LogOnce failures = LogOnce.untilCleared();
+    private final UsageCounters own;
+    private final UsageCounters others;
+    private final StatsFile file;
+    private final Duration every;
+    private final boolean writable;
+    private final String instance;
+    private boolean wholeNext = true;
+    private boolean instanceSaved;
+    private long savedSiteTotal;
+    private String failing;
+    private ScheduledFuture<?> task;
 
-    public StatsFlusher(UsageCounters counters, StatsStore store, Duration interval) {
-        this.counters = counters;
-        this.store = store;
-        this.interval = interval;
-        this.savedVersion = counters.version();
-        // A daemon is fine here: the final save runs in close(), on the thread that stops the service.
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "stats-flush");
-            t.setDaemon(true);
-            return t;
-        });
+    /** Reads the counters' files into {@code own} and {@code others} (Redis mode's others' part; null in file mode). */
+    public StatsFlusher(Disk disk, Path path, Clock clock, Duration every, UsageCounters own, UsageCounters others) {
+        this.own = own;
+        this.others = others;
+        this.file = new StatsFile(disk, path, clock);
+        this.every = every;
+        StatsFormat.Target read = new StatsFormat.Target(own::merge, others == null ? null : others::merge);
+        this.writable = file.load(read);
+        this.instanceSaved = read.instance != null && read.instance.matches("[0-9a-f]{16}");
+        this.instance = instanceSaved ? read.instance : HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+        this.savedSiteTotal = own.site().total();
+        own.take(FILE);  // what was read is on disk already
+        if (others != null) {
+            others.take(FILE);
+        }
     }
 
-    /** Starts the periodic saves. */
-    public void start() {
-        long millis = interval.toMillis();
-        timer.scheduleWithFixedDelay(this::flush, millis, millis, TimeUnit.MILLISECONDS);
+    /** This instance's id: its values in Redis are its own. */
+    public String instance() {
+        return instance;
+    }
+
+    /** Whether this instance's id is on disk (a new one is saved now): nothing may be sent to Redis under it before. */
+    public synchronized boolean instanceSaved() {
+        return instanceSaved || save(true);
+    }
+
+    public Path file() {
+        return file.file();
+    }
+
+    /** Saves every interval, on {@code scheduler}. */
+    public void start(ScheduledExecutorService scheduler) {
+        task = scheduler.scheduleWithFixedDelay(() -> save(false), every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**
-     * Saves now if anything changed since the last save: only what changed, as a journal record,
-     * or everything when the journal has grown past the counters file (and at the first save).
+     * Saves what changed: a log line, or a whole save when one is due or {@code whole}.
      *
-     * @return true when the disk holds every counted call up to now
+     * @return whether everything counted before the call is on disk now
      */
-    public synchronized boolean flush() {
-        return flush(false);
-    }
-
-    private boolean flush(boolean full) {
-        if (counters.version() == savedVersion && !full && !fullSaveNext) {
+    public synchronized boolean save(boolean whole) {
+        if (!writable) {
+            return false;
+        }
+        Map<String, Tally> mine = own.take(FILE);
+        Map<String, Tally> theirs = others == null ? null : others.take(FILE);
+        boolean nothing = mine.isEmpty() && (theirs == null || theirs.isEmpty());
+        if (nothing && !whole) {
             return true;
         }
+        long total = own.site().total();
         try {
-            if (full || fullSaveNext || store.journalFull()) {
-                UsageCounters.Snapshot all = counters.snapshot();
-                store.save(all, all.changedAfter(savedVersion));
-                savedVersion = all.version();
-                fullSaveNext = false;
+            if (whole || wholeNext || file.logFull()) {
+                if (!nothing && !wholeNext) {
+                    file.append(mine, theirs);  // so that .bak and .log.bak hold all the whole save holds
+                }
+                file.save(instance, own.all(), others == null ? null : others.all());
+                wholeNext = false;
+                instanceSaved = true;
             } else {
-                UsageCounters.Snapshot changes = counters.changesSince(savedVersion);
-                store.append(changes);
-                savedVersion = changes.version();
+                file.append(mine, theirs);
             }
-            if (failures.any()) {
-                LOG.info("counters saved to {} again", store.file());
-                failures.clear();
+            savedSiteTotal = Math.max(savedSiteTotal, total);
+            if (failing != null) {
+                LOG.info("the counters are saved to {} again", file.file());
+                failing = null;
             }
             return true;
         } catch (IOException | RuntimeException e) {
-            if (failures.first(e.toString())) {
-                LOG.error("cannot save the counters to {} (will retry every {} s): {}", store.file(),
-                        interval.toSeconds(), e.toString());
+            own.giveBack(FILE, mine);
+            if (theirs != null) {
+                others.giveBack(FILE, theirs);
             }
-            lastFailure = e.toString();
+            wholeNext = true;  // a line may be half-written: the log starts again
+            if (!e.toString().equals(failing)) {
+                failing = e.toString();
+                LOG.error("cannot save the counters to {} ({}); counting goes on in memory, and the next save, every {} s, "
+                        + "writes everything since the last one that worked", file.file(), failing, every.toSeconds());
+            }
             return false;
         }
     }
 
-    private String lastFailure;
-
-    /**
-     * Stops the periodic saves and saves one last time, in full, on the calling thread.
-     *
-     * @return whether the device holds every counter (false: the last save failed, and says what is lost)
-     */
-    public boolean stop() {
-        timer.shutdown();  // no interrupt: a save under way completes
-        try {
-            timer.awaitTermination(2, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /** Stops saving, then saves everything; false (with an ERROR saying how many calls are lost) when that fails. */
+    public synchronized boolean stop() {
+        if (task != null) {
+            task.cancel(false);
         }
-        synchronized (this) {
-            // A stop folds the journal in, so the next start reads one file (and forces what the start read).
-            boolean full = fullSaveNext || store.hasJournal() || counters.version() != savedVersion;
-            if (!full || flush(true)) {
-                return true;
-            }
-            long lost = counters.version() - savedVersion;
-            LOG.error("the final save to {} failed ({}): the last {} counted call{} lost{}", store.file(), lastFailure,
-                    lost, lost == 1 ? " is" : "s are", fullSaveNext ? ", and what was read at start may not be on "
-                    + "the device either (it was not saved since)" : "");
-            return false;
+        if (save(true)) {
+            return true;
         }
-    }
-
-    @Override
-    public void close() {
-        stop();
+        LOG.error("the final save to {} failed: the last {} counted calls are lost", file.file(),
+                own.site().total() - savedSiteTotal);
+        return false;
     }
 }

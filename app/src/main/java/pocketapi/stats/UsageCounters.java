@@ -2,121 +2,55 @@ package pocketapi.stats;
 
 import java.time.Clock;
 import java.time.LocalDate;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
-import pocketapi.util.Utc8;
 import pocketapi.util.BoundedLru;
+import pocketapi.util.Utc8;
 
 /**
- * Request counters for the whole site and per user: totals, and counts for the current UTC+8 day
- * (they roll over at 00:00 UTC+8, by the injected clock).
- *
- * <p>{@link #record} increments and reads back under one lock, so every call reports the numbers
- * that include itself, and concurrent calls report distinct, gapless counts. The critical section
- * is a few field updates and one map lookup. At most {@code maxUsers} users are kept; past that the
- * least recently seen is dropped, while the site counters stay exact. Thread-safe.
+ * Request counters for the site and per user, a {@link Tally} each; at most {@code maxUsers} users,
+ * the least recently seen dropped first. {@link #record} counts and reads back under one lock, so a
+ * call reports numbers that include itself, and concurrent calls distinct, gapless counts. Each
+ * reader of changes (the file, the Redis sender) {@link #take}s what changed since its last take,
+ * as absolute values. Thread-safe.
  */
 public final class UsageCounters implements Counters {
+    /** The key of the site's tally in the maps of tallies: no user id is empty. */
+    public static final String SITE = "";
 
-    /**
-     * A copy of counters, users from least to most recently seen. {@code changed[i]} is the
-     * {@link #version()} of user i's last call, so a saver can tell what changed since its last save.
-     */
-    public record Snapshot(Tally site, String[] users, Tally[] tallies, long[] changed, long version) {
-        /** Counters restored from a file (nothing changed since). */
-        public Snapshot(Tally site, String[] users, Tally[] tallies) {
-            this(site, users, tallies, new long[users.length], 0);
-        }
+    /** A user's tally, in the table and in the trackers' sets of what changed. */
+    private static final class Cell {
+        final String id;
+        Tally tally = Tally.ZERO;
 
-        /** The site and the users who called after {@code version}: what a save since then adds. */
-        public Snapshot changedAfter(long version) {
-            int n = 0;
-            for (long c : changed) {
-                if (c > version) {
-                    n++;
-                }
-            }
-            String[] ids = new String[n];
-            Tally[] t = new Tally[n];
-            long[] c = new long[n];
-            for (int i = 0, j = 0; i < users.length; i++) {
-                if (changed[i] > version) {
-                    ids[j] = users[i];
-                    t[j] = tallies[i];
-                    c[j++] = changed[i];
-                }
-            }
-            return new Snapshot(site, ids, t, c, this.version);
-        }
-    }
-
-    /** One counter pair and the UTC+8 epoch day its daily count belongs to. */
-    public record Tally(long total, long daily, long day) {
-    }
-
-    private static final class Counter {
-        long total;
-        long daily;
-        long day;
-        long changed;
-
-        Counter(long total, long daily, long day) {
-            this.total = total;
-            this.daily = daily;
-            this.day = day;
-        }
-
-        void increment(long today, long version) {
-            if (day != today) {
-                day = today;
-                daily = 0;
-            }
-            total++;
-            daily++;
-            changed = version;
-        }
-
-        Tally tally() {
-            return new Tally(total, daily, day);
+        Cell(String id) {
+            this.id = id;
         }
     }
 
     private final Clock clock;
-    private final int maxUsers;
-    private final Counter site;
-    private final BoundedLru<String, Counter> users;
-    private long version;
-    /** Zero counters. */
-    public UsageCounters(Clock clock, int maxUsers) {
-        this(clock, maxUsers, null);
-    }
+    private Tally site = Tally.ZERO;
+    private final BoundedLru<String, Cell> users;
+    private final Set<Cell>[] changedUsers;
+    private final boolean[] siteChanged;
 
-    /** Counters continuing from a snapshot (null: zero). */
-    public UsageCounters(Clock clock, int maxUsers, Snapshot restored) {
-        if (maxUsers < 1) {
-            throw new IllegalArgumentException("maxUsers must be at least 1");
-        }
+    /** @param trackers how many readers of changes there are */
+    @SuppressWarnings("unchecked")
+    public UsageCounters(Clock clock, int maxUsers, int trackers) {
         this.clock = clock;
-        this.maxUsers = maxUsers;
-        // Access order: a lookup moves the user to the end, so the eldest entry is the least recently seen.
-        this.users = new BoundedLru<>(maxUsers);
-        if (restored == null) {
-            this.site = new Counter(0, 0, Utc8.epochDay(clock));
-        } else {
-            this.site = counter(restored.site());
-            for (int i = 0; i < restored.users().length; i++) {
-                users.put(restored.users()[i], counter(restored.tallies()[i]));
-            }
+        this.changedUsers = new Set[trackers];
+        this.siteChanged = new boolean[trackers];
+        for (int i = 0; i < trackers; i++) {
+            changedUsers[i] = new HashSet<>();
         }
-    }
-
-    private static Counter counter(Tally t) {
-        return new Counter(t.total(), t.daily(), t.day());
-    }
-
-    @Override
-    public void count(String user) {
-        record(user);
+        this.users = new BoundedLru<>(maxUsers, (id, dropped) -> {
+            for (Set<Cell> changed : changedUsers) {
+                changed.remove(dropped);  // a user dropped is not saved nor sent
+            }
+        });
     }
 
     @Override
@@ -124,75 +58,103 @@ public final class UsageCounters implements Counters {
         return record(user);
     }
 
-    /**
-     * Counts one call by {@code user} and reports the counters including it.
-     */
+    /** Counts one call by {@code user} and reports the counters including it. */
     public Report record(String user) {
         long today = Utc8.epochDay(clock);
-        long siteTotal;
-        long siteDaily;
-        long userTotal;
-        long userDaily;
+        Tally s;
+        Tally u;
         synchronized (this) {
-            version++;
-            site.increment(today, version);
-            Counter counter = users.get(user);
-            if (counter == null) {
-                counter = new Counter(0, 0, today);
-                users.put(user, counter);
-            }
-            counter.increment(today, version);
-            siteTotal = site.total;
-            siteDaily = site.daily;
-            userTotal = counter.total;
-            userDaily = counter.daily;
+            s = site = site.plusOne(today);
+            Cell cell = cell(user);
+            u = cell.tally = cell.tally.plusOne(today);
+            changed(null);
+            changed(cell);
         }
-        return new Report(LocalDate.ofEpochDay(today), user, siteTotal, siteDaily, userTotal, userDaily);
+        return new Report(LocalDate.ofEpochDay(today), user, s.total(), s.dailyOn(today), u.total(), u.dailyOn(today));
     }
 
-    /** A consistent copy of every counter (a few longs per user), for a full save. */
-    public synchronized Snapshot snapshot() {
-        return copy(Long.MIN_VALUE);
-    }
-
-    /** The site's counters and those of the users who called after {@code version}, for a journal line. */
-    public synchronized Snapshot changesSince(long version) {
-        return copy(version);
-    }
-
-    private Snapshot copy(long since) {
-        int n = 0;
-        if (since == Long.MIN_VALUE) {
-            n = users.size();
-        } else {
-            for (Counter c : users.values()) {
-                if (c.changed > since) {
-                    n++;
-                }
-            }
+    /** The user's cell, made the most recently seen (added when not kept). */
+    private Cell cell(String user) {
+        Cell cell = users.get(user);
+        if (cell == null) {
+            cell = new Cell(user);
+            users.put(user, cell);
         }
-        String[] ids = new String[n];
-        Tally[] tallies = new Tally[n];
-        long[] changed = new long[n];
-        int i = 0;
-        for (Map.Entry<String, Counter> e : users.entrySet()) {
-            Counter c = e.getValue();
-            if (c.changed > since) {
-                ids[i] = e.getKey();
-                tallies[i] = c.tally();
-                changed[i++] = c.changed;
+        return cell;
+    }
+
+    /** Merges a copy of a tally (from a file, Redis): the larger wins; a user not kept is added as the most recently seen. */
+    public synchronized void merge(String user, Tally t) {
+        if (user.equals(SITE)) {
+            Tally merged = site.max(t);
+            if (!merged.equals(site)) {
+                site = merged;
+                changed(null);
+            }
+            return;
+        }
+        Cell cell = cell(user);
+        Tally merged = cell.tally.max(t);
+        if (!merged.equals(cell.tally)) {
+            cell.tally = merged;
+            changed(cell);
+        }
+    }
+
+    /** Marks a user's tally as changed for every tracker; null: the site's. */
+    private void changed(Cell cell) {
+        for (int i = 0; i < siteChanged.length; i++) {
+            if (cell == null) {
+                siteChanged[i] = true;
+            } else {
+                changedUsers[i].add(cell);
             }
         }
-        return new Snapshot(site.tally(), ids, tallies, changed, version);
     }
 
-    /** Grows with every counted call: a snapshot is stale when this has moved on. */
-    public synchronized long version() {
-        return version;
+    /** Every tally, the site's first ({@link #SITE}), then the users' from the least recently seen. */
+    public synchronized Map<String, Tally> all() {
+        Map<String, Tally> all = new LinkedHashMap<>();
+        all.put(SITE, site);
+        for (Cell cell : users.values()) {
+            all.put(cell.id, cell.tally);
+        }
+        return all;
     }
 
-    /** How many users are tracked now (at most {@code maxUsers}). */
-    public synchronized int userCount() {
-        return users.size();
+    /** The tallies changed since {@code tracker}'s last take (the site's first, if it did), forgotten for that tracker. */
+    public synchronized Map<String, Tally> take(int tracker) {
+        Map<String, Tally> changed = new LinkedHashMap<>();
+        if (siteChanged[tracker]) {
+            changed.put(SITE, site);
+        }
+        for (Cell cell : changedUsers[tracker]) {
+            changed.put(cell.id, cell.tally);
+        }
+        changedUsers[tracker] = new HashSet<>();
+        siteChanged[tracker] = false;
+        return changed;
+    }
+
+    /** Hands back what a take got and could not store: it is taken again next time, with its values by then. */
+    public synchronized void giveBack(int tracker, Map<String, Tally> taken) {
+        for (String user : taken.keySet()) {
+            Cell cell = users.get(user);
+            siteChanged[tracker] |= user.equals(SITE);
+            if (cell != null) {
+                changedUsers[tracker].add(cell);
+            }
+        }
+    }
+
+    /** The site's tally. */
+    public synchronized Tally site() {
+        return site;
+    }
+
+    /** A user's tally (zero when not kept); it counts as seen. */
+    public synchronized Tally user(String user) {
+        Cell cell = users.get(user);
+        return cell == null ? Tally.ZERO : cell.tally;
     }
 }

@@ -14,7 +14,7 @@ import pocketapi.holiday.LiveCalendar;
 import pocketapi.stats.UsageCounters;
 
 class PagesTest {
-    private final UsageCounters counters = new UsageCounters(Clock.systemUTC(), 100);
+    private final UsageCounters counters = new UsageCounters(Clock.systemUTC(), 100, 0);
 
     @Test
     void health_is_200_ok_as_text_and_not_counted() {
@@ -24,7 +24,7 @@ class PagesTest {
             assertThat(contentType(response)).isEqualTo("text/plain; charset=utf-8");
             assertThat(response.body()).isEqualTo("ok");
             assertThat(server.head("/healthz").statusCode()).isEqualTo(200);
-            assertThat(counters.version()).isZero();
+            assertThat(counters.site().total()).isZero();
         });
     }
 
@@ -59,7 +59,7 @@ class PagesTest {
                     // Every example is its own list item: no stray separator before a link.
                     .doesNotContainPattern("·\\s*<a ");
             assertThat(server.head("/").statusCode()).isEqualTo(200);
-            assertThat(counters.version()).isZero();
+            assertThat(counters.site().total()).isZero();
         });
     }
 }

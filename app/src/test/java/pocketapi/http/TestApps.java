@@ -34,7 +34,7 @@ final class TestApps {
     }
 
     static Javalin app(Clock clock) {
-        return app(clock, new UsageCounters(clock, 100_000));
+        return app(clock, new UsageCounters(clock, 100_000, 0));
     }
 
     /** The out-of-the-box service counting into the given counters. */
@@ -52,7 +52,7 @@ final class TestApps {
     static Javalin app(Config config, ImagePools pools) {
         Clock clock = Clock.systemUTC();
         return HttpApi.create(settings(config), new LiveCalendar(calendar(clock)), pools, Optional.empty(),
-                new UsageCounters(clock, 100_000));
+                new UsageCounters(clock, 100_000, 0));
     }
 
     /** The service with the bundled samples and the given settings (PUBLIC_URL, TRUSTED_PROXIES, ACCESS_LOG ...). */
@@ -62,7 +62,7 @@ final class TestApps {
             Clock clock = Clock.systemUTC();
             ImagePools samples = ImagePools.samples();
             return HttpApi.create(settings(config), new LiveCalendar(calendar(clock)), samples,
-                    Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000));
+                    Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000, 0));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -73,7 +73,7 @@ final class TestApps {
         try {
             ImagePools samples = ImagePools.samples();
             return HttpApi.create(HttpApi.Settings.defaults(), calendar, samples, Optional.of(SampleImages.of(samples)),
-                    new UsageCounters(calendar.get().clock(), 100_000));
+                    new UsageCounters(calendar.get().clock(), 100_000, 0));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -84,7 +84,7 @@ final class TestApps {
         try {
             ImagePools samples = ImagePools.samples();
             return HttpApi.create(HttpApi.Settings.defaults(), new LiveCalendar(calendar(clock)), own, samples,
-                    Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000));
+                    Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000, 0));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

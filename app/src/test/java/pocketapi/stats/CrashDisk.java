@@ -1,285 +1,224 @@
 package pocketapi.stats;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
+
+import pocketapi.util.Disk;
 
 /**
- * A {@link Disk} in memory that fails the way real ones do, for the crash model tests.
- *
- * <p>It keeps two views of one folder: what a process sees (the page cache) and what survives a
- * power cut (what was forced: a file's content up to its last {@code sync}, and the names as of
- * the last rename or first sync of a new file, which force the folder). A test arms a fault for
- * the n-th operation from now (every call, and every write of a buffer, is one operation):
- * <ul>
- *   <li>{@link Fault#FAIL}: an {@link IOException} (a full disk); a write first writes part of its bytes;</li>
- *   <li>{@link Fault#KILL}: the process dies there ({@link Crash}); a write first writes part of its bytes;</li>
- *   <li>{@link Fault#POWER}: the same, and then the power goes: only forced bytes and names
- *       surely survive; of the rest, a part may, or zeros, or garbage.</li>
- * </ul>
- * Every operation made is recorded in {@link #log} for a failing test to print. Not thread-safe.
+ * A {@link Disk} in memory that fails on purpose: {@link #failIn} makes the n-th operation from
+ * now (a write of some bytes included) fail as a full disk does, after writing part of what it
+ * was given; {@link #crashIn} cuts the power there instead. After a power cut every file holds what
+ * was forced to disk, followed by any part of what was not, possibly zeros after it (as a file
+ * system may show); renames, links and deletions are durable, as {@code LocalDisk} makes them.
+ * {@link #watch} checks after every operation that a file, once it exists, is never absent.
  */
 final class CrashDisk implements Disk {
-    enum Fault { FAIL, KILL, POWER }
-
-    /** The process died at an operation: thrown through everything (an Error, so no catch takes it). */
-    static final class Crash extends Error {
-        private static final long serialVersionUID = 1L;
-        final Fault fault;
-
-        Crash(Fault fault) {
-            super("crash (" + fault + ")", null, false, false);
-            this.fault = fault;
+    /** The power went: nothing more is written until {@link #reboot}. */
+    static final class PowerCut extends RuntimeException {
+        PowerCut() {
+            super("power cut", null, false, false);
         }
     }
 
-    private static final class Node {
-        byte[] data = new byte[64];
-        int length;
-        /** Bytes forced to the device. */
+    private static final class File {
+        byte[] content = new byte[0];
         int durable;
-
-        void write(byte[] b, int off, int len) {
-            if (length + len > data.length) {
-                data = Arrays.copyOf(data, Math.max(data.length * 2, length + len));
-            }
-            System.arraycopy(b, off, data, length, len);
-            length += len;
-        }
-
-        byte[] bytes() {
-            return Arrays.copyOf(data, length);
-        }
     }
 
     private final Random random;
-    private Map<Path, Node> live = new HashMap<>();
-    private Map<Path, Node> durable = new HashMap<>();
-    private int countdown = -1;
-    private Fault armed;
-    final List<String> log = new ArrayList<>();
-    /** Bytes written by every write (to check that saves stream and are proportional to changes). */
-    long written;
-    /** The largest single write: a save that buffered a whole file or record would show here. */
-    int largestWrite;
+    private final Map<Path, File> files = new HashMap<>();
+    private long failAt = -1;
+    private long crashAt = -1;
+    private long ops;
+    private boolean down;
+    private Path watched;
+    private boolean seen;
 
     CrashDisk(Random random) {
         this.random = random;
     }
 
-    /** Arms {@code fault} for the {@code n}-th operation from now (1: the next). */
-    void arm(Fault fault, int n) {
-        armed = fault;
-        countdown = n;
+    void failIn(int n) {
+        failAt = ops + n;
     }
 
-    void disarm() {
-        armed = null;
-        countdown = -1;
+    void crashIn(int n) {
+        crashAt = ops + n;
+        down |= n == 0;
     }
 
-    boolean armed() {
-        return armed != null;
+    boolean down() {
+        return down;
     }
 
-    private void operation(String what) throws IOException {
-        log.add(what);
-        if (armed != null && --countdown == 0) {
-            Fault fault = armed;
-            disarm();
-            log.add("  -> " + fault);
-            if (fault == Fault.FAIL) {
-                throw new IOException("No space left on device (" + what + ")");
+    void watch(Path path) {
+        watched = path;
+    }
+
+    /** Power back: each file as the cut left it. */
+    void reboot() {
+        for (File f : files.values()) {
+            int unforced = f.content.length - f.durable;
+            int kept = f.durable + (unforced > 0 ? random.nextInt(unforced + 1) : 0);
+            byte[] after = Arrays.copyOf(f.content, kept + (unforced > 0 && random.nextInt(4) == 0 ? random.nextInt(64) : 0));
+            f.content = after;  // zeros past what was kept, sometimes
+            f.durable = after.length;
+        }
+        down = false;
+        failAt = -1;
+        crashAt = -1;
+    }
+
+    /** Counts an operation; true when this one is to fail as a full disk. */
+    private boolean op() throws IOException {
+        if (down) {
+            throw new PowerCut();
+        }
+        ops++;
+        if (ops == crashAt) {
+            down = true;
+            throw new PowerCut();
+        }
+        return ops == failAt;
+    }
+
+    private void check() {
+        if (watched != null) {
+            seen |= files.containsKey(watched);
+            if (seen && !files.containsKey(watched)) {
+                throw new AssertionError(watched + " was absent");
             }
-            throw new Crash(fault);
         }
     }
 
-    /** What happens to the files when the process died of {@code crash}: a power cut loses what was not forced. */
-    void afterCrash(Fault fault) {
-        disarm();
-        if (fault == Fault.POWER) {
-            Map<Path, Node> survived = new HashMap<>();
-            Map<Node, Node> copies = new HashMap<>();
-            for (Map.Entry<Path, Node> e : durable.entrySet()) {
-                survived.put(e.getKey(), copies.computeIfAbsent(e.getValue(), this::survivor));
+    private OutputStream writer(File f) {
+        return new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
             }
-            live = survived;
-            durable = new HashMap<>(survived);
-            log.add("power cut: " + new TreeMap<>(sizes()));
-        } else {
-            log.add("killed: " + new TreeMap<>(sizes()));
-        }
-    }
 
-    /** A file after a power cut: what was forced, and of the rest maybe a part, zeros or garbage. */
-    private Node survivor(Node n) {
-        Node s = new Node();
-        s.write(n.data, 0, n.durable);
-        int extra = n.length - n.durable;
-        if (extra > 0 && random.nextBoolean()) {
-            int keep = 1 + random.nextInt(extra);
-            switch (random.nextInt(3)) {
-                case 0 -> s.write(n.data, n.durable, keep);
-                case 1 -> s.write(new byte[keep], 0, keep);
-                default -> {
-                    byte[] junk = new byte[keep];
-                    random.nextBytes(junk);
-                    s.write(junk, 0, keep);
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                boolean full = op();
+                int n = full ? random.nextInt(len + 1) : len;
+                byte[] grown = Arrays.copyOf(f.content, f.content.length + n);
+                System.arraycopy(b, off, grown, f.content.length, n);
+                f.content = grown;
+                if (full) {
+                    throw new IOException("No space left on device");
                 }
             }
-        }
-        s.durable = s.length;
-        return s;
-    }
 
-    /** Damages one byte of a file that is on the device (a bad sector). */
-    void corrupt(Path file) {
-        Node n = live.get(file);
-        if (n != null && n.length > 0) {
-            int at = random.nextInt(n.length);
-            n.data[at] ^= (byte) (1 + random.nextInt(255));
-            log.add("corrupted " + file.getFileName() + " at byte " + at);
-        }
-    }
-
-    List<Path> files() {
-        return new ArrayList<>(new TreeMap<>(live).keySet());
-    }
-
-    Map<String, Integer> sizes() {
-        Map<String, Integer> sizes = new HashMap<>();
-        live.forEach((p, n) -> sizes.put(p.getFileName().toString(), n.length));
-        return sizes;
-    }
-
-    byte[] content(Path file) {
-        Node n = live.get(file);
-        return n == null ? null : n.bytes();
-    }
-
-    void put(Path file, byte[] content) {
-        Node n = new Node();
-        n.write(content, 0, content.length);
-        n.durable = n.length;
-        live.put(file, n);
-        durable.put(file, n);
+            @Override
+            public void close() throws IOException {
+                if (op()) {
+                    throw new IOException("No space left on device");
+                }
+                f.durable = f.content.length;
+            }
+        };
     }
 
     @Override
-    public boolean exists(Path file) {
-        return live.containsKey(file);
+    public OutputStream create(Path file) throws IOException {
+        if (op()) {
+            throw new IOException("No space left on device");
+        }
+        if (files.containsKey(file)) {
+            throw new FileAlreadyExistsException(file.toString());
+        }
+        File f = new File();
+        files.put(file, f);
+        return writer(f);
     }
 
     @Override
-    public long size(Path file) throws IOException {
-        Node n = live.get(file);
-        if (n == null) {
-            throw new NoSuchFileException(file.toString());
+    public OutputStream append(Path file) throws IOException {
+        if (op()) {
+            throw new IOException("No space left on device");
         }
-        return n.length;
+        return writer(files.computeIfAbsent(file, p -> new File()));
     }
 
     @Override
     public InputStream read(Path file) throws IOException {
-        operation("read " + file.getFileName());
-        Node n = live.get(file);
-        if (n == null) {
-            throw new NoSuchFileException(file.toString());
+        File f = files.get(file);
+        if (f == null) {
+            throw new FileNotFoundException(file.toString());
         }
-        return new ByteArrayInputStream(n.bytes());
-    }
-
-    @Override
-    public Output create(Path file) throws IOException {
-        operation("create " + file.getFileName());
-        Node n = new Node();
-        live.put(file, n);
-        return new NodeOutput(file, n, true);
-    }
-
-    @Override
-    public Output append(Path file) throws IOException {
-        operation("append " + file.getFileName());
-        Node n = live.get(file);
-        if (n == null) {
-            n = new Node();
-            live.put(file, n);
-        }
-        return new NodeOutput(file, n, true);  // as LocalDisk: an append's first sync forces the folder
+        return new ByteArrayInputStream(f.content);
     }
 
     @Override
     public void rename(Path from, Path to) throws IOException {
-        operation("rename " + from.getFileName() + " -> " + to.getFileName());
-        Node n = live.remove(from);
-        if (n == null) {
+        if (op()) {
+            throw new IOException("No space left on device");
+        }
+        File f = files.remove(from);
+        if (f == null) {
             throw new NoSuchFileException(from.toString());
         }
-        live.put(to, n);
-        durable = new HashMap<>(live);  // the rename forces the folder
+        files.put(to, f);
+        check();
+    }
+
+    @Override
+    public void link(Path existing, Path copy) throws IOException {
+        if (op()) {
+            throw new IOException("No space left on device");
+        }
+        File f = files.get(existing);
+        if (f == null || files.containsKey(copy)) {
+            throw new IOException("cannot link " + existing + " as " + copy);
+        }
+        files.put(copy, f);
     }
 
     @Override
     public void delete(Path file) throws IOException {
-        operation("delete " + file.getFileName());
-        if (live.remove(file) != null) {
-            durable = new HashMap<>(live);  // as LocalDisk: a delete forces the folder
+        if (files.containsKey(file) && op()) {
+            throw new IOException("No space left on device");
         }
+        files.remove(file);
+        check();
     }
 
-    private final class NodeOutput extends Output {
-        private final Path file;
-        private final Node node;
-        private boolean newName;
+    @Override
+    public boolean exists(Path file) {
+        return files.containsKey(file);
+    }
 
-        NodeOutput(Path file, Node node, boolean newName) {
-            this.file = file;
-            this.node = node;
-            this.newName = newName;
+    @Override
+    public long size(Path file) throws IOException {
+        File f = files.get(file);
+        if (f == null) {
+            throw new NoSuchFileException(file.toString());
         }
+        return f.content.length;
+    }
 
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
+    /** What a file holds now (tests). */
+    String text(Path file) {
+        return new String(files.get(file).content, java.nio.charset.StandardCharsets.UTF_8);
+    }
 
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            try {
-                operation("write " + file.getFileName() + " " + len + " bytes");
-            } catch (IOException | Crash e) {
-                int part = len == 0 ? 0 : random.nextInt(len);  // a write cut short
-                node.write(b, off, part);
-                written += part;
-                throw e;
-            }
-            node.write(b, off, len);
-            written += len;
-            largestWrite = Math.max(largestWrite, len);
-        }
-
-        @Override
-        public void sync() throws IOException {
-            operation("sync " + file.getFileName());
-            node.durable = node.length;
-            if (newName) {
-                durable.put(file, node);  // forcing a new file forces its name too
-                newName = false;
-            }
-        }
-
-        @Override
-        public void close() {
-        }
+    void put(Path file, String text) {
+        File f = new File();
+        f.content = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        f.durable = f.content.length;
+        files.put(file, f);
     }
 }

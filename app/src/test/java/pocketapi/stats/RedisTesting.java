@@ -3,30 +3,72 @@ package pocketapi.stats;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.LongSupplier;
 
-import pocketapi.RedisServer;
+import pocketapi.CounterStore;
+import pocketapi.config.Config;
+import pocketapi.config.ConfigException;
 
-/** RedisCounters as Main builds them, on a test's redis-server (or a proxy in front of it). */
+/** Redis mode as Main builds and starts it, on a test's redis-server (or a proxy in front of it). */
 public final class RedisTesting {
     private RedisTesting() {
     }
 
-    public static RedisCounters counters(RedisServer redis, Path file, Clock clock, int maxUsers) {
-        return counters(redis.url(), file, clock, maxUsers);
-    }
+    /** A started instance, wired as Main wires it; closing it stops it as SIGTERM does. */
+    public static final class Instance implements AutoCloseable {
+        public final Counters counters;
+        private final CounterStore store;
+        private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
 
-    public static RedisCounters counters(String url, Path file, Clock clock, int maxUsers) {
-        return RedisCounters.connect(RedisTarget.parse(url), "pocketapi:", file, Duration.ofSeconds(1), clock, maxUsers);
-    }
-
-    /** Waits (at most 5 s) until every call counted here is confirmed in Redis. */
-    public static void awaitWritten(RedisCounters counters) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (counters.unsent() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
+        Instance(CounterStore store) {
+            this.store = store;
+            this.counters = store.counters();
+            store.start().accept(scheduler);
         }
-        if (counters.unsent() > 0) {
-            throw new AssertionError(counters.unsent() + " calls still not written to Redis after 5 s");
+
+        /** @return whether the final save worked */
+        public boolean stop() {
+            try {
+                return store.stop().getAsBoolean();
+            } finally {
+                scheduler.shutdownNow();
+            }
+        }
+
+        /** kill -9: nothing more is sent or saved. */
+        public void crash() {
+            scheduler.shutdownNow();
+        }
+
+        @Override
+        public void close() {
+            if (!scheduler.isShutdown()) {
+                stop();
+            }
+        }
+    }
+
+    public static Instance start(String url, Path file, Clock clock, int maxUsers) {
+        try {
+            return new Instance(CounterStore.open(Config.parse(Map.of("STATS_REDIS_URL", url, "STATS_FILE", file.toString(),
+                    "STATS_FLUSH_SECONDS", "1", "STATS_MAX_USERS", Integer.toString(maxUsers)), List.of()), clock));
+        } catch (ConfigException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    /** Waits (at most 10 s) until {@code value} is {@code expected}; fails saying what it was. */
+    public static void await(LongSupplier value, long expected) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (value.getAsLong() != expected && System.nanoTime() - deadline < 0) {
+            Thread.sleep(10);
+        }
+        if (value.getAsLong() != expected) {
+            throw new AssertionError("expected " + expected + " within 10 s, still " + value.getAsLong());
         }
     }
 }

@@ -16,7 +16,7 @@ import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.AtomicFiles;
+import pocketapi.util.Disk;
 
 /**
  * What the updater must remember across restarts about confirmation, in the cache folder
@@ -101,7 +101,7 @@ public final class ConfirmLedger {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             p.store(out, "pocketapi: holiday years waiting for, or confirmed by, the confirming source");
-            AtomicFiles.write(file.get(), out.toByteArray());
+            Disk.LOCAL.replace(file.get(), out.toByteArray());
         } catch (IOException e) {
             LOG.error("cannot write {} ({}); a restart starts the waits for confirmation again", file.get(), e.toString());
         }

@@ -11,7 +11,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.AtomicFiles;
+import pocketapi.util.Disk;
 import pocketapi.util.LogText;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayGate;
@@ -72,7 +72,7 @@ public final class HolidayCache {
     private void setAside(Path file, String problem) {
         try {
             LOG.warn("holiday cache file {} is not usable ({}); kept aside as {}", file, LogText.safe(problem, LogText.LINE),
-                    AtomicFiles.setAside(file, clock));
+                    Disk.LOCAL.setAside(file, clock));
         } catch (IOException e) {
             LOG.warn("holiday cache file {} is not usable ({}) and cannot be moved aside ({}); ignored", file,
                     LogText.safe(problem, LogText.LINE),
@@ -82,11 +82,11 @@ public final class HolidayCache {
 
     /** Forgets a fetched year (it was withdrawn): a restart serves what it would without it. */
     public void remove(int year) throws IOException {
-        AtomicFiles.delete(dir.resolve(year + ".json"));
+        Disk.LOCAL.delete(dir.resolve(year + ".json"));
     }
 
     /** Keeps a fetched year's file, replacing an older copy atomically. */
     public void write(int year, byte[] json) throws IOException {
-        AtomicFiles.write(dir.resolve(year + ".json"), json);
+        Disk.LOCAL.replace(dir.resolve(year + ".json"), json);
     }
 }

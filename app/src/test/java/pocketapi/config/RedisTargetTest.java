@@ -1,4 +1,4 @@
-package pocketapi.stats;
+package pocketapi.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
