@@ -28,8 +28,6 @@ import pocketapi.util.Utc8;
  * which {@link LiveCalendar} swaps in whole. "Today" is the UTC+8 date of the injected clock.
  */
 public final class HolidayCalendar {
-    private static final String MAKE_UP_MARKER = "调休";
-
     private final NavigableMap<Integer, HolidayYear> years;
     private final Set<Integer> notPublished;
     private final NavigableMap<Integer, List<LocalDate>> disputed;
@@ -43,7 +41,7 @@ public final class HolidayCalendar {
     private final HolidayCalendar official;
     private final Schedule schedule;
     /** The official calendar's derived calendars, one per schedule object asked for. */
-    private final Map<Schedule, HolidayCalendar> derived = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Schedule, HolidayCalendar> derived;
 
     private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, Set<Integer> notPublished,
                             NavigableMap<Integer, List<LocalDate>> disputed, Clock clock, Map<LocalDate, OfficialDay> byDate) {
@@ -53,44 +51,12 @@ public final class HolidayCalendar {
         this.clock = clock;
         this.first = LocalDate.of(years.firstKey(), 1, 1);
         this.last = LocalDate.of(years.lastKey(), 12, 31);
-        this.days = new Day[(int) (last.toEpochDay() - first.toEpochDay() + 1)];
-        LunarCalendar lunar = LunarCalendar.get();
-        Set<LocalDate> statutory = new java.util.HashSet<>();
-        for (int year = years.firstKey(); year <= years.lastKey(); year++) {
-            if (Law.covers(year)) {
-                for (Law.Holiday h : Law.of(year, lunar)) {
-                    statutory.add(h.date());
-                }
-            }
-        }
-        for (int i = 0; i < days.length; i++) {
-            LocalDate date = first.plusDays(i);
-            days[i] = classify(date, byDate.get(date), statutory.contains(date));
-        }
-        TreeMap<LocalDate, Break> byStart = new TreeMap<>();  // days off are unique, so starts are too
-        for (HolidayYear notice : years.values()) {
-            for (Arrangement.Arranged a : Arrangement.breaks(notice, new OrdinaryWeekend(byDate), lunar)) {
-                Break b = a.brk();
-                byStart.put(b.start(), b);
-                for (LocalDate d = b.start(); !d.isAfter(b.end()); d = d.plusDays(1)) {
-                    if (!covers(d)) {
-                        continue;  // 2008's New Year break began in 2007, before the data a calendar may start with
-                    }
-                    Day day = days[index(d)];
-                    Kind kind = a.kinds().getOrDefault(d, day.kind());
-                    days[index(d)] = new Day(d, day.status(), day.name(), kind, day.statutory(), b);
-                }
-                for (LocalDate d : b.makeUpDays()) {
-                    if (covers(d)) {
-                        Day day = days[index(d)];
-                        days[index(d)] = new Day(d, day.status(), day.name(), day.kind(), day.statutory(), b);
-                    }
-                }
-            }
-        }
-        this.breaks = List.copyOf(byStart.values());
+        Official.Built built = Official.build(years, byDate, first, last);
+        this.days = built.days();
+        this.breaks = built.breaks();
         this.workdays = new Workdays(first, List.of(days));
         this.official = this;
+        this.derived = new java.util.concurrent.ConcurrentHashMap<>();
         this.schedule = Schedule.OFFICIAL;
     }
 
@@ -107,6 +73,7 @@ public final class HolidayCalendar {
         this.workdays = new Workdays(first, List.of(days));
         this.official = official;
         this.schedule = schedule;
+        this.derived = Map.of();  // a derived calendar's own are its official calendar's
     }
 
     /**
@@ -262,44 +229,6 @@ public final class HolidayCalendar {
         } catch (HolidayDataException e) {
             throw new IllegalStateException("a valid calendar became invalid", e);
         }
-    }
-
-    /**
-     * An unlisted weekend day inside the covered range: how far a break widens. A class, not a
-     * lambda: this runs at start-up, where a lambda costs a class spun on first use.
-     */
-    private final class OrdinaryWeekend implements java.util.function.Predicate<LocalDate> {
-        private final Map<LocalDate, OfficialDay> listed;
-
-        OrdinaryWeekend(Map<LocalDate, OfficialDay> listed) {
-            this.listed = listed;
-        }
-
-        @Override
-        public boolean test(LocalDate d) {
-            return covers(d) && Day.weekend(d) && !listed.containsKey(d);
-        }
-    }
-
-    /**
-     * A date by its own entry: the specification's label, and its kind before the breaks say more
-     * (a listed weekday day off is {@link Kind#EXTRA} until its break calls it in lieu or substitute).
-     */
-    private static Day classify(LocalDate date, OfficialDay entry, boolean statutory) {
-        boolean weekend = Day.weekend(date);
-        if (entry != null && entry.offDay()) {
-            Kind kind = statutory ? Kind.STATUTORY : weekend ? Kind.WEEKEND : Kind.EXTRA;
-            return new Day(date, DayStatus.DAY_OFF, entry.festival(), kind, statutory, null);
-        }
-        // A make-up working day is only ever a weekend day; a weekday listed as working is just a working day.
-        if (entry != null && weekend) {
-            return new Day(date, DayStatus.MAKE_UP_WORKDAY, entry.festival() + MAKE_UP_MARKER, Kind.MAKE_UP, false, null);
-        }
-        if (weekend) {
-            // An ordinary weekend is a day off; on a statutory date (the data did not list it) it is that holiday.
-            return new Day(date, DayStatus.ORDINARY, "", statutory ? Kind.STATUTORY : Kind.WEEKEND, statutory, null);
-        }
-        return new Day(date, DayStatus.ORDINARY, "", Kind.WORKDAY, false, null);
     }
 
     /** The first covered date. */

@@ -65,27 +65,55 @@ public final class HolidayFile {
 
     /** Parses one year already decoded (for tests and text at hand). */
     static HolidayYear parse(String source, int expectedYear, String json) throws HolidayDataException {
-        Integer year = null;
-        boolean yearSeen = false;
-        List<RawDay> days = null;
-        // A byte order mark is harmless in a file someone saved with a Windows editor.
+        YearFields fields = new YearFields();
+        readObject(source, json, "\"year\" and \"days\"", fields);
+        return year(source, expectedYear, fields.year, fields.days);
+    }
+
+    /**
+     * A holiday year's fields as read: {@code year} (null unless a whole number) and {@code days}
+     * (null unless an array). A class, not a lambda: this runs at start-up, where a lambda costs a
+     * class spun on first use.
+     */
+    private static final class YearFields implements Fields {
+        Integer year;
+        List<RawDay> days;
+
+        @Override
+        public void field(String name, JsonToken value, JsonParser p) throws IOException {
+            if (name.equals("year")) {
+                year = value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT
+                        ? p.getIntValue() : null;
+            } else if (name.equals("days") && value == JsonToken.START_ARRAY) {
+                days = rawDays(p);
+            } else {
+                p.skipChildren();
+            }
+        }
+    }
+
+    /** One field of a file's top-level object, the parser at its value. */
+    private interface Fields {
+        void field(String name, JsonToken value, JsonParser p) throws IOException, HolidayDataException;
+    }
+
+    /**
+     * Reads the top-level object of a file's text strictly (no key twice, nothing after it; a byte
+     * order mark, harmless in a file saved with a Windows editor, is skipped), handing each field to
+     * {@code fields}.
+     *
+     * @param shape what the object holds, for the message when it is not an object
+     */
+    private static void readObject(String source, String json, String shape, Fields fields)
+            throws HolidayDataException {
         String text = json.startsWith("\uFEFF") ? json.substring(1) : json;
         try (JsonParser p = JSON.createParser(text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new HolidayDataException(source, "expected a JSON object with \"year\" and \"days\"");
+                throw new HolidayDataException(source, "expected a JSON object with " + shape);
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
-                JsonToken value = p.nextToken();
-                if (field.equals("year")) {
-                    yearSeen = true;
-                    year = value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT
-                            ? p.getIntValue() : null;
-                } else if (field.equals("days") && value == JsonToken.START_ARRAY) {
-                    days = rawDays(p);
-                } else {
-                    p.skipChildren();
-                }
+                fields.field(field, p.nextToken(), p);
             }
             if (p.nextToken() != null) {
                 throw new JsonParseException(p, "content after the end of the object");
@@ -95,7 +123,12 @@ public final class HolidayFile {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        if (!yearSeen || year == null) {
+    }
+
+    /** The year from its fields as read, checked. */
+    private static HolidayYear year(String source, int expectedYear, Integer year, List<RawDay> days)
+            throws HolidayDataException {
+        if (year == null) {
             throw new HolidayDataException(source, "\"year\" must be a whole number");
         }
         if (year != expectedYear) {
@@ -123,39 +156,37 @@ public final class HolidayFile {
      * @throws HolidayDataException naming {@code source} and the problem
      */
     static Own parseOwn(String source, byte[] bytes) throws HolidayDataException {
-        String text = utf8(source, bytes);
-        String week = null;
-        List<RawDay> days = null;
-        try (JsonParser p = JSON.createParser(text.startsWith("\uFEFF") ? text.substring(1) : text)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new HolidayDataException(source, "expected a JSON object with \"week\" and \"days\"");
-            }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken value = p.nextToken();
-                if (field.equals("week")) {
-                    week = value == JsonToken.VALUE_STRING || value == JsonToken.VALUE_NUMBER_INT ? p.getText() : "";
-                } else if (field.equals("days") && value == JsonToken.START_ARRAY) {
-                    days = rawDays(p);
-                } else if (field.equals("days")) {
-                    throw new HolidayDataException(source, "\"days\" must be an array");
-                } else {
-                    p.skipChildren();
-                }
-            }
-            if (p.nextToken() != null) {
-                throw new JsonParseException(p, "content after the end of the object");
-            }
-        } catch (JsonProcessingException e) {
-            throw notJson(source, e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        OwnFields fields = new OwnFields(source);
+        readObject(source, utf8(source, bytes), "\"week\" and \"days\"", fields);
         List<OfficialDay> entries = new ArrayList<>();
-        for (RawDay day : days == null ? List.<RawDay>of() : days) {
+        for (RawDay day : fields.days) {
             entries.add(entry(source, 0, day));
         }
-        return new Own(week, entries);
+        return new Own(fields.week, entries);
+    }
+
+    /** A calendar of one's own's fields as read (read at start-up too: a class, not a lambda). */
+    private static final class OwnFields implements Fields {
+        private final String source;
+        String week;
+        List<RawDay> days = List.of();
+
+        OwnFields(String source) {
+            this.source = source;
+        }
+
+        @Override
+        public void field(String name, JsonToken value, JsonParser p) throws IOException, HolidayDataException {
+            if (name.equals("week")) {
+                week = value == JsonToken.VALUE_STRING || value == JsonToken.VALUE_NUMBER_INT ? p.getText() : "";
+            } else if (name.equals("days") && value == JsonToken.START_ARRAY) {
+                days = rawDays(p);
+            } else if (name.equals("days")) {
+                throw new HolidayDataException(source, "\"days\" must be an array");
+            } else {
+                p.skipChildren();
+            }
+        }
     }
 
     private static List<RawDay> rawDays(JsonParser p) throws IOException {

@@ -10,13 +10,13 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import pocketapi.util.Daemons;
 import pocketapi.util.LogText;
 
 /**
@@ -86,11 +86,7 @@ public final class OwnCalendars implements AutoCloseable {
         if (dir.isEmpty()) {
             return;
         }
-        poller = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "calendars");
-            t.setDaemon(true);
-            return t;
-        });
+        poller = Daemons.timer("calendars");
         poller.scheduleWithFixedDelay(this::rescanSafely, POLL_SECONDS, POLL_SECONDS, TimeUnit.SECONDS);
     }
 

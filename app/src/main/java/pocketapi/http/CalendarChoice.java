@@ -1,20 +1,26 @@
 package pocketapi.http;
 
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import io.javalin.http.Context;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.Schedule;
 import pocketapi.holiday.Week;
 
 /**
- * The calendar a request answers from: the live official calendar, or, with {@code week=5|6|alt:
- * YYYY-MM-DD} or {@code calendar=NAME}, that calendar as the week rule or the named calendar has
- * it ({@link HolidayCalendar#under}: derived once per calendar and rule, then a lookup). Each call
- * reads the live calendar once. Thread-safe.
+ * The calendar a request answers from, and the words for what it does not cover. Without
+ * {@code week} or {@code calendar}, the live official calendar; with {@code week=5|6|alt:YYYY-MM-DD}
+ * or {@code calendar=NAME}, that calendar as the rule or the named calendar has it
+ * ({@link HolidayCalendar#under}: derived once, then a lookup). Each call reads the live calendar
+ * once. Thread-safe.
  */
-final class CalendarChoice implements Supplier<HolidayCalendar> {
+final class CalendarChoice {
+    static final Param<Week> WEEK = new Param<>("week", Week::parse, null);
+    static final Param<String> CALENDAR = Param.text("calendar");
+
     private final Supplier<HolidayCalendar> live;
     private final Supplier<Map<String, Schedule>> named;
 
@@ -23,10 +29,30 @@ final class CalendarChoice implements Supplier<HolidayCalendar> {
         this.named = named;
     }
 
-    /** The official calendar being served. */
-    @Override
-    public HolidayCalendar get() {
-        return live.get();
+    /**
+     * The calendar {@code week} and {@code calendar} choose.
+     *
+     * @throws ApiError 400 saying what is accepted
+     */
+    HolidayCalendar choose(Query q) {
+        HolidayCalendar official = live.get();
+        if (q.given(WEEK) && q.given(CALENDAR)) {
+            throw new ApiError(400, "week and calendar cannot be given together: a named calendar has its own week rule");
+        }
+        if (q.given(WEEK)) {
+            return official.under(Schedule.of(q.get(WEEK)));
+        }
+        String name = q.get(CALENDAR);
+        if (name == null) {
+            return official;
+        }
+        Map<String, Schedule> all = named.get();
+        Schedule schedule = all.get(name);
+        if (schedule == null) {
+            throw new ApiError(400, "calendar=" + Query.cut(q.sent(CALENDAR)) + " is not accepted; the calendars here are "
+                    + String.join(", ", all.keySet()));
+        }
+        return official.under(schedule);
     }
 
     /** The calendars {@code calendar=} takes, by name. */
@@ -34,38 +60,72 @@ final class CalendarChoice implements Supplier<HolidayCalendar> {
         return named.get();
     }
 
-    /** The calendar the request's {@code week} and {@code calendar} parameters choose. */
-    HolidayCalendar choose(Context ctx) {
-        String[] q = Query.firstValues(ctx.queryString(), "week", "calendar");
-        return choose(q[0], q[1]);
+    /** {@code date}, when covered; else 400 saying which year is missing and whether it is published yet. */
+    static LocalDate covered(LocalDate date, HolidayCalendar calendar, String what) {
+        if (!calendar.covers(date)) {
+            throw new ApiError(400, what + " " + date + " " + missing(date.getYear(), calendar));
+        }
+        return date;
     }
 
     /**
-     * @param week     the {@code week} parameter, or null
-     * @param calendar the {@code calendar} parameter, or null
-     * @throws ApiError 400 saying what is accepted
+     * The notice year of {@code y}, or this UTC+8 year when absent; it must be a year the data holds.
+     *
+     * @throws ApiError 400 saying where the year stands
      */
-    HolidayCalendar choose(String week, String calendar) {
-        HolidayCalendar official = live.get();
-        if (week == null && calendar == null) {
-            return official;
-        }
-        if (week != null && calendar != null) {
-            throw new ApiError(400, "week and calendar cannot be given together: a named calendar has its own week rule");
-        }
-        if (week != null) {
-            try {
-                return official.under(Schedule.of(Week.parse(week)));
-            } catch (IllegalArgumentException e) {
-                throw new ApiError(400, "week=" + HolidayQuery.cut(week) + " is not accepted; week " + e.getMessage());
+    static int year(Integer y, String sent, HolidayCalendar calendar) {
+        int year = y == null ? calendar.today().getYear() : y;
+        if (!calendar.years().containsKey(year)) {
+            String what = y == null ? "this year, " + year + "," : "y=" + sent;
+            String standing = standing(year, calendar);
+            if (standing != null) {
+                throw new ApiError(400, what + ": the holiday arrangement of " + year + " is " + standing + "; the data "
+                        + "holds " + calendar.years().firstKey() + " to " + calendar.years().lastKey());
             }
+            throw new ApiError(400, what + " is not in the holiday data, which holds " + calendar.years().firstKey()
+                    + " to " + calendar.years().lastKey());
         }
-        Map<String, Schedule> all = named.get();
-        Schedule schedule = all.get(calendar);
-        if (schedule == null) {
-            throw new ApiError(400, "calendar=" + HolidayQuery.cut(calendar) + " is not accepted; the calendars here are "
-                    + String.join(", ", all.keySet()));
+        return year;
+    }
+
+    /**
+     * Why an uncovered year is not served, when that is known: {@code not published yet}, or
+     * {@code disputed (the sources disagree on 2027-01-01, 2027-10-01)}; else null.
+     */
+    static String standing(int year, HolidayCalendar calendar) {
+        if (calendar.notPublished(year)) {
+            return "not published yet";
         }
-        return official.under(schedule);
+        List<LocalDate> disputed = calendar.disputed(year);
+        return disputed.isEmpty() ? null : "disputed (the sources disagree on " + someDates(disputed) + ")";
+    }
+
+    /** {@code 2027-01-01, 2027-10-01}: the first ten dates, then how many more. */
+    static String someDates(List<LocalDate> dates) {
+        List<String> shown = new ArrayList<>();
+        for (LocalDate date : dates.subList(0, Math.min(dates.size(), 10))) {
+            shown.add(date.toString());
+        }
+        return String.join(", ", shown) + (dates.size() > 10 ? " and " + (dates.size() - 10) + " more" : "");
+    }
+
+    /** Why dates of {@code year} cannot be answered, e.g. {@code is in 2027, whose ... not published yet; ...}. */
+    static String missing(int year, HolidayCalendar calendar) {
+        String standing = standing(year, calendar);
+        if (standing != null) {
+            return "is in " + year + ", whose holiday arrangement is " + standing + "; covered: " + calendar.first()
+                    + " to " + calendar.last();
+        }
+        return "is outside the covered range " + calendar.first() + " to " + calendar.last() + " ("
+                + yearStatus(year, calendar) + ")";
+    }
+
+    /** Where an uncovered year stands, e.g. {@code 2027's holiday arrangement is not published yet}. */
+    static String yearStatus(int year, HolidayCalendar calendar) {
+        String standing = standing(year, calendar);
+        if (standing != null) {
+            return year + "'s holiday arrangement is " + standing;
+        }
+        return year + (year > calendar.last().getYear() ? " is not in the holiday data yet" : " is not in the holiday data");
     }
 }

@@ -1,8 +1,6 @@
 package pocketapi.http;
 
 import java.time.LocalDate;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import pocketapi.holiday.Break;
@@ -10,50 +8,29 @@ import pocketapi.holiday.Day;
 import pocketapi.holiday.DayStatus;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.LunarCalendar;
+import pocketapi.util.Cache;
 
 /**
  * The JSON day record of every covered date, as {@code /api/holidays} and {@code /api/holidays/range}
- * give it, and its detail record ({@code /api/holidays/detail}), each rendered once per calendar on
- * first request and kept (the whole range is ~2,600 small records; rendering them all up front would
- * cost time for days nobody asks about). Thread-safe: a race only renders the same bytes twice.
+ * give it, and its detail record ({@code /api/holidays/detail}), each rendered on first request and
+ * kept, for the {@value #CALENDARS} calendars asked for last (the official one and those of week
+ * rules or named calendars; the whole range is ~2,600 small records each). Thread-safe: a race only
+ * renders the same bytes twice.
  */
 final class DayRecords {
-    private record Rendered(HolidayCalendar calendar, AtomicReferenceArray<byte[]> json,
-                            AtomicReferenceArray<byte[]> detail) {
+    static final int CALENDARS = 8;
+
+    private record Rendered(AtomicReferenceArray<byte[]> json, AtomicReferenceArray<byte[]> detail) {
         Rendered(HolidayCalendar calendar) {
-            this(calendar, new AtomicReferenceArray<>(calendar.days().size()),
-                    new AtomicReferenceArray<>(calendar.days().size()));
+            this(new AtomicReferenceArray<>(calendar.days().size()), new AtomicReferenceArray<>(calendar.days().size()));
         }
     }
 
-    /** The official calendar's records, and those of the calendars derived from it (week rules, named calendars). */
-    private record Served(HolidayCalendar official, Rendered records, Map<HolidayCalendar, Rendered> derived) {
-    }
-
-    private volatile Served served;
-
-    private Rendered of(HolidayCalendar calendar) {
-        Served s = served;
-        if (s == null || s.official() != calendar.official()) {
-            s = new Served(calendar.official(), new Rendered(calendar.official()), new ConcurrentHashMap<>());
-            served = s;
-        }
-        if (calendar == s.official()) {
-            return s.records();
-        }
-        Rendered r = s.derived().get(calendar);
-        if (r == null) {
-            if (s.derived().size() >= 64) {
-                s.derived().clear();  // named calendars changed many times: only the current ones are asked for
-            }
-            r = s.derived().computeIfAbsent(calendar, Rendered::new);
-        }
-        return r;
-    }
+    private final Cache<HolidayCalendar, Rendered> rendered = new Cache<>(CALENDARS);
 
     /** The record of a covered date of {@code calendar}. */
     byte[] of(HolidayCalendar calendar, LocalDate date) {
-        AtomicReferenceArray<byte[]> json = of(calendar).json();
+        AtomicReferenceArray<byte[]> json = rendered.get(calendar, Rendered::new).json();
         int i = calendar.index(date);
         byte[] body = json.get(i);
         if (body == null) {
@@ -65,7 +42,7 @@ final class DayRecords {
 
     /** The detail record of a covered date of {@code calendar}. */
     byte[] detail(HolidayCalendar calendar, LocalDate date) {
-        AtomicReferenceArray<byte[]> json = of(calendar).detail();
+        AtomicReferenceArray<byte[]> json = rendered.get(calendar, Rendered::new).detail();
         int i = calendar.index(date);
         byte[] body = json.get(i);
         if (body == null) {

@@ -1,27 +1,40 @@
 package pocketapi.http;
 
+import static pocketapi.http.CalendarChoice.CALENDAR;
+import static pocketapi.http.CalendarChoice.WEEK;
+import static pocketapi.http.DayRoutes.D;
+import static pocketapi.http.DayRoutes.DATE;
+import static pocketapi.http.DayRoutes.DETAIL;
+import static pocketapi.http.DayRoutes.FROM;
+import static pocketapi.http.DayRoutes.M;
+import static pocketapi.http.DayRoutes.N;
+import static pocketapi.http.DayRoutes.OFFSET;
+import static pocketapi.http.DayRoutes.TO;
+import static pocketapi.http.DayRoutes.TYPE;
+import static pocketapi.http.DayRoutes.Y;
+import static pocketapi.http.PlanRoutes.LANG;
+import static pocketapi.http.PlanRoutes.ONLY;
+import static pocketapi.http.PlanRoutes.REMIND;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
+import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
-import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
-import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.holiday.OwnCalendars;
 import pocketapi.image.ImagePools;
@@ -29,30 +42,31 @@ import pocketapi.image.SampleImages;
 import pocketapi.stats.Counters;
 
 /**
- * The one place that turns HTTP into calls on the domain. {@code Main} and every HTTP test build
- * the server through {@link #create}, so the tests exercise the production wiring.
- *
- * <p>Request lifecycle:
+ * The one place that turns HTTP into calls on the domain; {@code Main} and every HTTP test build
+ * the server here, so the tests exercise the production wiring. The route table is {@link #routes};
+ * a request runs through these steps, in this order:
  * <ol>
- *   <li>{@code before}: on an endpoint path, add CORS and answer 405 to any method but GET/HEAD;</li>
- *   <li>the endpoint handler, wrapped by {@link Counting}: count the call, then parse, call the
- *       domain, render;</li>
- *   <li>exceptions and unmatched paths become the JSON error body.</li>
+ *   <li>{@link JettyInternals}: the connection (header time-out, the connection bound, HEAD seen
+ *       early), then its guard ({@code nosniff} on every answer, the HTTP/1.0 framing rule);</li>
+ *   <li>{@code before}: on an endpoint's path, {@code Access-Control-Allow-Origin: *}; any method but
+ *       GET or HEAD is Javalin's 405 with {@code Allow: GET, HEAD};</li>
+ *   <li>the endpoint: the caller's user id worked out (once: the access log reads it too), the call
+ *       counted, the query string read once against the endpoint's own parameters ({@link Query}: a
+ *       misspelled name is 400), then the answer ({@link DayRoutes}, {@link PlanRoutes},
+ *       {@link ImageEndpoint}, {@link InfoEndpoint}, written by {@link Responses});</li>
+ *   <li>any failure: {@link Responses#error}, the one writer of error answers (Jetty's own
+ *       rejections: {@link Responses.JettyErrors});</li>
+ *   <li>with {@code ACCESS_LOG=true}, one line ({@link AccessLog}).</li>
  * </ol>
  */
 public final class HttpApi {
-    private static final Logger LOG = LoggerFactory.getLogger(HttpApi.class);
     /** How long a stop waits for requests under way (the whole stop, counters included, takes under 5 s). */
     static final long STOP_TIMEOUT_MILLIS = 2_000;
-    private static final long SHUTDOWN_IDLE_MILLIS = 50;
-    static final String ALLOW = "GET, HEAD";
-
+    static final String USER = "pocketapi.user";
     /**
      * Jetty swaps "application/json; charset=utf-8" for its cached "application/json;charset=utf-8"
-     * unless this is true when its HttpGenerator loads (it touches only Content-Type handling);
-     * the README's content types have the space. {@code Main} sets it before anything can load
-     * Jetty, the test build sets it for the test JVM, and {@link #create} refuses to build a server
-     * without it.
+     * unless this is true when its HttpGenerator loads; {@code Main} sets it before anything can load
+     * Jetty, the test build sets it, and {@link JettyInternals#check} refuses to build a server without it.
      */
     public static final String STRICT_CONTENT_TYPES = "org.eclipse.jetty.http.HttpGenerator.STRICT";
 
@@ -60,12 +74,11 @@ public final class HttpApi {
     }
 
     /**
-     * The few settings the HTTP layer uses.
+     * The settings the HTTP layer uses.
      *
      * @param imageHost      the image host's base URL; empty: the bundled samples
      * @param publicUrl      the service's own base URL as clients reach it, if configured
      * @param trustedProxies the peers whose forwarding headers are believed
-     * @param accessLog      whether every request is logged
      * @param maxConnections how many connections are held at once at most (lowered to fit the open-file limit)
      * @param headerTimeout  how long a client has to send a request's headers
      */
@@ -78,142 +91,168 @@ public final class HttpApi {
         }
     }
 
+    /** An endpoint's answer, given its typed parameters. */
+    interface Answer {
+        void answer(Context ctx, Query q) throws Exception;
+    }
+
     /**
      * Builds the configured, not yet started server.
      *
-     * @param calendar the holiday calendar to serve, read once per request (it may be swapped while running)
-     * @param samples the bundled pictures to serve at {@code /d/image/}, present only while IMAGE_HOST is unset
-     * @param counters the usage counters every counted endpoint counts into
+     * @param calendar the holiday calendar being served, read once per request (it may be swapped while running)
+     * @param own      the calendars {@code calendar=NAME} chooses, read once per request
+     * @param samples  the bundled pictures served at {@code /d/image/}, present only while IMAGE_HOST is unset
      */
-    public static Javalin create(Settings settings, LiveCalendar calendar, ImagePools pools,
-                                 Optional<SampleImages> samples, Counters counters) {
-        return create(settings, calendar, OwnCalendars.builtIn(), pools, samples, counters);
-    }
-
-    /** @param own the calendars {@code calendar=NAME} chooses (read once per request: they may be swapped) */
     public static Javalin create(Settings settings, LiveCalendar calendar, OwnCalendars own, ImagePools pools,
                                  Optional<SampleImages> samples, Counters counters) {
         JettyInternals.check();
-        if (!JettyInternals.strictContentTypes()) {
-            throw new IllegalStateException("Jetty was loaded without -D" + STRICT_CONTENT_TYPES + "=true, so it would "
-                    + "rewrite every Content-Type; set it before anything touches Jetty (Main does)");
-        }
-        DayRecords records = new DayRecords();
-        CalendarChoice choice = new CalendarChoice(calendar, own::all);
-        HolidayEndpoint holidays = new HolidayEndpoint(choice, records);
-        PlanningEndpoints planning = new PlanningEndpoints(choice);
-        WorkdayEndpoints workdays = new WorkdayEndpoints(choice, records);
-        ImageEndpoint images = new ImageEndpoint(pools, settings.imageHost(), settings.publicUrl());
-        Counting counting = new Counting(counters, settings.trustedProxies());
-        Set<String> endpoints = new HashSet<>();
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
-            // Nothing here gains from gzip: the API answers are far below its 1500-byte threshold
-            // (and go straight to Jetty, see Responses), the pictures are PNG, the page is 8 KB.
-            config.http.compressionStrategy = CompressionStrategy.NONE;
-            // Jetty's own HTTP/1 connections, but ones that know a HEAD request Jetty could not parse
-            // and close a client that does not send its headers in time; a bounded number of them.
-            int bound = Connections.bound(settings.maxConnections());
-            config.jetty.addConnector((server, http) -> {
-                ServerConnector connector = Connections.connector(server,
-                        new HeadAwareConnections(http, settings.headerTimeout(), bound));
-                connector.setHost(config.jetty.host);
-                connector.setPort(config.jetty.port);
-                Connections.limit(server, connector, bound);
-                return connector;
-            });
-            AtomicReference<Server> jetty = new AtomicReference<>();
-            config.jetty.modifyServer(server -> {
-                jetty.set(server);
-                server.setErrorHandler(new JsonErrorHandler());
-                // Graceful stop: stop accepting, let requests under way finish, then stop; the budget
-                // leaves time to save the counters. Javalin nests its handlers inside the innermost wrapper.
-                GracefulHandler graceful = new GracefulHandler();
-                graceful.setHandler(new ProtocolGuard());
-                server.setHandler(graceful);
-                server.setStopTimeout(STOP_TIMEOUT_MILLIS);
-            });
-            // An idle keep-alive connection has nothing under way: close it at once on stop, not after
-            // Jetty's default second (connectors exist only once the server has started).
-            config.events.serverStarted(() -> {
-                for (Connector connector : jetty.get().getConnectors()) {
-                    if (connector instanceof AbstractConnector c) {
-                        c.setShutdownIdleTimeout(SHUTDOWN_IDLE_MILLIS);
-                    }
-                }
-            });
+            config.http.compressionStrategy = CompressionStrategy.NONE;  // our answers are far below gzip's 1500 bytes
+            config.http.prefer405over404 = true;
+            jetty(config, settings);
+            routes(new Routes(config, settings.trustedProxies(), counters), calendar, own, pools, samples, settings);
+            // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
+            config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
+            config.routes.exception(Exception.class, (e, ctx) -> Responses.error(ctx, e));
             if (settings.accessLog()) {
-                config.requestLogger.http((ctx, ms) -> AccessLog.log(ctx, ms, counting.userId(ctx)));
+                config.requestLogger.http((ctx, ms) -> AccessLog.log(ctx, ms, ctx.attribute(USER)));
             }
-
-            // HEAD is registered by hand: Javalin's implicit HEAD answers without running the GET
-            // handler (no Location, wrong Content-Type).
-            Routes getAndHead = (path, handler) -> {
-                config.routes.get(path, handler);
-                config.routes.head(path, handler);
-            };
-            // The counted endpoints: CORS, the method rule, counting (the wrapper) and the parameter rule for each.
-            Parameters parameters = new Parameters();
-            CountedRoutes counted = (path, names, handler) -> {
-                getAndHead.add(path, counting.counted(parameters.only(path, names, handler)));
-                endpoints.add(path);
-            };
-            String day = "y m d date offset week calendar";
-            counted.add("/api/holidays", "y m d date type offset week calendar", holidays::handle);
-            counted.add("/api/holidays/detail", day, holidays::detail);
-            counted.add("/api/holidays/year", "y week calendar", planning::year);
-            counted.add("/api/holidays/next", day, planning::next);
-            counted.add("/api/holidays.ics", "y only remind lang week calendar", planning::ics);
-            counted.add("/api/holidays/range", "from to detail week calendar", workdays::range);
-            counted.add("/api/workdays/count", "from to week calendar", workdays::count);
-            counted.add("/api/workdays/add", "date n week calendar", workdays::add);
-            counted.add("/img", "type", images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT));
-            counted.add("/img/pe", "type", images.handler(ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT));
-            counted.add("/img/pc", "type", images.handler(ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT));
-            counted.add("/img/url", "type", images.handler(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT));
-            getAndHead.add("/api/info", counting.reporting(InfoEndpoint::handle));
-            endpoints.add("/api/info");
-
-            // Not counted: the landing page, the health check, the sample pictures.
-            getAndHead.add("/", Pages.landing(calendar, own::all));
-            getAndHead.add("/healthz", Pages.health());
-            samples.ifPresent(pictures -> getAndHead.add("/d/image/<entry>", ImageEndpoint.samples(pictures)));
-
-            config.routes.before(ctx -> beforeEndpoint(ctx, endpoints));
-            config.routes.exception(ApiError.class, (e, ctx) -> Responses.error(ctx, e.status(), e.getMessage()));
-            // Javalin answers an unmatched path by throwing NotFoundResponse, which lands here too.
-            config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e.getStatus(),
-                    e.getStatus() == 404 ? "No endpoint at " + ctx.path() + "; see / for the endpoints." : e.getMessage()));
-            config.routes.exception(Exception.class, (e, ctx) -> {
-                LOG.error("unexpected failure on {} {}", ctx.method(), ctx.path(), e);
-                Responses.error(ctx, 500, "The server failed unexpectedly; the failure is logged.");
-            });
         });
     }
 
-    /** Registers a handler for a path. */
-    private interface Routes {
-        void add(String path, Handler handler);
+    /** The route table. */
+    private static void routes(Routes r, LiveCalendar calendar, OwnCalendars own, ImagePools pools,
+                               Optional<SampleImages> samples, Settings settings) {
+        CalendarChoice choice = new CalendarChoice(calendar, own::all);
+        DayRoutes days = new DayRoutes(choice);
+        PlanRoutes plans = new PlanRoutes(choice);
+        ImageEndpoint images = new ImageEndpoint(pools, settings.imageHost(), settings.publicUrl());
+        r.counted("/api/holidays", days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR);
+        r.counted("/api/holidays/detail", days::detail, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
+        r.counted("/api/holidays/year", plans::year, Y, WEEK, CALENDAR);
+        r.counted("/api/holidays/next", plans::next, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
+        r.counted("/api/holidays.ics", plans::ics, Y, ONLY, REMIND, LANG, WEEK, CALENDAR);
+        r.counted("/api/holidays/range", days::range, FROM, TO, DETAIL, WEEK, CALENDAR);
+        r.counted("/api/workdays/count", days::count, FROM, TO, WEEK, CALENDAR);
+        r.counted("/api/workdays/add", days::add, DATE, N, WEEK, CALENDAR);
+        r.counted("/img", images.answer(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT), ImageEndpoint.TYPE);
+        r.counted("/img/pe", images.answer(ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT), ImageEndpoint.TYPE);
+        r.counted("/img/pc", images.answer(ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT), ImageEndpoint.TYPE);
+        r.counted("/img/url", images.answer(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT), ImageEndpoint.TYPE);
+        r.info("/api/info");
+        // Not counted: the landing page, the health check, the sample pictures.
+        r.plain("/", Pages.landing(calendar, own::all));
+        r.plain("/healthz", Pages.health());
+        samples.ifPresent(pictures -> r.plain("/d/image/<entry>", ImageEndpoint.samples(pictures)));
     }
 
-    /** Registers a counted endpoint and the parameters it takes (space-separated). */
-    private interface CountedRoutes {
-        void add(String path, String parameters, Handler handler);
-    }
+    /** Registers routes for GET and HEAD (Javalin's implicit HEAD would answer without running the GET handler). */
+    private static final class Routes {
+        private final JavalinConfig config;
+        private final TrustedProxies trusted;
+        private final Counters counters;
+        private final Set<String> endpoints = new HashSet<>();
 
-    private static void beforeEndpoint(Context ctx, Set<String> endpoints) {
-        if (!endpoints.contains(withoutTrailingSlash(ctx.path()))) {
-            return;
+        Routes(JavalinConfig config, TrustedProxies trusted, Counters counters) {
+            this.config = config;
+            this.trusted = trusted;
+            this.counters = counters;
+            config.routes.before(ctx -> {
+                String path = ctx.path();
+                if (endpoints.contains(path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path)) {
+                    ctx.header("Access-Control-Allow-Origin", "*");
+                }
+            });
         }
-        Responses.header(ctx, Responses.CORS);
-        if (ctx.method() != HandlerType.GET && ctx.method() != HandlerType.HEAD) {
-            ctx.header("Allow", ALLOW);
-            throw new ApiError(405, ctx.method() + " is not allowed on " + ctx.path() + "; use GET or HEAD");
+
+        void plain(String path, Handler handler) {
+            config.routes.get(path, handler);
+            config.routes.head(path, handler);
+        }
+
+        /** An endpoint of the API: every call counted, its query read against {@code params}. */
+        void counted(String path, Answer answer, Param<?>... params) {
+            List<Param<?>> declared = List.of(params);
+            endpoints.add(path);
+            plain(path, ctx -> {
+                counters.count(user(ctx));
+                answer.answer(ctx, Query.read(path, ctx.queryString(), declared));
+            });
+        }
+
+        /** {@code /api/info}: the counts of its own call. */
+        void info(String path) {
+            endpoints.add(path);
+            plain(path, ctx -> InfoEndpoint.handle(ctx, counters.countAndReport(user(ctx))));
+        }
+
+        /**
+         * {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed, cut to 128
+         * characters; else {@code unknown}. With TRUSTED_PROXIES, those headers count only from a
+         * listed peer; from any other, the id is the peer's address. Kept for the access log.
+         */
+        private String user(Context ctx) {
+            String id = null;
+            if (trusted.isSet()) {
+                try {
+                    InetAddress peer = InetAddress.getByName(ctx.req().getRemoteAddr());  // an IP literal: no lookup
+                    id = trusted.contains(peer) ? null : peer.getHostAddress();
+                } catch (UnknownHostException e) {
+                    id = ctx.req().getRemoteAddr();
+                }
+            }
+            if (id == null) {
+                id = userId(ctx.header("CF-Connecting-IP"), ctx.header("X-Forwarded-For"));
+            }
+            ctx.attribute(USER, id);
+            return id;
         }
     }
 
-    private static String withoutTrailingSlash(String path) {
-        return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    /** {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed, at most 128 characters; else {@code unknown}. */
+    static String userId(String cfConnectingIp, String xForwardedFor) {
+        String id = cfConnectingIp == null ? "" : cfConnectingIp.strip();
+        if (id.isEmpty() && xForwardedFor != null) {
+            int comma = xForwardedFor.indexOf(',');
+            id = (comma < 0 ? xForwardedFor : xForwardedFor.substring(0, comma)).strip();
+        }
+        if (id.isEmpty()) {
+            return "unknown";
+        }
+        if (id.length() > 128) {
+            id = id.substring(0, Character.isHighSurrogate(id.charAt(127)) ? 127 : 128);
+        }
+        return id;
+    }
+
+    /** Jetty: the service's connector, its guard, JSON error answers, and a graceful stop. */
+    private static void jetty(JavalinConfig config, Settings settings) {
+        config.jetty.addConnector((server, http) -> {
+            var connector = JettyInternals.connector(server, http, settings.headerTimeout(), settings.maxConnections());
+            connector.setHost(config.jetty.host);
+            connector.setPort(config.jetty.port);
+            return connector;
+        });
+        Server[] jetty = new Server[1];
+        config.jetty.modifyServer(server -> {
+            jetty[0] = server;
+            server.setErrorHandler(new Responses.JettyErrors());
+            // Graceful stop: stop accepting, let requests under way finish, then stop; the budget leaves time
+            // to save the counters. Javalin nests its handlers inside the innermost wrapper.
+            GracefulHandler graceful = new GracefulHandler();
+            graceful.setHandler(new JettyInternals.Guard());
+            server.setHandler(graceful);
+            server.setStopTimeout(STOP_TIMEOUT_MILLIS);
+        });
+        // An idle keep-alive connection has nothing under way: closed at once on stop, not after a second.
+        config.events.serverStarted(() -> {
+            for (Connector connector : jetty[0].getConnectors()) {
+                if (connector instanceof AbstractConnector c) {
+                    c.setShutdownIdleTimeout(50);
+                }
+            }
+        });
     }
 }

@@ -48,15 +48,17 @@ final class ImageEndpoint {
         this.fixedBase = imageHost.or(() -> publicUrl);
     }
 
-    /** A handler answering from a pool, in {@code defaultForm} unless {@code type} asks for another. */
-    Handler handler(Pool pool, Form defaultForm) {
-        return ctx -> {
+    static final Param<String> TYPE = Param.text("type");
+
+    /** An endpoint answering from a pool, in {@code defaultForm} unless {@code type} asks for another. */
+    HttpApi.Answer answer(Pool pool, Form defaultForm) {
+        return (ctx, q) -> {
             boolean portrait = switch (pool) {
                 case PORTRAIT -> true;
                 case LANDSCAPE -> false;
                 case BY_DEVICE -> Devices.isMobile(ctx.header("Sec-CH-UA-Mobile"), ctx.header("User-Agent"));
             };
-            serve(ctx, pools.forDevice(portrait), form(Query.firstValues(ctx.queryString(), "type")[0], defaultForm));
+            serve(ctx, pools.forDevice(portrait), form(q.get(TYPE), defaultForm));
         };
     }
 
@@ -69,7 +71,7 @@ final class ImageEndpoint {
 
     private void serve(Context ctx, ImagePool pool, Form form) {
         String link = pool.link(fixedBase.orElseGet(() -> requestOrigin(ctx)), ThreadLocalRandom.current());
-        Responses.header(ctx, Responses.NO_STORE);
+        ctx.header("Cache-Control", "no-store");
         switch (form) {
             // Empty body: drop the default text/plain type Javalin puts on every response.
             case REDIRECT -> ctx.status(302).header("Location", link).removeHeader("Content-Type");

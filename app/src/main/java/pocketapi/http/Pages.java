@@ -81,7 +81,7 @@ final class Pages {
         }
         calendar.disputedYears().forEach((year, dates) -> out.append("<p class=\"note disputed\">")
                 .append(year).append(": 有争议，不提供 <span class=\"en\">disputed, not served: the sources disagree on ")
-                .append(HolidayQuery.someDates(dates)).append("</span></p>"));
+                .append(CalendarChoice.someDates(dates)).append("</span></p>"));
         for (String held : sources.held()) {
             out.append("<p class=\"note held\">暂缓 <span class=\"en\">held back</span> ").append(html(held)).append("</p>");
         }

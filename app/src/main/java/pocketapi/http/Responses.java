@@ -2,75 +2,171 @@ package pocketapi.http;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.http.PreEncodedHttpField;
+import org.eclipse.jetty.io.EofException;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
 import jakarta.servlet.http.HttpServletResponse;
-import io.javalin.http.HttpStatus;
 
 /**
- * Writes bodies with the exact content types the README shows ({@code application/json; charset=utf-8},
- * {@code text/plain; charset=utf-8}). Stateless and thread-safe.
- *
- * <p>Answers go straight to Jetty: headers as pre-encoded constants, the body with its length
- * through the servlet stream. Javalin's own result path would copy the bytes again and search a
- * list of MIME types for compression on every answer, which together cost more than our handlers.
+ * Writes every answer: bodies with the exact content types the README shows ({@code application/json;
+ * charset=utf-8}, {@code text/plain; charset=utf-8}) and their length, straight to the servlet
+ * stream (Javalin's result path would copy each body again); and <b>every error</b>, ours and the
+ * ones Jetty answers before Javalin sees a request, as {@code {"status":400,"error":"Bad Request",
+ * "message":"..."}} ({@link #error}). What clients do to their own connections (going away,
+ * not reading) is counted and logged once a minute, never as an error. Stateless and thread-safe.
  */
 final class Responses {
+    private static final Logger LOG = LoggerFactory.getLogger(Responses.class);
     static final String JSON = "application/json; charset=utf-8";
     static final String TEXT = "text/plain; charset=utf-8";
-    private static final HttpField JSON_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, JSON);
-    private static final HttpField TEXT_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, TEXT);
-    static final HttpField ICS_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, IcsFeed.TYPE);
-    static final HttpField CORS = new PreEncodedHttpField("Access-Control-Allow-Origin", "*");
-    static final HttpField NO_STORE = new PreEncodedHttpField(HttpHeader.CACHE_CONTROL, "no-store");
     /** On every answer: a browser must take each body for the type it is sent as, never guess another. */
     static final HttpField NOSNIFF = new PreEncodedHttpField("X-Content-Type-Options", "nosniff");
+    private static final Quiet GONE = new Quiet("%d answer(s) dropped since the last report: the client went away or "
+            + "stopped reading before it was written");
+    private static final Quiet REJECTED = new Quiet("rejected %d malformed request(s) since the last report (answered 4xx "
+            + "before reaching an endpoint; what clients sent is not logged)");
 
     private Responses() {
     }
 
-    /** {@code {"status":400,"error":"Bad Request","message":"..."}}: the body of every 4xx/5xx answer. */
-    static byte[] errorBody(int status, String reason, String message) {
-        return new JsonObject().put("status", status).put("error", reason).put("message", message).bytes();
-    }
-
     static void json(Context ctx, byte[] body) {
-        send(ctx, JSON_TYPE, body);
+        send(ctx, JSON, body);
     }
 
     static void text(Context ctx, byte[] body) {
-        send(ctx, TEXT_TYPE, body);
+        send(ctx, TEXT, body);
     }
 
-    /** Adds a header given as a pre-encoded constant. */
-    static void header(Context ctx, HttpField field) {
-        JettyInternals.headers(ctx).put(field);
+    static void text(Context ctx, String body) {
+        send(ctx, TEXT, body.getBytes(StandardCharsets.UTF_8));
     }
 
-    static void send(Context ctx, HttpField type, byte[] body) {
-        header(ctx, type);
+    static void send(Context ctx, String type, byte[] body) {
         HttpServletResponse res = ctx.res();
         res.setStatus(ctx.statusCode());
+        res.setContentType(type);
         res.setContentLength(body.length);
         try {
             res.getOutputStream().write(body);  // for HEAD, Jetty sends the headers and drops the bytes
         } catch (IOException e) {
-            throw new UncheckedIOException(e);  // the client went away
+            throw new UncheckedIOException(e);  // the client went away: see error(Context, Exception)
         }
     }
 
-    static void text(Context ctx, String body) {
-        text(ctx, body.getBytes(StandardCharsets.UTF_8));
+    /** The body of every error answer; {@code reason}: the status's name (Javalin's, or Jetty's for its own rejections). */
+    static byte[] errorBody(int status, String reason, String message) {
+        return new JsonObject().put("status", status).put("error", reason).put("message", message).bytes();
     }
 
-    /** Answers {@code status} with the error body. */
     static void error(Context ctx, int status, String message) {
         ctx.status(status);
-        json(ctx, errorBody(status, HttpStatus.forStatus(status).getMessage(), message));
+        json(ctx, errorBody(status, io.javalin.http.HttpStatus.forStatus(status).getMessage(), message));
+    }
+
+    /** What any failure of a request becomes (the one exception mapper). */
+    static void error(Context ctx, Exception e) {
+        if (e instanceof ApiError a) {
+            error(ctx, a.status(), a.getMessage());
+        } else if (e instanceof HttpResponseException h) {
+            if (h.getStatus() == 405) {
+                ctx.header("Allow", "GET, HEAD");  // Javalin names none; every route here takes both
+            }
+            error(ctx, h.getStatus(), switch (h.getStatus()) {
+                case 404 -> "No endpoint at " + ctx.path() + "; see / for the endpoints.";
+                case 405 -> ctx.method() + " is not allowed on " + ctx.path() + "; use GET or HEAD";
+                default -> h.getMessage();
+            });
+        } else if (clientGone(e)) {
+            GONE.count();
+        } else {
+            LOG.error("unexpected failure on {} {}", ctx.method(), ctx.path(), e);
+            error(ctx, 500, "The server failed unexpectedly; the failure is logged.");
+        }
+    }
+
+    /** Whether a failure is a client's doing: it closed the connection, or did not read in time. */
+    private static boolean clientGone(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof EofException || t instanceof TimeoutException || t instanceof java.nio.channels.ClosedChannelException
+                    || t instanceof IOException && String.valueOf(t.getMessage()).matches("(?i).*(broken pipe|reset|closed).*")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Writes an error at Jetty's level (a request Javalin never saw), with no body after a HEAD. */
+    static void jettyError(Request request, Response response, Callback callback, int status, String message) {
+        byte[] body = errorBody(status, HttpStatus.getMessage(status), message);
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, JSON);
+        response.getHeaders().put(NOSNIFF);
+        // A request Jetty rejected may not be known as HEAD to the response generator: send nothing after the
+        // headers, so that a pipelining client never reads a body as its next answer.
+        boolean head = HttpMethod.HEAD.is(request.getMethod()) || JettyInternals.isHead(request);
+        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, head ? 0 : body.length);
+        response.write(true, head ? null : ByteBuffer.wrap(body), callback);
+    }
+
+    /**
+     * Jetty's own rejections (a malformed Host or URI, headers too large, an HTTP version it does not
+     * speak, {@code OPTIONS *}): the JSON error body, whatever the method, saying what was wrong.
+     */
+    static final class JettyErrors extends ErrorHandler {
+        @Override
+        public boolean errorPageForMethod(String method) {
+            return true;  // Jetty's default leaves OPTIONS and PRI answers without a body
+        }
+
+        @Override
+        protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
+                                        Callback callback) {
+            String sentence = code == 500 ? "The server failed unexpectedly; the failure is logged."
+                    : code == 505 ? "The request was rejected: HTTP version not supported; send HTTP/1.1 or HTTP/1.0 "
+                    + "(a raw CR or space in the path also ends the request line early)."
+                    : "The request was rejected: " + (message == null ? HttpStatus.getMessage(code) : message) + ".";
+            if (code >= 400 && code != 500) {
+                REJECTED.count();
+            }
+            jettyError(request, response, callback, code, sentence);
+        }
+    }
+
+    /** Something clients do, counted and logged at most once a minute with the count. */
+    private static final class Quiet {
+        private final String line;
+        private final AtomicLong count = new AtomicLong();
+        private final AtomicLong reportedAt = new AtomicLong(System.nanoTime() - 60_000_000_000L);
+
+        /** @param line the log line, {@code %d} where the count goes */
+        Quiet(String line) {
+            this.line = line;
+        }
+
+        void count() {
+            count.incrementAndGet();
+            long now = System.nanoTime();
+            long last = reportedAt.get();
+            if (now - last >= 60_000_000_000L && reportedAt.compareAndSet(last, now)) {
+                LOG.info(String.format(line, count.getAndSet(0)));
+            }
+        }
     }
 }

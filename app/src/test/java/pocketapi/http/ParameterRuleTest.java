@@ -10,8 +10,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@code date=YYYY-MM-DD} wherever y/m/d are taken, and the parameter rule: a name the API uses
- * anywhere (in any case, and year, month, day) must be one the endpoint takes; any other is ignored.
+ * {@code date=YYYY-MM-DD} wherever y/m/d are taken, and the parameter rule: a name close to one of
+ * the endpoint's own parameters (letter case; two edits for names of four letters or more) is a 400
+ * saying which was meant; any other name is ignored.
  */
 class ParameterRuleTest {
     @Test
@@ -29,14 +30,16 @@ class ParameterRuleTest {
     @CsvSource(delimiter = '|', textBlock = """
             /api/holidays?date=2025-10-01&y=2025           | date and y, m, d cannot be given together: give date=YYYY-MM-DD or y, m and d
             /api/holidays?date=2025-10-32                  | date=2025-10-32 is not accepted; date must be a date YYYY-MM-DD
-            /api/holidays?day=1                            | day is not a parameter of /api/holidays; it takes y, m, d, date, type, offset, week, calendar (other names, such as _=…, are ignored)
-            /api/holidays?Y=2026&m=1&d=1                   | Y is not a parameter of /api/holidays; it takes y, m, d, date, type, offset, week, calendar
-            /api/holidays?y=2026&m=1&d=1&TYPE=alarm        | TYPE is not a parameter of /api/holidays
-            /api/holidays/year?y=2026&m=1                  | m is not a parameter of /api/holidays/year; it takes y, week, calendar
-            /api/workdays/add?date=2026-09-28&n=5&offset=1 | offset is not a parameter of /api/workdays/add; it takes date, n, week, calendar
-            /img?type=json&year=2026                       | year is not a parameter of /img; it takes type
+            /api/holidays?type=alarm&ofset=1               | ofset is not a parameter of /api/holidays: did you mean offset? It takes y, m, d, date, type, offset, week, calendar (other names, such as _=…, are ignored)
+            /api/holidays?tpye=alarm                       | tpye is not a parameter of /api/holidays: did you mean type?
+            /api/holidays?Y=2026&m=1&d=1                   | Y is not a parameter of /api/holidays: did you mean y?
+            /api/holidays?y=2026&m=1&d=1&TYPE=alarm        | TYPE is not a parameter of /api/holidays: did you mean type?
+            /api/holidays?day=1                            | day is not a parameter of /api/holidays: did you mean date?
+            /api/holidays/range?form=2026-01-01&to=2026-01-02 | form is not a parameter of /api/holidays/range: did you mean from?
+            /api/workdays/add?dat=2026-09-28&n=5           | dat is not a parameter of /api/workdays/add: did you mean date? It takes date, n, week, calendar
+            /api/holidays.ics?calender=exchange            | calender is not a parameter of /api/holidays.ics: did you mean calendar?
             """)
-    void a_misspelled_or_misplaced_parameter_answers_400_naming_the_ones_taken(String path, String message) {
+    void a_misspelled_parameter_answers_400_saying_which_was_meant(String path, String message) {
         TestServer.run(TestApps.app(Clock.systemUTC()), server -> {
             HttpResponse<String> response = server.get(path);
             assertThat(response.statusCode()).isEqualTo(400);
@@ -50,6 +53,10 @@ class ParameterRuleTest {
             assertThat(server.get("/api/holidays?y=2025&m=10&d=1&_=1700000000&utm_source=x").body())
                     .isEqualTo(server.get("/api/holidays?y=2025&m=10&d=1").body());
             assertThat(server.get("/img?t=1700000000").statusCode()).isEqualTo(302);
+            assertThat(server.get("/img?type=json&n=2").statusCode()).as("n belongs to another endpoint").isEqualTo(200);
+            assertThat(server.get("/api/holidays?date=2026-10-01&n=5&from=x").body())
+                    .isEqualTo(server.get("/api/holidays?date=2026-10-01").body());
+            assertThat(server.get("/api/holidays/year?y=2026&m=1").statusCode()).isEqualTo(200);
             assertThat(server.get("/api/info?type=x").statusCode()).as("/api/info takes none and reads none").isEqualTo(200);
         });
     }

@@ -10,6 +10,7 @@ import pocketapi.config.Config;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.update.HolidayData;
 import pocketapi.holiday.LiveCalendar;
+import pocketapi.holiday.OwnCalendars;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
 import pocketapi.stats.Counters;
@@ -41,7 +42,7 @@ final class TestApps {
     static Javalin app(Clock clock, Counters counters) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(HttpApi.Settings.defaults(), new LiveCalendar(calendar(clock)), samples,
+            return HttpApi.create(HttpApi.Settings.defaults(), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples,
                     Optional.of(SampleImages.of(samples)), counters);
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -51,7 +52,7 @@ final class TestApps {
     /** The service with an image host and its pools. */
     static Javalin app(Config config, ImagePools pools) {
         Clock clock = Clock.systemUTC();
-        return HttpApi.create(settings(config), new LiveCalendar(calendar(clock)), pools, Optional.empty(),
+        return HttpApi.create(settings(config), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), pools, Optional.empty(),
                 new UsageCounters(clock, 100_000, 0));
     }
 
@@ -61,7 +62,7 @@ final class TestApps {
             Config config = Config.parse(settings, java.util.List.of());
             Clock clock = Clock.systemUTC();
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(settings(config), new LiveCalendar(calendar(clock)), samples,
+            return HttpApi.create(settings(config), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples,
                     Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000, 0));
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -72,7 +73,7 @@ final class TestApps {
     static Javalin app(LiveCalendar calendar) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(HttpApi.Settings.defaults(), calendar, samples, Optional.of(SampleImages.of(samples)),
+            return HttpApi.create(HttpApi.Settings.defaults(), calendar, OwnCalendars.builtIn(), samples, Optional.of(SampleImages.of(samples)),
                     new UsageCounters(calendar.get().clock(), 100_000, 0));
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -80,7 +81,7 @@ final class TestApps {
     }
 
     /** The out-of-the-box service with calendars of one's own. */
-    static Javalin app(Clock clock, pocketapi.holiday.OwnCalendars own) {
+    static Javalin app(Clock clock, OwnCalendars own) {
         try {
             ImagePools samples = ImagePools.samples();
             return HttpApi.create(HttpApi.Settings.defaults(), new LiveCalendar(calendar(clock)), own, samples,

@@ -15,13 +15,13 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import pocketapi.util.Daemons;
 import pocketapi.util.LogOnce;
 import pocketapi.util.LogText;
 import pocketapi.util.Utc8;
@@ -100,11 +100,7 @@ public final class HolidayUpdater implements AutoCloseable {
         this.ledger = new ConfirmLedger(cache.map(HolidayCache::dir));
         this.review = new ChangeReview(confirm, ledger, sources.confirmWait(), pinned, clock);
         this.expiry = new ExpiryWarning(sources.mirrors().isEmpty(), sources.interval(), clock);
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "holiday-updates");
-            t.setDaemon(true);  // nothing to finish on stop: a cache write is atomic
-            return t;
-        });
+        this.timer = Daemons.timer("holiday-updates");  // nothing to finish on stop: a cache write is atomic
         publishSources();
     }
 

@@ -1,0 +1,118 @@
+package pocketapi.holiday;
+
+import java.time.LocalDate;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+
+/**
+ * Classifies every covered day from the notices: each date by its own entry and the law
+ * ({@link #classify}), then by the break it belongs to ({@link Arrangement}): its kind (in lieu,
+ * substitute, extra) and the whole break. {@link Personal} does the same for a calendar of one's
+ * own, from these days. Runs at start-up: no streams, no lambdas. Stateless.
+ */
+final class Official {
+    private static final String MAKE_UP_MARKER = "调休";
+
+    private Official() {
+    }
+
+    /** Every covered day in date order, and the breaks in date order. */
+    record Built(Day[] days, List<Break> breaks) {
+    }
+
+    /** @param byDate every notice's entries by date (a date listed by two notices: the later one's) */
+    static Built build(NavigableMap<Integer, HolidayYear> years, Map<LocalDate, OfficialDay> byDate, LocalDate first,
+                       LocalDate last) {
+        Day[] days = new Day[(int) (last.toEpochDay() - first.toEpochDay() + 1)];
+        LunarCalendar lunar = LunarCalendar.get();
+        Set<LocalDate> statutory = new HashSet<>();
+        for (int year = years.firstKey(); year <= years.lastKey(); year++) {
+            if (Law.covers(year)) {
+                for (Law.Holiday h : Law.of(year, lunar)) {
+                    statutory.add(h.date());
+                }
+            }
+        }
+        for (int i = 0; i < days.length; i++) {
+            LocalDate date = first.plusDays(i);
+            days[i] = classify(date, byDate.get(date), statutory.contains(date));
+        }
+        TreeMap<LocalDate, Break> byStart = new TreeMap<>();  // days off are unique, so starts are too
+        OrdinaryWeekend widening = new OrdinaryWeekend(byDate, first, last);
+        for (HolidayYear notice : years.values()) {
+            for (Arrangement.Arranged a : Arrangement.breaks(notice, widening, lunar)) {
+                Break b = a.brk();
+                byStart.put(b.start(), b);
+                for (LocalDate d = b.start(); !d.isAfter(b.end()); d = d.plusDays(1)) {
+                    if (d.isBefore(first) || d.isAfter(last)) {
+                        continue;  // 2008's New Year break began in 2007, before the data a calendar may start with
+                    }
+                    int i = index(first, d);
+                    Day day = days[i];
+                    Kind kind = a.kinds().getOrDefault(d, day.kind());
+                    days[i] = new Day(d, day.status(), day.name(), kind, day.statutory(), b);
+                }
+                for (LocalDate d : b.makeUpDays()) {
+                    if (!d.isBefore(first) && !d.isAfter(last)) {
+                        int i = index(first, d);
+                        Day day = days[i];
+                        days[i] = new Day(d, day.status(), day.name(), day.kind(), day.statutory(), b);
+                    }
+                }
+            }
+        }
+        return new Built(days, List.copyOf(byStart.values()));
+    }
+
+    private static int index(LocalDate first, LocalDate date) {
+        return (int) (date.toEpochDay() - first.toEpochDay());
+    }
+
+    /**
+     * An unlisted weekend day inside the covered range: how far a break widens. A class, not a
+     * lambda: this runs at start-up, where a lambda costs a class spun on first use.
+     */
+    private static final class OrdinaryWeekend implements Predicate<LocalDate> {
+        private final Map<LocalDate, OfficialDay> listed;
+        private final LocalDate first;
+        private final LocalDate last;
+
+        OrdinaryWeekend(Map<LocalDate, OfficialDay> listed, LocalDate first, LocalDate last) {
+            this.listed = listed;
+            this.first = first;
+            this.last = last;
+        }
+
+        @Override
+        public boolean test(LocalDate d) {
+            return !d.isBefore(first) && !d.isAfter(last) && Day.weekend(d) && !listed.containsKey(d);
+        }
+    }
+
+
+    /**
+     * A date by its own entry: the specification's label, and its kind before the breaks say more
+     * (a listed weekday day off is {@link Kind#EXTRA} until its break calls it in lieu or substitute).
+     */
+    private static Day classify(LocalDate date, OfficialDay entry, boolean statutory) {
+        boolean weekend = Day.weekend(date);
+        if (entry != null && entry.offDay()) {
+            Kind kind = statutory ? Kind.STATUTORY : weekend ? Kind.WEEKEND : Kind.EXTRA;
+            return new Day(date, DayStatus.DAY_OFF, entry.festival(), kind, statutory, null);
+        }
+        // A make-up working day is only ever a weekend day; a weekday listed as working is just a working day.
+        if (entry != null && weekend) {
+            return new Day(date, DayStatus.MAKE_UP_WORKDAY, entry.festival() + MAKE_UP_MARKER, Kind.MAKE_UP, false, null);
+        }
+        if (weekend) {
+            // An ordinary weekend is a day off; on a statutory date (the data did not list it) it is that holiday.
+            return new Day(date, DayStatus.ORDINARY, "", statutory ? Kind.STATUTORY : Kind.WEEKEND, statutory, null);
+        }
+        return new Day(date, DayStatus.ORDINARY, "", Kind.WORKDAY, false, null);
+    }
+}

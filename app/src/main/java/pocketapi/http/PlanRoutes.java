@@ -1,0 +1,164 @@
+package pocketapi.http;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+
+import io.javalin.http.Context;
+import pocketapi.holiday.Break;
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.Schedule;
+import pocketapi.util.Cache;
+
+/**
+ * Planning ahead: a year's arrangement ({@code /api/holidays/year}), the break under way or next
+ * ({@code /api/holidays/next}) and a calendar feed to subscribe to ({@code /api/holidays.ics}).
+ * Thread-safe.
+ */
+final class PlanRoutes {
+    static final Param<IcsFeed.Only> ONLY = new Param<>("only", v -> switch (v) {
+        case "" -> IcsFeed.Only.ALL;
+        case "off" -> IcsFeed.Only.OFF;
+        case "work" -> IcsFeed.Only.WORK;
+        default -> throw new IllegalArgumentException("must be off (days off only) or work (make-up working days only), "
+                + "or left out for both");
+    }, IcsFeed.Only.ALL);
+    static final Param<Integer> REMIND = new Param<>("remind", v -> {
+        if (!v.matches("([01][0-9]|2[0-3]):[0-5][0-9]")) {
+            throw new IllegalArgumentException("must be a time HH:MM, 00:00 to 23:59: before 12:00 that morning "
+                    + "(remind=07:00), from 12:00 the evening before (remind=20:00)");
+        }
+        return Integer.parseInt(v.substring(0, 2)) * 60 + Integer.parseInt(v.substring(3));
+    }, -1);
+    static final Param<Boolean> LANG = new Param<>("lang", v -> switch (v) {
+        case "", "zh" -> false;
+        case "en" -> true;
+        default -> throw new IllegalArgumentException("must be zh (the default) or en");
+    }, false);
+
+    private final CalendarChoice calendars;
+    /** Calendar apps poll the same few URLs: their feeds, by calendar, years and variant, least recently used evicted. */
+    private final Cache<FeedKey, Feed> feeds = new Cache<>(64);
+
+    /** @param calendar compared by identity: a new one is a new feed */
+    private record FeedKey(HolidayCalendar calendar, int from, int to, IcsFeed.Variant variant) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FeedKey k && k.calendar == calendar && k.from == from && k.to == to
+                    && k.variant.equals(variant);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(System.identityHashCode(calendar), from, to, variant);
+        }
+    }
+
+    private record Feed(byte[] body, String etag) {
+    }
+
+    PlanRoutes(CalendarChoice calendars) {
+        this.calendars = calendars;
+    }
+
+    /** {@code {"year":2026,"breaks":[{"name":..,"start":..,"end":..,"days":..,"makeUpDays":[..],"statutory":[..],"inLieu":[..]}]}}. */
+    void year(Context ctx, Query q) {
+        HolidayCalendar calendar = calendars.choose(q);
+        int year = CalendarChoice.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
+        List<JsonObject> breaks = new ArrayList<>();
+        for (Break b : calendar.arrangement(year)) {
+            breaks.add(new JsonObject().put("name", b.name()).put("start", b.start().toString())
+                    .put("end", b.end().toString()).put("days", b.days())
+                    .putStrings("makeUpDays", dates(b.makeUpDays())).putStrings("statutory", dates(b.statutory()))
+                    .putStrings("inLieu", dates(b.inLieu())));
+        }
+        Responses.json(ctx, new JsonObject().put("year", year).putObjects("breaks", breaks).bytes());
+    }
+
+    private static List<String> dates(List<LocalDate> dates) {
+        List<String> text = new ArrayList<>();
+        dates.forEach(d -> text.add(d.toString()));
+        return text;
+    }
+
+    /** {@code {"date":..,"name":..,"start":..,"end":..,"days":..,"daysUntil":..}}, or 404 when the data holds no later break. */
+    void next(Context ctx, Query q) {
+        HolidayCalendar calendar = calendars.choose(q);
+        LocalDate date = DayRoutes.day(q, calendar);
+        Break b = calendar.breakOnOrAfter(date).orElseThrow(() -> {
+            int next = calendar.last().getYear() + 1;
+            return new ApiError(404, "no break on or after " + date + " in the holiday data, which ends on "
+                    + calendar.last() + " (" + next + "'s arrangement is "
+                    + Objects.requireNonNullElse(CalendarChoice.standing(next, calendar), "not in the data yet") + ")");
+        });
+        long until = Math.max(0, ChronoUnit.DAYS.between(date, b.start()));
+        Responses.json(ctx, new JsonObject().put("date", date.toString()).put("name", b.name())
+                .put("start", b.start().toString()).put("end", b.end().toString()).put("days", b.days())
+                .put("daysUntil", until).bytes());
+    }
+
+    /**
+     * The feed: {@code y} limits it to one notice; without it, the previous year, this year and
+     * every later one. Answers 304 to an {@code If-None-Match} that holds its ETag.
+     */
+    void ics(Context ctx, Query q) {
+        HolidayCalendar calendar = calendars.choose(q);
+        int from;
+        int to;
+        if (q.given(DayRoutes.Y)) {
+            from = CalendarChoice.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
+            to = from;
+        } else {
+            from = Math.max(calendar.today().getYear() - 1, calendar.years().firstKey());
+            to = calendar.years().lastKey();
+        }
+        Feed feed = feeds.get(new FeedKey(calendar, from, to, new IcsFeed.Variant(q.get(ONLY), q.get(REMIND), q.get(LANG))),
+                PlanRoutes::render);
+        ctx.header("ETag", feed.etag());
+        ctx.header("Cache-Control", "public, max-age=3600");
+        if (matches(ctx.header("If-None-Match"), feed.etag())) {
+            // No body; a Content-Length on a 304 must be the one a 200 would have (RFC 9110 §8.6).
+            ctx.status(304).removeHeader("Content-Type");
+            ctx.res().setContentLength(feed.body().length);
+            return;
+        }
+        ctx.header("Content-Disposition", "inline; filename=\"pocketapi-holidays.ics\"");
+        Responses.send(ctx, IcsFeed.TYPE, feed.body());
+    }
+
+    private static Feed render(FeedKey key) {
+        List<Break> breaks = new ArrayList<>();
+        for (Break b : key.calendar().breaks()) {
+            if (b.year() >= key.from() && b.year() <= key.to()) {
+                breaks.add(b);
+            }
+        }
+        Schedule schedule = key.calendar().schedule();
+        byte[] body = IcsFeed.render(breaks, key.from() == key.to() ? Integer.toString(key.from()) : key.from() + "–"
+                + key.to(), key.variant(), schedule.official() ? "" : schedule.tag(), schedule.official() ? "" : schedule.toString());
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(body);
+            return new Feed(body, "\"" + HexFormat.of().formatHex(hash, 0, 12) + "\"");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** {@code If-None-Match}: {@code *} or a list of entity tags, compared weakly (RFC 9110 §13.1.2). */
+    static boolean matches(String ifNoneMatch, String etag) {
+        if (ifNoneMatch != null) {
+            for (String tag : ifNoneMatch.split(",")) {
+                String t = tag.strip().replaceFirst("^W/", "");
+                if (t.equals("*") || t.equals(etag)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
