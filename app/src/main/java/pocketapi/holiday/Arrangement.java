@@ -35,7 +35,7 @@ final class Arrangement {
     }
 
     /** A break, and the kind of each of its listed weekday days off that is not statutory. */
-    record Arranged(Break brk, Map<LocalDate, Kind> kinds) {
+    record Arranged(Break brk, Map<LocalDate, Status> kinds) {
     }
 
     /**
@@ -137,10 +137,10 @@ final class Arrangement {
                 candidates.add(d);
             }
         }
-        Map<LocalDate, Kind> kinds = new HashMap<>();
+        Map<LocalDate, Status> kinds = new HashMap<>();
         int substitutes = Math.min(lost, candidates.size());
         for (int i = 0; i < substitutes; i++) {
-            kinds.put(candidates.get(i), Kind.SUBSTITUTE);
+            kinds.put(candidates.get(i), Status.SUBSTITUTE);
         }
         List<LocalDate> rest = new ArrayList<>(candidates.subList(substitutes, candidates.size()));
         int before = 0;
@@ -152,7 +152,7 @@ final class Arrangement {
         List<LocalDate> inLieu = new ArrayList<>();
         for (int i = 0; i < rest.size(); i++) {
             boolean repaid = i < front || i >= rest.size() - back;
-            kinds.put(rest.get(i), repaid ? Kind.IN_LIEU : Kind.EXTRA);
+            kinds.put(rest.get(i), repaid ? Status.IN_LIEU : Status.EXTRA);
             if (repaid) {
                 inLieu.add(rest.get(i));
             }

@@ -50,8 +50,8 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
     }
 
     /** The status this source gives {@code date}, a date of its year. */
-    public DateStatus status(LocalDate date) {
-        return DateStatus.of(date, listed.get(date));
+    public String status(LocalDate date) {
+        return Status.lived(date, listed.get(date));
     }
 
     /** @throws HolidayDataException naming {@code source} and the problem */

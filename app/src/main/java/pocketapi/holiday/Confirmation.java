@@ -8,7 +8,7 @@ import java.util.TreeSet;
 
 /**
  * The comparison between the served calendar and the confirming source: per calendar date, on
- * {@link DateStatus}, and on the festival where both name one (chinese-days names a joint break's
+ * {@link Status#lived}, and on the festival where both name one (chinese-days names a joint break's
  * dates one festival at a time: its festival must be one of the break's). Never on raw lists, and
  * never on names as written: both are read through the {@link Festival} table. Stateless.
  */
@@ -20,9 +20,9 @@ public final class Confirmation {
      * A date on which the two sources disagree: on its status, or (the statuses agreeing) on its
      * festival, {@code primaryName} and {@code confirmingName} then being the table's names.
      */
-    public record Dispute(LocalDate date, DateStatus primary, DateStatus confirming, String primaryName,
+    public record Dispute(LocalDate date, String primary, String confirming, String primaryName,
                           String confirmingName) {
-        public Dispute(LocalDate date, DateStatus primary, DateStatus confirming) {
+        public Dispute(LocalDate date, String primary, String confirming) {
             this(date, primary, confirming, null, null);
         }
 
@@ -67,11 +67,11 @@ public final class Confirmation {
         for (LocalDate date = LocalDate.of(confirming.year(), 1, 1); !date.isAfter(end); date = date.plusDays(1)) {
             if (calendar.covers(date)) {
                 Day day = calendar.classify(date);
-                DateStatus served = DateStatus.of(day);
-                DateStatus other = confirming.status(date);
+                String served = day.status().lived();
+                String other = confirming.status(date);
                 Festival festival = confirming.names().get(date);
                 List<Festival> festivals = Festival.of(festivalName(day));
-                if (served != other) {
+                if (!served.equals(other)) {
                     disputes.add(new Dispute(date, served, other));
                 } else if (festival != null && !day.name().isEmpty() && !festivals.contains(festival)) {
                     disputes.add(new Dispute(date, served, other,
@@ -86,7 +86,7 @@ public final class Confirmation {
     /** The festival name of a day: a make-up day's name without its 调休 mark. */
     private static String festivalName(Day day) {
         String name = day.name();
-        return day.kind() == Kind.MAKE_UP && name.endsWith("调休") ? name.substring(0, name.length() - 2) : name;
+        return day.status() == Status.MAKE_UP && name.endsWith("调休") ? name.substring(0, name.length() - 2) : name;
     }
 
     /** The dates of {@code disputes}, in order. */

@@ -4,30 +4,39 @@ import java.time.DayOfWeek;
 import java.time.LocalDate;
 
 /**
- * The classification of one date: the specification's label ({@link DayStatus}) and name, and what
- * the day is to a person ({@link Kind}), from which the alarm, the wage and the exchange follow.
+ * One date as a calendar has it.
  *
- * @param name      the festival name for {@link DayStatus#DAY_OFF}, the festival name followed by
- *                  {@code 调休} for {@link DayStatus#MAKE_UP_WORKDAY}, and {@code ""} for an ordinary day
- * @param statutory whether the date is a statutory holiday (it is then a day off, of kind {@link Kind#STATUTORY})
- * @param brk       the whole break the day off belongs to (ordinary weekends next to it included), or the
- *                  break a make-up day repays; null for other days
+ * @param name      the festival name of a day off, the festival name followed by {@code 调休} of a
+ *                  make-up working day, a calendar's own name of its own days, else {@code ""}
+ * @param statutory whether the date is a statutory holiday by law (whatever a calendar of one's own makes of it)
+ * @param brk       the whole break the day belongs to (weekend days next to it included), or the break a
+ *                  make-up day repays; null for other days
  */
-public record Day(LocalDate date, DayStatus status, String name, Kind kind, boolean statutory, Break brk) {
+public record Day(LocalDate date, Status status, String name, boolean statutory, Break brk) {
+
+    /** A day outside every break. */
+    public static Day of(LocalDate date, Status status, String name, boolean statutory) {
+        return new Day(date, status, name, statutory, null);
+    }
+
+    /** This day as another status (its name, unless given one). */
+    public Day as(Status other, String otherName) {
+        return new Day(date, other, otherName, statutory, brk);
+    }
+
+    /** This day, of the break {@code b}. */
+    public Day in(Break b) {
+        return new Day(date, status, name, statutory, b);
+    }
 
     /** Whether the day is worked: {@code type=alarm}'s {@code work}. */
     public boolean working() {
-        return kind.working();
-    }
-
-    /** The least pay for work on the day, as a multiple of the normal wage (Labour Law art. 44). */
-    public int wage() {
-        return kind.wage();
+        return status.working();
     }
 
     /** Whether the Shanghai and Shenzhen exchanges trade: Monday to Friday and not a day off. */
     public boolean tradingDay() {
-        return kind == Kind.WORKDAY;
+        return status == Status.WORKDAY;
     }
 
     /** The one weekend test of the service. */

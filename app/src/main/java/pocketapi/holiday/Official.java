@@ -54,14 +54,13 @@ final class Official {
                     }
                     int i = index(first, d);
                     Day day = days[i];
-                    Kind kind = a.kinds().getOrDefault(d, day.kind());
-                    days[i] = new Day(d, day.status(), day.name(), kind, day.statutory(), b);
+                    days[i] = day.as(a.kinds().getOrDefault(d, day.status()), day.name()).in(b);
                 }
                 for (LocalDate d : b.makeUpDays()) {
                     if (!d.isBefore(first) && !d.isAfter(last)) {
                         int i = index(first, d);
                         Day day = days[i];
-                        days[i] = new Day(d, day.status(), day.name(), day.kind(), day.statutory(), b);
+                        days[i] = days[i].in(b);
                     }
                 }
             }
@@ -96,23 +95,23 @@ final class Official {
 
 
     /**
-     * A date by its own entry: the specification's label, and its kind before the breaks say more
-     * (a listed weekday day off is {@link Kind#EXTRA} until its break calls it in lieu or substitute).
+     * A date by its own entry: a listed weekday day off is {@link Status#EXTRA} until its break calls
+     * it in lieu or substitute.
      */
     private static Day classify(LocalDate date, OfficialDay entry, boolean statutory) {
         boolean weekend = Day.weekend(date);
         if (entry != null && entry.offDay()) {
-            Kind kind = statutory ? Kind.STATUTORY : weekend ? Kind.WEEKEND : Kind.EXTRA;
-            return new Day(date, DayStatus.DAY_OFF, entry.festival(), kind, statutory, null);
+            return Day.of(date, statutory ? Status.STATUTORY : weekend ? Status.WEEKEND_OFF : Status.EXTRA,
+                    entry.festival(), statutory);
         }
         // A make-up working day is only ever a weekend day; a weekday listed as working is just a working day.
         if (entry != null && weekend) {
-            return new Day(date, DayStatus.MAKE_UP_WORKDAY, entry.festival() + MAKE_UP_MARKER, Kind.MAKE_UP, false, null);
+            return Day.of(date, Status.MAKE_UP, entry.festival() + MAKE_UP_MARKER, false);
         }
         if (weekend) {
             // An ordinary weekend is a day off; on a statutory date (the data did not list it) it is that holiday.
-            return new Day(date, DayStatus.ORDINARY, "", statutory ? Kind.STATUTORY : Kind.WEEKEND, statutory, null);
+            return Day.of(date, statutory ? Status.STATUTORY_WEEKEND : Status.WEEKEND, "", statutory);
         }
-        return new Day(date, DayStatus.ORDINARY, "", Kind.WORKDAY, false, null);
+        return Day.of(date, Status.WORKDAY, "", false);
     }
 }

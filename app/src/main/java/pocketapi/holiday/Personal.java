@@ -105,7 +105,7 @@ final class Personal {
 
     private static void withBreak(Day[] days, int i, Break b) {
         Day d = days[i];
-        days[i] = new Day(d.date(), d.status(), d.name(), d.kind(), d.statutory(), b);
+        days[i] = days[i].in(b);
     }
 
     private static List<LocalDate> within(List<LocalDate> dates, LocalDate start, LocalDate end) {

@@ -77,29 +77,27 @@ public final class Schedule {
         return name.isEmpty() ? "w" + week.tag() : name;
     }
 
-    /**
-     * The day as this schedule has it, from its official classification.
-     */
+    /** The day as this schedule has it, from its official classification. */
     Day personal(Day official) {
         LocalDate date = official.date();
         boolean weekend = Day.weekend(date);
+        Status status = official.status();
         OfficialDay own = days.get(date);
+        if (own != null && own.offDay()) {
+            return Day.of(date, status.wire().equals("ture") ? status : weekend ? Status.WEEKEND_OFF : Status.OWN_DAY_OFF,
+                    own.festival(), official.statutory());
+        }
         if (own != null) {
-            if (own.offDay()) {
-                Kind kind = official.status() == DayStatus.DAY_OFF ? official.kind() : weekend ? Kind.WEEKEND : Kind.OWN_DAY_OFF;
-                return new Day(date, DayStatus.DAY_OFF, own.festival(), kind, official.statutory(), null);
-            }
-            return weekend ? new Day(date, DayStatus.MAKE_UP_WORKDAY, own.festival(), Kind.WORKED, official.statutory(), null)
-                    : new Day(date, DayStatus.ORDINARY, "", official.kind() == Kind.WORKDAY ? Kind.WORKDAY : Kind.WORKED,
-                    official.statutory(), null);
+            return weekend ? Day.of(date, Status.WORKED_WEEKEND, own.festival(), official.statutory())
+                    : Day.of(date, status == Status.WORKDAY ? Status.WORKDAY : Status.WORKED, "", official.statutory());
         }
-        if (official.status() == DayStatus.MAKE_UP_WORKDAY && !week.makeUpDaysWorked()) {
-            return new Day(date, DayStatus.ORDINARY, "", Kind.WEEKEND, official.statutory(), null);
+        if (status == Status.MAKE_UP && !week.makeUpDaysWorked()) {
+            return Day.of(date, Status.WEEKEND, "", official.statutory());
         }
-        if (official.status() == DayStatus.ORDINARY && official.kind() == Kind.WEEKEND && week.works(date)) {
-            return new Day(date, DayStatus.MAKE_UP_WORKDAY, "", Kind.WORKED, official.statutory(), null);
+        if (status == Status.WEEKEND && week.works(date)) {
+            return Day.of(date, Status.WORKED_WEEKEND, "", official.statutory());
         }
-        return new Day(date, official.status(), official.name(), official.kind(), official.statutory(), null);
+        return Day.of(date, status, official.name(), official.statutory());
     }
 
     @Override

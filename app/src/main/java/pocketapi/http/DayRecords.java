@@ -5,7 +5,6 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import pocketapi.holiday.Break;
 import pocketapi.holiday.Day;
-import pocketapi.holiday.DayStatus;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.LunarCalendar;
 import pocketapi.util.Cache;
@@ -64,8 +63,8 @@ final class DayRecords {
                 .put("month", d.date().getMonthValue())
                 .put("day", d.date().getDayOfMonth())
                 .put("status", d.status().wire())
-                .put("isHoliday", d.status() == DayStatus.DAY_OFF)
-                .put("isWorkday", d.status() == DayStatus.MAKE_UP_WORKDAY)
+                .put("isHoliday", d.status().wire().equals("ture"))
+                .put("isWorkday", d.status().wire().equals("worker"))
                 .put("name", d.name());
     }
 
@@ -77,9 +76,9 @@ final class DayRecords {
         JsonObject json = record(d)
                 .put("weekday", d.date().getDayOfWeek().getValue())
                 .put("working", d.working())
-                .put("kind", d.kind().wire())
+                .put("kind", d.status().kind())
                 .put("statutory", law.statutory())
-                .put("wage", law.wage())
+                .put("wage", law.status().wage())
                 .put("tradingDay", law.tradingDay());
         Break b = d.brk();
         json.put("break", b == null ? null : new JsonObject().put("name", b.name()).put("first", b.start().toString())

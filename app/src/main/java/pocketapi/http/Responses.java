@@ -5,14 +5,15 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.io.EofException;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
@@ -23,6 +24,7 @@ import org.slf4j.LoggerFactory;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import jakarta.servlet.http.HttpServletResponse;
+import pocketapi.util.Summary;
 
 /**
  * Writes every answer: bodies with the exact content types the README shows ({@code application/json;
@@ -38,9 +40,9 @@ final class Responses {
     static final String TEXT = "text/plain; charset=utf-8";
     /** On every answer: a browser must take each body for the type it is sent as, never guess another. */
     static final HttpField NOSNIFF = new PreEncodedHttpField("X-Content-Type-Options", "nosniff");
-    private static final Quiet GONE = new Quiet("%d answer(s) dropped since the last report: the client went away or "
+    private static final Summary GONE = new Summary(LOG, false, "%d answer(s) dropped since the last report: the client went away or "
             + "stopped reading before it was written");
-    private static final Quiet REJECTED = new Quiet("rejected %d malformed request(s) since the last report (answered 4xx "
+    private static final Summary REJECTED = new Summary(LOG, false, "rejected %d malformed request(s) since the last report (answered 4xx "
             + "before reaching an endpoint; what clients sent is not logged)");
 
     private Responses() {
@@ -149,24 +151,23 @@ final class Responses {
         }
     }
 
-    /** Something clients do, counted and logged at most once a minute with the count. */
-    private static final class Quiet {
-        private final String line;
-        private final AtomicLong count = new AtomicLong();
-        private final AtomicLong reportedAt = new AtomicLong(System.nanoTime() - 60_000_000_000L);
-
-        /** @param line the log line, {@code %d} where the count goes */
-        Quiet(String line) {
-            this.line = line;
-        }
-
-        void count() {
-            count.incrementAndGet();
-            long now = System.nanoTime();
-            long last = reportedAt.get();
-            if (now - last >= 60_000_000_000L && reportedAt.compareAndSet(last, now)) {
-                LOG.info(String.format(line, count.getAndSet(0)));
+    /**
+     * The handler in front of Javalin's: nosniff on every answer; and HTTP/1.0 with Transfer-Encoding,
+     * faulty framing (RFC 9112 §6.1), answered 400 and closed, so nothing smuggled behind it is read.
+     */
+    static final class Guard extends Handler.Wrapper {
+        @Override
+        public boolean handle(Request request, Response response, Callback callback) throws Exception {
+            response.getHeaders().put(NOSNIFF);
+            if (request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_0
+                    && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
+                response.getHeaders().put(HttpHeader.CONNECTION, "close");
+                jettyError(request, response, callback, 400,
+                        "The request was rejected: HTTP/1.0 has no Transfer-Encoding; send HTTP/1.1, or a Content-Length.");
+                return true;
             }
+            return super.handle(request, response, callback);
         }
     }
+
 }

@@ -36,14 +36,14 @@ public final class BreakFacts {
     }
 
     /** The kind of every weekday off the facts name: statutory, in lieu, substitute or extra. */
-    public static java.util.Map<LocalDate, Kind> weekdayKinds() {
-        java.util.Map<LocalDate, Kind> kinds = new java.util.HashMap<>();
+    public static java.util.Map<LocalDate, Status> weekdayKinds() {
+        java.util.Map<LocalDate, Status> kinds = new java.util.HashMap<>();
         for (String line : TestYears.resource("holiday-breaks.csv").lines().toList()) {
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
             }
             String[] f = line.split(",", -1);
-            Kind[] columns = {Kind.STATUTORY, Kind.IN_LIEU, Kind.SUBSTITUTE, Kind.EXTRA};
+            Status[] columns = {Status.STATUTORY, Status.IN_LIEU, Status.SUBSTITUTE, Status.EXTRA};
             for (int c = 0; c < columns.length; c++) {
                 for (LocalDate d : dates(f[6 + c])) {
                     kinds.put(d, columns[c]);

@@ -82,7 +82,7 @@ class ConfirmationTest {
         for (LocalDate date : new java.util.TreeSet<>(union(primary, confirming))) {
             if (!java.util.Objects.equals(primary.get(date), confirming.get(date))) {
                 differ.add(date.toString());
-                assertThat(DateStatus.of(date, primary.get(date))).isEqualTo(DateStatus.of(date, confirming.get(date)));
+                assertThat(Status.lived(date, primary.get(date))).isEqualTo(Status.lived(date, confirming.get(date)));
             }
         }
         assertThat(differ).containsExactlyElementsOf(RAW_DIFFERENCES);

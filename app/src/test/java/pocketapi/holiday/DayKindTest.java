@@ -25,7 +25,7 @@ class DayKindTest {
 
     @Test
     void every_date_2020_to_2026_has_the_kind_wage_exchange_and_break_the_facts_and_the_law_give() {
-        Map<LocalDate, Kind> named = BreakFacts.weekdayKinds();
+        Map<LocalDate, Status> named = BreakFacts.weekdayKinds();
         Map<LocalDate, Break> breakOf = new HashMap<>();
         Map<LocalDate, Break> repays = new HashMap<>();
         for (Break b : BreakFacts.all()) {
@@ -37,16 +37,16 @@ class DayKindTest {
         int checked = 0;
         for (LocalDate d = LocalDate.of(2020, 1, 1); !d.isAfter(LocalDate.of(2026, 12, 31)); d = d.plusDays(1)) {
             boolean weekend = d.getDayOfWeek().getValue() >= 6;
-            Kind expected = repays.containsKey(d) ? Kind.MAKE_UP
-                    : named.containsKey(d) ? named.get(d) : weekend ? Kind.WEEKEND : Kind.WORKDAY;
+            Status expected = repays.containsKey(d) ? Status.MAKE_UP
+                    : named.containsKey(d) ? named.get(d) : weekend ? Status.WEEKEND : Status.WORKDAY;
             Break brk = repays.containsKey(d) ? repays.get(d) : breakOf.get(d);
             Day day = CALENDAR.classify(d);
-            assertThat(day.kind()).as(d.toString()).isEqualTo(expected);
-            assertThat(day.statutory()).as(d.toString()).isEqualTo(expected == Kind.STATUTORY);
-            assertThat(day.wage()).as(d.toString()).isEqualTo(expected == Kind.STATUTORY ? 3
-                    : expected == Kind.MAKE_UP || expected == Kind.WORKDAY ? 1 : 2);
-            assertThat(day.working()).as(d.toString()).isEqualTo(expected == Kind.MAKE_UP || expected == Kind.WORKDAY);
-            assertThat(day.tradingDay()).as(d.toString()).isEqualTo(!weekend && expected == Kind.WORKDAY);
+            assertThat(day.status().kind()).as(d.toString()).isEqualTo(expected.kind());
+            assertThat(day.statutory()).as(d.toString()).isEqualTo(expected == Status.STATUTORY);
+            assertThat(day.status().wage()).as(d.toString()).isEqualTo(expected == Status.STATUTORY ? 3
+                    : expected == Status.MAKE_UP || expected == Status.WORKDAY ? 1 : 2);
+            assertThat(day.working()).as(d.toString()).isEqualTo(expected == Status.MAKE_UP || expected == Status.WORKDAY);
+            assertThat(day.tradingDay()).as(d.toString()).isEqualTo(!weekend && expected == Status.WORKDAY);
             assertThat(day.brk()).as(d.toString()).isEqualTo(brk);
             checked++;
         }
@@ -114,10 +114,10 @@ class DayKindTest {
         ours.stream().filter(d -> !theirs.contains(d)).forEach(d -> differences.add("+" + d));
         assertThat(differences).containsExactlyElementsOf(DIFFERENCES.keySet());
         // 2020's Spring Festival, decided: 01-19 repays 01-29; 01-30 (its 02-01 make-up cancelled) and 01-31 are extra.
-        assertThat(calendar.classify(LocalDate.of(2020, 1, 29)).kind()).isEqualTo(Kind.IN_LIEU);
-        assertThat(calendar.classify(LocalDate.of(2020, 1, 30)).kind()).isEqualTo(Kind.EXTRA);
-        assertThat(calendar.classify(LocalDate.of(2020, 1, 31)).kind()).isEqualTo(Kind.EXTRA);
-        assertThat(calendar.classify(LocalDate.of(2020, 1, 24)).kind()).isEqualTo(Kind.SUBSTITUTE);
+        assertThat(calendar.classify(LocalDate.of(2020, 1, 29)).status()).isEqualTo(Status.IN_LIEU);
+        assertThat(calendar.classify(LocalDate.of(2020, 1, 30)).status()).isEqualTo(Status.EXTRA);
+        assertThat(calendar.classify(LocalDate.of(2020, 1, 31)).status()).isEqualTo(Status.EXTRA);
+        assertThat(calendar.classify(LocalDate.of(2020, 1, 24)).status()).isEqualTo(Status.SUBSTITUTE);
     }
 
     private static String inLieuDays(String json) {
@@ -128,8 +128,8 @@ class DayKindTest {
     @Test
     void an_ordinary_weekend_next_to_a_one_day_break_belongs_to_it() {
         Day saturday = CALENDAR.classify(LocalDate.of(2024, 6, 8));
-        assertThat(saturday.status()).isEqualTo(DayStatus.ORDINARY);  // the notice lists 06-10 alone
-        assertThat(saturday.kind()).isEqualTo(Kind.WEEKEND);
+        assertThat(saturday.status().wire()).isEqualTo("flase");  // the notice lists 06-10 alone
+        assertThat(saturday.status()).isEqualTo(Status.WEEKEND);
         assertThat(saturday.brk().name()).isEqualTo("端午节");
         assertThat(saturday.brk().start()).isEqualTo(LocalDate.of(2024, 6, 8));
         assertThat(saturday.brk().days()).isEqualTo(3);

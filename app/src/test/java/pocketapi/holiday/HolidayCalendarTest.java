@@ -49,14 +49,14 @@ class HolidayCalendarTest {
     })
     void walking_every_day_of_a_year_gives_the_published_totals(
             int year, int ture, int worker, int flase, int work, int vacation) {
-        Map<DayStatus, Integer> statuses = new EnumMap<>(DayStatus.class);
+        Map<String, Integer> statuses = new java.util.HashMap<>();
         Map<String, Integer> alarms = new java.util.HashMap<>();
         LocalDate.of(year, 1, 1).datesUntil(LocalDate.of(year + 1, 1, 1)).map(calendar::classify).forEach(day -> {
-            statuses.merge(day.status(), 1, Integer::sum);
+            statuses.merge(day.status().wire(), 1, Integer::sum);
             alarms.merge(day.working() ? "work" : "vacation", 1, Integer::sum);
         });
         assertThat(statuses).containsExactlyInAnyOrderEntriesOf(Map.of(
-                DayStatus.DAY_OFF, ture, DayStatus.MAKE_UP_WORKDAY, worker, DayStatus.ORDINARY, flase));
+                "ture", ture, "worker", worker, "flase", flase));
         assertThat(alarms).containsExactlyInAnyOrderEntriesOf(Map.of("work", work, "vacation", vacation));
     }
 

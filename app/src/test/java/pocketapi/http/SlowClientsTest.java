@@ -124,10 +124,10 @@ class SlowClientsTest {
 
     @Test
     void the_connection_bound_fits_the_open_file_limit() {
-        assertThat(JettyInternals.bound(1000, 400, 40)).as("a quarter of the free files kept").isEqualTo(270);
-        assertThat(JettyInternals.bound(1000, 200, 40)).as("at least 64 kept").isEqualTo(200 - 40 - 64);
-        assertThat(JettyInternals.bound(1000, 1_048_576, 40)).isEqualTo(1000);
-        assertThat(JettyInternals.bound(1000, -1, 40)).as("no known limit").isEqualTo(1000);
-        assertThat(JettyInternals.bound(1000, 50, 40)).isEqualTo(JettyInternals.MIN_CONNECTIONS);
+        assertThat(pocketapi.util.OpenFiles.connections(1000, 400, 40)).as("a quarter of the free files kept").isEqualTo(270);
+        assertThat(pocketapi.util.OpenFiles.connections(1000, 200, 40)).as("at least 64 kept").isEqualTo(200 - 40 - 64);
+        assertThat(pocketapi.util.OpenFiles.connections(1000, 1_048_576, 40)).isEqualTo(1000);
+        assertThat(pocketapi.util.OpenFiles.connections(1000, -1, 40)).as("no known limit").isEqualTo(1000);
+        assertThat(pocketapi.util.OpenFiles.connections(1000, 50, 40)).isEqualTo(pocketapi.util.OpenFiles.MIN_CONNECTIONS);
     }
 }

@@ -14,7 +14,6 @@ import java.util.TreeSet;
 
 import pocketapi.util.Utc8;
 import pocketapi.holiday.Confirmation;
-import pocketapi.holiday.DateStatus;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
@@ -26,7 +25,7 @@ import pocketapi.util.Durations;
  * <ul>
  *   <li>nothing any answer would show changes: {@link Unchanged};</li>
  *   <li>confirmation is off, or the confirming source gives every date of each calendar year the
- *       change touches the same {@link DateStatus}: {@link Apply};</li>
+ *       change touches the same {@link pocketapi.holiday.Status#lived status a person lives by}: {@link Apply};</li>
  *   <li>the confirming source has such a year and disagrees on a date: {@link Held}, with the disputes;</li>
  *   <li>it has not published such a year (or cannot be reached): a year new to the service waits
  *       until {@code wait} after it was first seen, then is applied unconfirmed, leaving the dates of

@@ -16,7 +16,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import pocketapi.LogCapture;
-import pocketapi.holiday.DayStatus;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.TestYears;
@@ -39,7 +38,7 @@ class HolidayCacheTest {
         new HolidayCache(cacheDir, Clock.systemUTC()).write(2027, TestYears.madeUp2027().getBytes(StandardCharsets.UTF_8));
         HolidayCalendar calendar = load(Optional.empty()).calendar();
         assertThat(calendar.last()).isEqualTo(LocalDate.of(2027, 12, 31));
-        assertThat(calendar.classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(calendar.classify(NATIONAL_DAY_2027).status().wire()).isEqualTo("ture");
         assertThat(calendar.years().get(2027).source()).isEqualTo(cacheDir.resolve("2027.json").toString());
     }
 
@@ -51,7 +50,7 @@ class HolidayCacheTest {
         HolidayData.Loaded loaded = load(Optional.of(dataDir));
         assertThat(loaded.pinned()).containsExactly(2027);
         assertThat(loaded.calendar().classify(LocalDate.of(2027, 9, 16)).name()).isEqualTo("中秋节");
-        assertThat(loaded.calendar().classify(LocalDate.of(2027, 9, 15)).status()).isEqualTo(DayStatus.ORDINARY);
+        assertThat(loaded.calendar().classify(LocalDate.of(2027, 9, 15)).status().wire()).isEqualTo("flase");
     }
 
     @Test
@@ -60,8 +59,8 @@ class HolidayCacheTest {
                 "{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true}",
                 "{\"name\": \"国庆节\", \"date\": \"2026-10-08\", \"isOffDay\": true}"));
         HolidayCalendar calendar = load(Optional.empty()).calendar();
-        assertThat(calendar.classify(LocalDate.of(2026, 10, 8)).status()).isEqualTo(DayStatus.DAY_OFF);
-        assertThat(calendar.classify(LocalDate.of(2026, 10, 7)).status()).isEqualTo(DayStatus.ORDINARY);
+        assertThat(calendar.classify(LocalDate.of(2026, 10, 8)).status().wire()).isEqualTo("ture");
+        assertThat(calendar.classify(LocalDate.of(2026, 10, 7)).status().wire()).isEqualTo("flase");
     }
 
     @ParameterizedTest(name = "{0}")

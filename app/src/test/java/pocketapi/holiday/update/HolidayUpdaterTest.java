@@ -25,7 +25,6 @@ import pocketapi.LogCapture;
 import pocketapi.Mirror;
 import pocketapi.MutableClock;
 import pocketapi.holiday.Day;
-import pocketapi.holiday.DayStatus;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.holiday.TestYears;
@@ -78,7 +77,7 @@ class HolidayUpdaterTest {
         updater.check();
         assertThat(served()).isNotSameAs(before);
         assertThat(served().last()).isEqualTo(LocalDate.of(2027, 12, 31));
-        assertThat(served().classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(served().classify(NATIONAL_DAY_2027).status().wire()).isEqualTo("ture");
         assertThat(HolidayData.parseFile(cacheDir.resolve("2027.json")).sameDays(TestYears.parse(2027,
                 TestYears.madeUp2027()))).isTrue();
         updater.check();
@@ -164,7 +163,7 @@ class HolidayUpdaterTest {
             mirror.answer("2027.json", 200, "text/html", "<html>portal</html>".getBytes(StandardCharsets.UTF_8));
             second.publish("2027.json", TestYears.madeUp2027());
             updater(mirror.base(), second.base()).check();
-            assertThat(served().classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.DAY_OFF);
+            assertThat(served().classify(NATIONAL_DAY_2027).status().wire()).isEqualTo("ture");
             assertThat(log.linesWith("holidays 2027 added")).singleElement().asString()
                     .endsWith("from " + second.base() + "/2027.json");
         }
@@ -177,8 +176,8 @@ class HolidayUpdaterTest {
                 "{\"name\": \"国庆节\", \"date\": \"2026-10-08\", \"isOffDay\": true}");
         mirror.publish("2026.json", changed);
         updater(mirror.base()).check();
-        assertThat(served().classify(LocalDate.of(2026, 10, 8)).status()).isEqualTo(DayStatus.DAY_OFF);
-        assertThat(served().classify(LocalDate.of(2026, 10, 7)).status()).isEqualTo(DayStatus.ORDINARY);
+        assertThat(served().classify(LocalDate.of(2026, 10, 8)).status().wire()).isEqualTo("ture");
+        assertThat(served().classify(LocalDate.of(2026, 10, 7)).status().wire()).isEqualTo("flase");
         assertThat(log.linesWith("holidays 2026 changed")).singleElement().asString().contains(
                 "holidays 2026 changed: 2026-10-07 now not listed (was 国庆节 day off), "
                         + "2026-10-08 now 国庆节 day off (was not listed); from " + mirror.base() + "/2026.json");
@@ -295,7 +294,7 @@ class HolidayUpdaterTest {
             target.publish("2027.json", TestYears.madeUp2027());
             mirror.redirect("2027.json", target.base() + "/2027.json");
             updater(mirror.base()).check();
-            assertThat(served().classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.DAY_OFF);
+            assertThat(served().classify(NATIONAL_DAY_2027).status().wire()).isEqualTo("ture");
             assertThat(target.requests()).contains("/2027.json");
         }
     }
@@ -307,7 +306,7 @@ class HolidayUpdaterTest {
         mirror.close();
         HolidayCalendar restarted = HolidayData.load(Optional.empty(),
                 Optional.of(new HolidayCache(cacheDir, clock)), clock).calendar();
-        assertThat(restarted.classify(NATIONAL_DAY_2027).status()).isEqualTo(DayStatus.DAY_OFF);
+        assertThat(restarted.classify(NATIONAL_DAY_2027).status().wire()).isEqualTo("ture");
         assertThat(Files.list(cacheDir).map(p -> p.getFileName().toString())).containsExactly("2027.json");
     }
 }
