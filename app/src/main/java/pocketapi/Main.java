@@ -12,13 +12,13 @@ import org.slf4j.LoggerFactory;
 
 import io.javalin.Javalin;
 import pocketapi.holiday.update.HolidayCache;
-import pocketapi.holiday.update.HolidayCheck;
-import pocketapi.holiday.update.HolidayData;
+import pocketapi.holiday.source.HolidayCheck;
+import pocketapi.holiday.source.HolidayData;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.update.HolidayFetcher;
 import pocketapi.holiday.update.HolidayUpdater;
 import pocketapi.holiday.LiveCalendar;
-import pocketapi.holiday.OwnCalendars;
+import pocketapi.holiday.source.OwnCalendars;
 import pocketapi.http.HttpApi;
 import pocketapi.image.ImagePoolException;
 import pocketapi.image.ImagePools;
@@ -71,7 +71,7 @@ public final class Main {
             config = Config.parse(System.getenv(), List.of(args));
             config.prepareFolders();
             cache = new HolidayCache(config.holidayCacheDir(), clock);
-            holidays = HolidayData.load(config.holidayDataDir(), Optional.of(cache), clock);
+            holidays = HolidayData.load(config.holidayDataDir(), cache.load(), clock);
             own = OwnCalendars.load(config.calendarsDir());
             pools = ImagePools.load(config.poolPortrait(), config.poolLandscape());
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
@@ -118,8 +118,8 @@ public final class Main {
         if (config.calendarsDir().isPresent()) {
             LOG.info("calendars of your own from {}: {}", config.calendarsDir().get(), own.all().keySet());
         }
-        own.start();
-        updater.start();  // after the startup line: its first fetch runs in the background
+        own.start(background);
+        updater.start(background);  // after the startup line: its first fetch runs in the background
     }
 
     /** Why the server could not listen, in words (Jetty wraps the JDK's terse BindException). */

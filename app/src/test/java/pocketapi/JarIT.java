@@ -1,5 +1,6 @@
 package pocketapi;
 
+import pocketapi.holiday.source.HolidayData;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

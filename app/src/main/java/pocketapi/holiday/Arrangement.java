@@ -46,13 +46,13 @@ final class Arrangement {
     static List<Arranged> breaks(HolidayYear notice, Predicate<LocalDate> offOutside, LunarCalendar lunar) {
         // Dates are unique within a notice (the loader checks), so a sorted map orders them. No
         // streams or lambdas: this runs at start-up, where each would cost a class spun on first use.
-        TreeMap<LocalDate, OfficialDay> byDate = new TreeMap<>();
-        for (OfficialDay day : notice.days()) {
+        TreeMap<LocalDate, ListedDay> byDate = new TreeMap<>();
+        for (ListedDay day : notice.days()) {
             byDate.put(day.date(), day);
         }
         List<String> names = new ArrayList<>();
         List<LocalDate[]> runs = new ArrayList<>();
-        for (OfficialDay day : byDate.values()) {
+        for (ListedDay day : byDate.values()) {
             if (!day.offDay()) {
                 continue;
             }
@@ -68,7 +68,7 @@ final class Arrangement {
         for (int i = 0; i < runs.size(); i++) {
             makeUps.add(new ArrayList<>());
         }
-        for (OfficialDay d : byDate.values()) {
+        for (ListedDay d : byDate.values()) {
             if (d.offDay() || !Day.weekend(d.date())) {
                 continue;
             }
@@ -102,7 +102,7 @@ final class Arrangement {
     }
 
     /** Whether a listed day off continues the run ending at {@code last}: only unlisted weekend days between. */
-    private static boolean joins(LocalDate last, LocalDate next, Map<LocalDate, OfficialDay> listed) {
+    private static boolean joins(LocalDate last, LocalDate next, Map<LocalDate, ListedDay> listed) {
         for (LocalDate d = last.plusDays(1); d.isBefore(next); d = d.plusDays(1)) {
             if (!Day.weekend(d) || listed.containsKey(d)) {
                 return false;
@@ -112,7 +112,7 @@ final class Arrangement {
     }
 
     private static Arranged arrange(int year, String name, LocalDate start, LocalDate end, List<LocalDate> makeUps,
-                                    Map<LocalDate, OfficialDay> listed, List<Law.Holiday> law) {
+                                    Map<LocalDate, ListedDay> listed, List<Law.Holiday> law) {
         List<Festival> festivals = Festival.of(name);
         List<LocalDate> statutory = new ArrayList<>();
         Set<LocalDate> weekdays = new HashSet<>();
@@ -132,7 +132,7 @@ final class Arrangement {
         int lost = held - weekdays.size();
         List<LocalDate> candidates = new ArrayList<>();
         for (LocalDate d = start; !d.isAfter(end); d = d.plusDays(1)) {
-            OfficialDay entry = listed.get(d);
+            ListedDay entry = listed.get(d);
             if (entry != null && entry.offDay() && !Day.weekend(d) && !statutory.contains(d)) {
                 candidates.add(d);
             }

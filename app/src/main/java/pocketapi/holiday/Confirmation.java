@@ -3,6 +3,7 @@ package pocketapi.holiday;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -60,23 +61,28 @@ public final class Confirmation {
         return years;
     }
 
-    /** Every date of the confirming file's year that {@code calendar} covers and serves differently. */
-    public static List<Dispute> disputes(HolidayCalendar calendar, ChineseDaysFile confirming) {
+    /**
+     * Every date of the confirming year (a calendar year: every date it lists lies in it) that
+     * {@code calendar} covers and serves differently.
+     */
+    public static List<Dispute> disputes(HolidayCalendar calendar, HolidayYear confirming) {
         List<Dispute> disputes = new ArrayList<>();
+        Map<LocalDate, ListedDay> listed = confirming.byDate();
         LocalDate end = LocalDate.of(confirming.year(), 12, 31);
         for (LocalDate date = LocalDate.of(confirming.year(), 1, 1); !date.isAfter(end); date = date.plusDays(1)) {
             if (calendar.covers(date)) {
                 Day day = calendar.classify(date);
+                ListedDay entry = listed.get(date);
                 String served = day.status().lived();
-                String other = confirming.status(date);
-                Festival festival = confirming.names().get(date);
+                String other = Status.lived(date, entry == null ? null : entry.offDay());
+                List<Festival> festival = entry == null ? List.of() : Festival.of(entry.festival());
                 List<Festival> festivals = Festival.of(festivalName(day));
                 if (!served.equals(other)) {
                     disputes.add(new Dispute(date, served, other));
-                } else if (festival != null && !day.name().isEmpty() && !festivals.contains(festival)) {
+                } else if (festival.size() == 1 && !day.name().isEmpty() && !festivals.contains(festival.get(0))) {
                     disputes.add(new Dispute(date, served, other,
                             festivals.isEmpty() ? "a name none of the seven festivals" : Festival.chinese(festivals),
-                            festival.chinese()));
+                            festival.get(0).chinese()));
                 }
             }
         }

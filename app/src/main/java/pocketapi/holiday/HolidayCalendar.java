@@ -44,7 +44,7 @@ public final class HolidayCalendar {
     private final Map<Schedule, HolidayCalendar> derived;
 
     private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, Set<Integer> notPublished,
-                            NavigableMap<Integer, List<LocalDate>> disputed, Clock clock, Map<LocalDate, OfficialDay> byDate) {
+                            NavigableMap<Integer, List<LocalDate>> disputed, Clock clock, Map<LocalDate, ListedDay> byDate) {
         this.years = Collections.unmodifiableNavigableMap(years);
         this.notPublished = Collections.unmodifiableSet(notPublished);
         this.disputed = Collections.unmodifiableNavigableMap(disputed);
@@ -131,7 +131,7 @@ public final class HolidayCalendar {
         for (HolidayYear year : years) {
             byYear.put(year.year(), year);
         }
-        Map<LocalDate, OfficialDay> byDate = new HashMap<>();
+        Map<LocalDate, ListedDay> byDate = new HashMap<>();
         Map<LocalDate, String> seen = new HashMap<>();
         Set<LocalDate> inThisFile = new java.util.HashSet<>();
         Integer previous = null;
@@ -142,13 +142,13 @@ public final class HolidayCalendar {
             }
             previous = year.year();
             inThisFile.clear();
-            for (OfficialDay day : year.days()) {
+            for (ListedDay day : year.days()) {
                 if (!inThisFile.add(day.date())) {
                     throw new HolidayDataException(year.source(), "date " + day.date() + " is listed twice in this file");
                 }
                 // holiday-cn lists 2018-12-29..31 in both 2018.json and 2019.json: the same status in two
                 // notices is no conflict (the later notice's entry is kept), a different one is.
-                OfficialDay earlier = byDate.put(day.date(), day);
+                ListedDay earlier = byDate.put(day.date(), day);
                 if (earlier != null && earlier.offDay() != day.offDay()) {
                     throw new HolidayDataException(year.source(), "date " + day.date() + " is listed as "
                             + (day.offDay() ? "a day off" : "a working day") + ", but as "

@@ -76,7 +76,7 @@ public final class HolidayGate {
         int makeUp = 0;
         List<LocalDate> outside = new ArrayList<>();
         Map<LocalDate, Boolean> listed = new HashMap<>();
-        for (OfficialDay day : year.days()) {
+        for (ListedDay day : year.days()) {
             listed.put(day.date(), day.offDay());
             if (day.date().getYear() == year.year()) {
                 off += day.offDay() ? 1 : 0;

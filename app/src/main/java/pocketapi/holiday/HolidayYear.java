@@ -12,7 +12,7 @@ import java.util.Map;
  *
  * @param source where it was read from, for messages: a file, a URL or a built-in resource
  */
-public record HolidayYear(int year, String source, List<OfficialDay> days) {
+public record HolidayYear(int year, String source, List<ListedDay> days) {
 
     public HolidayYear {
         days = List.copyOf(days);
@@ -25,8 +25,8 @@ public record HolidayYear(int year, String source, List<OfficialDay> days) {
 
     /** This year without its entries dated in {@code calendarYears} (years another source decides). */
     public HolidayYear without(java.util.Set<Integer> calendarYears) {
-        List<OfficialDay> kept = new java.util.ArrayList<>();
-        for (OfficialDay day : days) {
+        List<ListedDay> kept = new java.util.ArrayList<>();
+        for (ListedDay day : days) {
             if (!calendarYears.contains(day.date().getYear())) {
                 kept.add(day);
             }
@@ -42,21 +42,21 @@ public record HolidayYear(int year, String source, List<OfficialDay> days) {
      * @throws HolidayDataException when a name is none of the seven festivals (naming the date only)
      */
     public HolidayYear canonical() throws HolidayDataException {
-        List<OfficialDay> named = new java.util.ArrayList<>();
-        for (OfficialDay day : days) {
+        List<ListedDay> named = new java.util.ArrayList<>();
+        for (ListedDay day : days) {
             List<Festival> festivals = Festival.of(day.festival());
             if (festivals.isEmpty()) {
                 throw new HolidayDataException(source, "the name of " + day.date() + " is none of the seven festivals");
             }
-            named.add(new OfficialDay(day.date(), Festival.chinese(festivals), day.offDay()));
+            named.add(new ListedDay(day.date(), Festival.chinese(festivals), day.offDay()));
         }
         return new HolidayYear(year, source, named);
     }
 
     /** The entries by date. */
-    public Map<LocalDate, OfficialDay> byDate() {
-        Map<LocalDate, OfficialDay> map = new HashMap<>();
-        for (OfficialDay day : days) {
+    public Map<LocalDate, ListedDay> byDate() {
+        Map<LocalDate, ListedDay> map = new HashMap<>();
+        for (ListedDay day : days) {
             map.put(day.date(), day);
         }
         return map;

@@ -26,7 +26,7 @@ final class Official {
     }
 
     /** @param byDate every notice's entries by date (a date listed by two notices: the later one's) */
-    static Built build(NavigableMap<Integer, HolidayYear> years, Map<LocalDate, OfficialDay> byDate, LocalDate first,
+    static Built build(NavigableMap<Integer, HolidayYear> years, Map<LocalDate, ListedDay> byDate, LocalDate first,
                        LocalDate last) {
         Day[] days = new Day[(int) (last.toEpochDay() - first.toEpochDay() + 1)];
         LunarCalendar lunar = LunarCalendar.get();
@@ -77,11 +77,11 @@ final class Official {
      * lambda: this runs at start-up, where a lambda costs a class spun on first use.
      */
     private static final class OrdinaryWeekend implements Predicate<LocalDate> {
-        private final Map<LocalDate, OfficialDay> listed;
+        private final Map<LocalDate, ListedDay> listed;
         private final LocalDate first;
         private final LocalDate last;
 
-        OrdinaryWeekend(Map<LocalDate, OfficialDay> listed, LocalDate first, LocalDate last) {
+        OrdinaryWeekend(Map<LocalDate, ListedDay> listed, LocalDate first, LocalDate last) {
             this.listed = listed;
             this.first = first;
             this.last = last;
@@ -98,7 +98,7 @@ final class Official {
      * A date by its own entry: a listed weekday day off is {@link Status#EXTRA} until its break calls
      * it in lieu or substitute.
      */
-    private static Day classify(LocalDate date, OfficialDay entry, boolean statutory) {
+    private static Day classify(LocalDate date, ListedDay entry, boolean statutory) {
         boolean weekend = Day.weekend(date);
         if (entry != null && entry.offDay()) {
             return Day.of(date, statutory ? Status.STATUTORY : weekend ? Status.WEEKEND_OFF : Status.EXTRA,

@@ -63,7 +63,7 @@ final class Personal {
             put(byStart, taken, new Break(b.year(), b.name(), s, e, makeUp, within(b.statutory(), s, e),
                     within(b.inLieu(), s, e)), first);
         }
-        for (Map.Entry<LocalDate, OfficialDay> own : schedule.days().entrySet()) {
+        for (Map.Entry<LocalDate, ListedDay> own : schedule.days().entrySet()) {
             LocalDate date = own.getKey();
             if (!own.getValue().offDay() || !official.covers(date) || taken[index(first, date)]) {
                 continue;
@@ -92,7 +92,7 @@ final class Personal {
     }
 
     private static boolean listedOff(Schedule schedule, Day day) {
-        OfficialDay own = schedule.days().get(day.date());
+        ListedDay own = schedule.days().get(day.date());
         return own != null && own.offDay();
     }
 

@@ -22,13 +22,13 @@ public final class Schedule {
 
     private final String name;
     private final Week week;
-    private final Map<LocalDate, OfficialDay> days;
+    private final Map<LocalDate, ListedDay> days;
 
     /**
      * @param name the calendar's name ({@code ""} for a week rule alone)
      * @param days its own days, by date; the festival field holds the name given to the day
      */
-    public Schedule(String name, Week week, Map<LocalDate, OfficialDay> days) {
+    public Schedule(String name, Week week, Map<LocalDate, ListedDay> days) {
         this.name = name;
         this.week = week;
         this.days = Collections.unmodifiableMap(new TreeMap<>(days));
@@ -63,7 +63,7 @@ public final class Schedule {
         return week;
     }
 
-    public Map<LocalDate, OfficialDay> days() {
+    public Map<LocalDate, ListedDay> days() {
         return days;
     }
 
@@ -82,7 +82,7 @@ public final class Schedule {
         LocalDate date = official.date();
         boolean weekend = Day.weekend(date);
         Status status = official.status();
-        OfficialDay own = days.get(date);
+        ListedDay own = days.get(date);
         if (own != null && own.offDay()) {
             return Day.of(date, status.wire().equals("ture") ? status : weekend ? Status.WEEKEND_OFF : Status.OWN_DAY_OFF,
                     own.festival(), official.statutory());

@@ -36,7 +36,7 @@ final class DayRoutes {
     private static final byte[] VACATION = "vacation".getBytes(StandardCharsets.US_ASCII);
 
     private final CalendarChoice calendars;
-    private final DayRecords records = new DayRecords();
+    private final DayJson json = new DayJson();
 
     DayRoutes(CalendarChoice calendars) {
         this.calendars = calendars;
@@ -51,13 +51,13 @@ final class DayRoutes {
         } else if ("alarm".equals(type)) {
             Responses.text(ctx, calendar.classify(date).working() ? WORK : VACATION);
         } else {
-            Responses.json(ctx, records.of(calendar, date));
+            Responses.json(ctx, json.of(calendar, date));
         }
     }
 
     void detail(Context ctx, Query q) {
         HolidayCalendar calendar = calendars.choose(q);
-        Responses.json(ctx, records.detail(calendar, day(q, calendar)));
+        Responses.json(ctx, json.detail(calendar, day(q, calendar)));
     }
 
     /** {@code {"from":..,"to":..,"days":[<the record of each date>, ...]}}; with {@code detail=true}, detail records. */
@@ -76,7 +76,7 @@ final class DayRoutes {
             if (!d.equals(span[0])) {
                 out.write(',');
             }
-            out.writeBytes(detailed ? records.detail(calendar, d) : records.of(calendar, d));
+            out.writeBytes(detailed ? json.detail(calendar, d) : json.of(calendar, d));
         }
         out.writeBytes("]}".getBytes(StandardCharsets.US_ASCII));
         Responses.json(ctx, out.toByteArray());

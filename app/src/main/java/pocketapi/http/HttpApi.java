@@ -36,7 +36,7 @@ import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HttpResponseException;
 import pocketapi.holiday.LiveCalendar;
-import pocketapi.holiday.OwnCalendars;
+import pocketapi.holiday.source.OwnCalendars;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
 import pocketapi.stats.Counters;

@@ -1,5 +1,7 @@
 package pocketapi.holiday;
 
+import pocketapi.holiday.source.HolidayCheck;
+import pocketapi.holiday.source.ChineseDaysFile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import pocketapi.holiday.update.HolidayCheck;
 
 /**
  * The comparison of the two sources on their real data: holiday-cn's files 2008-2021 as published
@@ -52,7 +53,7 @@ class ConfirmationTest {
         return year <= 2021 ? TestYears.resource("holiday-cn/" + year + ".json") : TestYears.builtIn(year);
     }
 
-    private static ChineseDaysFile chineseDays(int year) throws HolidayDataException {
+    private static HolidayYear chineseDays(int year) throws HolidayDataException {
         return ChineseDaysFile.parse("chinese-days " + year, year,
                 TestYears.chineseDays(year).getBytes(StandardCharsets.UTF_8));
     }
@@ -68,7 +69,7 @@ class ConfirmationTest {
     void the_raw_lists_differ_on_exactly_the_weekends_the_comparison_ignores() throws HolidayDataException {
         Map<LocalDate, Boolean> primary = new TreeMap<>();
         for (HolidayYear year : holidayCn.years().values()) {
-            for (OfficialDay day : year.days()) {
+            for (ListedDay day : year.days()) {
                 if (day.date().getYear() >= 2008) {
                     primary.put(day.date(), day.offDay());
                 }
@@ -76,7 +77,7 @@ class ConfirmationTest {
         }
         Map<LocalDate, Boolean> confirming = new TreeMap<>();
         for (int year = 2008; year <= 2026; year++) {
-            confirming.putAll(chineseDays(year).listed());
+            chineseDays(year).days().forEach(d -> confirming.put(d.date(), d.offDay()));
         }
         List<String> differ = new ArrayList<>();
         for (LocalDate date : new java.util.TreeSet<>(union(primary, confirming))) {
@@ -96,7 +97,7 @@ class ConfirmationTest {
 
     @Test
     void one_flipped_date_is_a_dispute_naming_both_statuses() throws HolidayDataException {
-        ChineseDaysFile flipped = ChineseDaysFile.parse("flipped", 2020, TestYears.chineseDays(2020)
+        HolidayYear flipped = ChineseDaysFile.parse("flipped", 2020, TestYears.chineseDays(2020)
                 .replace("\"2020-10-08\"", "\"2020-10-09\"").getBytes(StandardCharsets.UTF_8));
         assertThat(Confirmation.disputes(holidayCn, chineseDays(2020))).isEmpty();
         assertThat(Confirmation.disputes(holidayCn, flipped)).map(Confirmation.Dispute::toString).containsExactly(
@@ -131,9 +132,9 @@ class ConfirmationTest {
 
     @Test
     void an_empty_chinese_days_file_is_not_published() throws HolidayDataException {
-        assertThat(ChineseDaysFile.parse("cd", 2027, "{}".getBytes(StandardCharsets.UTF_8)).published()).isFalse();
+        assertThat(ChineseDaysFile.parse("cd", 2027, "{}".getBytes(StandardCharsets.UTF_8)).days()).isEmpty();
         assertThat(ChineseDaysFile.parse("cd", 2027, "{\"holidays\":{},\"workdays\":{}}".getBytes(StandardCharsets.UTF_8))
-                .published()).isFalse();
+                .days()).isEmpty();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package pocketapi.holiday;
 
+import pocketapi.holiday.source.HolidayData;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvFileSource;
 import org.junit.jupiter.params.provider.CsvSource;
-import pocketapi.holiday.update.HolidayData;
 
 class HolidayCalendarTest {
     private static HolidayCalendar calendar;

@@ -1,5 +1,6 @@
 package pocketapi.holiday;
 
+import pocketapi.holiday.source.CalendarFile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -59,7 +60,7 @@ class ScheduleTest {
         for (LocalDate d = FIRST; !d.isAfter(LAST); d = d.plusDays(1)) {
             Day official = OFFICIAL.classify(d);
             boolean weekend = d.getDayOfWeek().getValue() >= 6;
-            OfficialDay own = schedule.days().get(d);
+            ListedDay own = schedule.days().get(d);
             boolean worked;
             boolean beyondWeekend;
             String name;

@@ -1,5 +1,7 @@
 package pocketapi.holiday;
 
+import pocketapi.holiday.source.HolidayData;
+import pocketapi.holiday.source.HolidayFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -8,7 +10,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import pocketapi.holiday.update.HolidayData;
 
 /** Holiday years for tests: holiday-cn's real files, the built-in years and a made-up 2027. */
 public final class TestYears {
@@ -58,7 +59,7 @@ public final class TestYears {
 
     public static HolidayYear parse(int year, String json) {
         try {
-            return HolidayFile.parse("test " + year + ".json", year, json);
+            return HolidayFile.parse("test " + year + ".json", year, json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         } catch (HolidayDataException e) {
             throw new IllegalStateException(e);
         }
@@ -76,7 +77,7 @@ public final class TestYears {
     public static String asChineseDays(String holidayCn, int fileYear, int calendarYear) {
         StringBuilder holidays = new StringBuilder();
         StringBuilder workdays = new StringBuilder();
-        for (OfficialDay day : parse(fileYear, holidayCn).days()) {
+        for (ListedDay day : parse(fileYear, holidayCn).days()) {
             if (day.date().getYear() == calendarYear) {
                 StringBuilder to = day.offDay() ? holidays : workdays;
                 to.append(to.length() == 0 ? "" : ",").append('"').append(day.date()).append("\":\"")

@@ -33,7 +33,7 @@ class HolidayUpdatesApiTest {
             TestYears.parse(2027, TestYears.madeUp2027()));
 
     private static String record(HolidayCalendar calendar, LocalDate date) {
-        return new String(DayRecords.render(calendar.classify(date)), StandardCharsets.UTF_8);
+        return new String(DayJson.render(calendar.classify(date)), StandardCharsets.UTF_8);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package pocketapi.http;
 
+import pocketapi.holiday.source.OwnCalendars;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -17,7 +18,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import io.javalin.Javalin;
-import pocketapi.holiday.OwnCalendars;
 
 /**
  * {@code week} and {@code calendar} on every endpoint that answers a day: the same rules as the

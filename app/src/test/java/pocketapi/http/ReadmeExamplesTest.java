@@ -1,5 +1,6 @@
 package pocketapi.http;
 
+import pocketapi.holiday.source.OwnCalendars;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -24,7 +25,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.javalin.Javalin;
-import pocketapi.holiday.OwnCalendars;
 
 /**
  * Every {@code curl -i} example of the README and of app/docs is a test: the request is sent as

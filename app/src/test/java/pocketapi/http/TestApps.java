@@ -1,5 +1,7 @@
 package pocketapi.http;
 
+import pocketapi.holiday.source.HolidayData;
+import pocketapi.holiday.source.OwnCalendars;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -8,9 +10,7 @@ import java.util.Optional;
 import io.javalin.Javalin;
 import pocketapi.config.Config;
 import pocketapi.holiday.HolidayCalendar;
-import pocketapi.holiday.update.HolidayData;
 import pocketapi.holiday.LiveCalendar;
-import pocketapi.holiday.OwnCalendars;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
 import pocketapi.stats.Counters;

@@ -1,52 +1,43 @@
 package pocketapi.holiday.update;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import pocketapi.util.Utc8;
 import pocketapi.holiday.Confirmation;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
-import pocketapi.holiday.OfficialDay;
+import pocketapi.holiday.ListedDay;
 import pocketapi.util.Durations;
+import pocketapi.util.Utc8;
 
 /**
- * Decides what becomes of a year fetched from the primary source (holiday-cn) that passed the gate:
+ * What becomes of a year fetched from the primary source that passed the gate: a pure function of
+ * the calendar served, the year, and what the confirming source says of the calendar years the
+ * change touches ({@link #touched} says which to ask for):
  * <ul>
  *   <li>nothing any answer would show changes: {@link Unchanged};</li>
- *   <li>confirmation is off, or the confirming source gives every date of each calendar year the
- *       change touches the same {@link pocketapi.holiday.Status#lived status a person lives by}: {@link Apply};</li>
+ *   <li>confirmation is off, or the confirming source gives every date of each touched year the same
+ *       {@link pocketapi.holiday.Status#lived status a person lives by}: {@link Apply};</li>
  *   <li>the confirming source has such a year and disagrees on a date: {@link Held}, with the disputes;</li>
  *   <li>it has not published such a year (or cannot be reached): a year new to the service waits
- *       until {@code wait} after it was first seen, then is applied unconfirmed, leaving the dates of
- *       years already served that nobody confirmed as they are; a change to dates already served
- *       waits with no time limit.</li>
+ *       until a given time, then is applied unconfirmed, leaving the dates of years already served
+ *       that nobody confirmed as they are; a change to dates already served waits with no limit.</li>
  * </ul>
- * Years of {@code HOLIDAY_DATA_DIR} are the operator's: another year's file never changes their dates.
+ * Years of {@code HOLIDAY_DATA_DIR} are the operator's: another year's file never changes their
+ * dates. And {@link #withdraw}: what becomes of a fetched year the confirming source now contradicts.
  */
 final class ChangeReview {
-    private final ConfirmSource confirm;
-    private final ConfirmLedger ledger;
-    private final Duration wait;
-    private final Set<Integer> pinned;
-    private final Clock clock;
-
-    ChangeReview(ConfirmSource confirm, ConfirmLedger ledger, Duration wait, Set<Integer> pinned, Clock clock) {
-        this.confirm = confirm;
-        this.ledger = ledger;
-        this.wait = wait;
-        this.pinned = Set.copyOf(pinned);
-        this.clock = clock;
+    private ChangeReview() {
     }
 
     sealed interface Decision permits Unchanged, Apply, Held {
@@ -56,7 +47,7 @@ final class ChangeReview {
     }
 
     /**
-     * @param confirmedBy the confirming files that agree, or {@code ""}
+     * @param confirmedBy where the confirming years came from, or {@code ""}
      * @param unconfirmed why it is applied without confirmation, or {@code ""}
      */
     record Apply(HolidayCalendar next, HolidayYear year, String confirmedBy, String unconfirmed) implements Decision {
@@ -64,128 +55,183 @@ final class ChangeReview {
 
     /** @param disputes the dates the confirming source contradicts; empty when it is unavailable instead */
     record Held(String reason, List<Confirmation.Dispute> disputes) implements Decision {
-        Held {
-            disputes = List.copyOf(disputes);
-        }
-
         boolean dispute() {
             return !disputes.isEmpty();
         }
     }
 
-    /** What the confirming source says now of calendar years already served. */
-    record Recheck(List<Confirmation.Dispute> disputes, String confirmedBy) {
+    /** What the confirming source says of a calendar year: its file (and where it came from), or why there is none. */
+    record Confirming(HolidayYear year, String url, String missing) {
+        static Confirming found(HolidayYear year, String url) {
+            return new Confirming(year, url, null);
+        }
+
+        static Confirming missing(String why) {
+            return new Confirming(null, null, why);
+        }
+    }
+
+    /**
+     * A fetched year with the calendar it would make, and the calendar years whose answers it
+     * changes: those the confirming source is asked about. Null when no answer would change.
+     */
+    record Proposal(HolidayYear year, HolidayCalendar next, SortedSet<Integer> years) {
     }
 
     /** @throws HolidayDataException when the year cannot be served with the others (a date listed differently) */
-    Decision review(HolidayCalendar current, HolidayYear fetched) throws HolidayDataException {
+    static Proposal touched(HolidayCalendar current, HolidayYear fetched, Set<Integer> pinned) throws HolidayDataException {
         HolidayYear year = fetched.without(pinned);
         HolidayYear served = current.years().get(year.year());
         if (served != null && served.sameDays(year)) {
-            return new Unchanged();
+            return null;
         }
-        HolidayCalendar proposed = current.withYear(year);
-        SortedSet<LocalDate> changed = Confirmation.changedDates(current, proposed);
-        if (changed.isEmpty()) {
+        HolidayCalendar next = current.withYear(year);
+        SortedSet<LocalDate> changed = Confirmation.changedDates(current, next);
+        return changed.isEmpty() ? null : new Proposal(year, next, Confirmation.years(changed));
+    }
+
+    /**
+     * @param confirm   what the confirming source says of each year of the proposal; null: confirmation is off
+     * @param firstSeen when the year was first seen, if it is new to the service: it waits {@code wait} from then
+     */
+    static Decision review(HolidayCalendar current, Proposal p, Map<Integer, Confirming> confirm, Instant firstSeen,
+                           Duration wait, Instant now) throws HolidayDataException {
+        if (p == null) {
             return new Unchanged();  // only raw lists differ (a weekday listed as worked): no answer changes
         }
-        if (!confirm.on()) {
-            return new Apply(proposed, year, "", "");
+        if (confirm == null) {
+            return new Apply(p.next(), p.year(), "", "");
         }
-        Recheck check = check(proposed, Confirmation.years(changed));
-        if (!check.disputes().isEmpty()) {
-            return new Held("chinese-days disagrees on " + Confirmation.describe(check.disputes()), check.disputes());
+        List<Confirmation.Dispute> disputes = disputes(p.next(), confirm);
+        if (!disputes.isEmpty()) {
+            return new Held("chinese-days disagrees on " + Confirmation.describe(disputes), disputes);
         }
-        TreeMap<Integer, String> missing = missing(Confirmation.years(changed));
+        TreeMap<Integer, String> missing = missing(confirm);
         if (missing.isEmpty()) {
-            return new Apply(proposed, year, check.confirmedBy(), "");
+            return new Apply(p.next(), p.year(), by(confirm), "");
         }
         String why = "chinese-days has not published " + missing.keySet() + " or cannot be reached ("
                 + String.join("; ", missing.values()) + ")";
-        if (served != null) {
-            return new Held("a change to dates already served (" + first(changed) + ") waits for confirmation "
+        if (current.years().containsKey(p.year().year())) {
+            SortedSet<LocalDate> changed = Confirmation.changedDates(current, p.next());
+            List<String> first = new ArrayList<>();
+            changed.stream().limit(5).forEach(d -> first.add(d.toString()));
+            return new Held("a change to dates already served (" + String.join(", ", first)
+                    + (changed.size() > 5 ? " and " + (changed.size() - 5) + " more" : "") + ") waits for confirmation "
                     + "with no time limit: " + why, List.of());
         }
-        Instant until = ledger.firstSeen(year.year(), clock.instant()).plus(wait);
-        if (clock.instant().isBefore(until)) {
-            return new Held("waiting for confirmation until " + utc8(until) + ": " + why, List.of());
+        Instant waitUntil = firstSeen.plus(wait);
+        if (now.isBefore(waitUntil)) {
+            return new Held("waiting for confirmation until " + LocalDateTime.ofInstant(waitUntil, Utc8.OFFSET).withNano(0)
+                    .toString().replace('T', ' ') + " UTC+8: " + why, List.of());
         }
         Set<Integer> keep = new TreeSet<>(missing.keySet());
-        keep.remove(year.year());  // the others are already served: their dates stay as they are
-        HolidayYear partial = year.without(keep);
-        return new Apply(current.withYear(partial), partial, check.confirmedBy(),
-                "not confirmed after waiting " + Durations.forPeople(wait) + ": " + why);
+        keep.remove(p.year().year());  // the others are already served: their dates stay as they are
+        HolidayYear partial = p.year().without(keep);
+        return new Apply(current.withYear(partial), partial, by(confirm), "not confirmed after waiting " + Durations.forPeople(wait)
+                + ": " + why);
     }
 
-    /** For a fetched year being served: does the confirming source agree (still, or now)? */
-    Recheck recheck(HolidayCalendar current, HolidayYear served) {
-        SortedSet<Integer> years = new TreeSet<>();
-        for (OfficialDay day : served.days()) {
+    /** What the confirming source says now of the calendar years of a fetched year being served. */
+    record Recheck(List<Confirmation.Dispute> disputes, String confirmedBy) {
+    }
+
+    /** The calendar years a served year's dates lie in: what {@link #recheck} asks about. */
+    static SortedSet<Integer> years(HolidayYear served) {
+        SortedSet<Integer> years = new TreeSet<>(List.of(served.year()));
+        for (ListedDay day : served.days()) {
             years.add(day.date().getYear());
         }
-        years.add(served.year());
-        Recheck check = check(current, years);
-        return missing(years).isEmpty() ? check : new Recheck(check.disputes(), "");
+        return years;
     }
 
-    private Recheck check(HolidayCalendar calendar, SortedSet<Integer> years) {
+    static Recheck recheck(HolidayCalendar current, Map<Integer, Confirming> confirm) {
+        return new Recheck(disputes(current, confirm), missing(confirm).isEmpty() ? by(confirm) : "");
+    }
+
+    private static List<Confirmation.Dispute> disputes(HolidayCalendar calendar, Map<Integer, Confirming> confirm) {
         List<Confirmation.Dispute> disputes = new ArrayList<>();
-        List<String> by = new ArrayList<>();
-        for (int y : years) {
-            if (confirm.lookup(y) instanceof ConfirmSource.Found found) {
-                disputes.addAll(Confirmation.disputes(calendar, found.file()));
-                by.add(found.url().toString());
-            }
-        }
-        return new Recheck(disputes, String.join(" and ", by));
+        confirm.values().stream().filter(c -> c.year() != null)
+                .forEach(c -> disputes.addAll(Confirmation.disputes(calendar, c.year())));
+        return disputes;
     }
 
-    private TreeMap<Integer, String> missing(SortedSet<Integer> years) {
+    private static TreeMap<Integer, String> missing(Map<Integer, Confirming> confirm) {
         TreeMap<Integer, String> missing = new TreeMap<>();
-        for (int y : years) {
-            if (confirm.lookup(y) instanceof ConfirmSource.Missing m) {
-                missing.put(y, m.why());
+        confirm.forEach((year, c) -> {
+            if (c.year() == null) {
+                missing.put(year, c.missing());
             }
-        }
+        });
         return missing;
     }
 
-    private static String first(SortedSet<LocalDate> dates) {
-        List<String> shown = new ArrayList<>();
-        for (LocalDate d : dates) {
-            if (shown.size() == 5) {
-                return String.join(", ", shown) + " and " + (dates.size() - 5) + " more";
-            }
-            shown.add(d.toString());
-        }
-        return String.join(", ", shown);
+    private static String by(Map<Integer, Confirming> confirm) {
+        List<String> urls = new ArrayList<>();
+        confirm.values().stream().filter(c -> c.url() != null).forEach(c -> urls.add(c.url()));
+        return String.join(" and ", urls);
     }
 
-    private static String utc8(Instant instant) {
-        return LocalDateTime.ofInstant(instant, Utc8.OFFSET).withNano(0).toString().replace('T', ' ') + " UTC+8";
+    /**
+     * What becomes of a fetched year the confirming source now contradicts when no mirror has a
+     * version it agrees with: a correction of a built-in year goes back to the built-in version;
+     * any other year is no longer served, with every later year (the years stay contiguous), its
+     * dates answering 400 as disputed. Never an operator's year, nor one an operator's year follows.
+     *
+     * @return the calendar to serve (null: nothing may change), the years whose fetched version goes,
+     *         and the WARN (without the remedy)
+     */
+    record Withdrawal(HolidayCalendar next, List<Integer> gone, String message) {
+    }
+
+    static Withdrawal withdraw(HolidayCalendar now, HolidayYear served, List<Confirmation.Dispute> disputes,
+                               Set<Integer> pinned, List<HolidayYear> builtIn) {
+        int year = served.year();
+        String why = "chinese-days now disagrees on " + Confirmation.describe(disputes)
+                + ", and no mirror has a version it agrees with";
+        for (HolidayYear b : builtIn) {
+            if (b.year() == year) {
+                try {
+                    return new Withdrawal(now.withYear(b), List.of(year), "holidays " + year
+                            + " is back to the built-in version: " + why);
+                } catch (HolidayDataException e) {
+                    return new Withdrawal(null, List.of(), "holidays " + year + " is still served though " + why
+                            + ": the built-in version does not fit the other years (" + e.getMessage() + ")");
+                }
+            }
+        }
+        List<Integer> gone = new ArrayList<>(now.years().tailMap(year, true).keySet());
+        for (int later : gone) {
+            if (pinned.contains(later)) {
+                return new Withdrawal(null, List.of(), "holidays " + year + " is still served though " + why
+                        + ": HOLIDAY_DATA_DIR's " + later + " follows it, and the years must be contiguous");
+            }
+        }
+        if (year <= now.years().firstKey()) {
+            return new Withdrawal(null, List.of(), "holidays " + year + " is still served though " + why
+                    + ": it is the first year, and withdrawing it would leave none");
+        }
+        return new Withdrawal(now.withdrawn(year, Confirmation.dates(disputes)), gone, "holidays " + year
+                + (gone.size() > 1 ? " is withdrawn, with " + gone.subList(1, gone.size()) + " (the years must be contiguous)"
+                        : " is withdrawn") + ": " + why + "; its dates answer 400 until the sources agree");
     }
 
     /** The dates whose entry differs, e.g. {@code 2026-10-08 now 国庆节 day off (was not listed)}. */
     static String changes(HolidayYear before, HolidayYear after) {
-        java.util.Map<LocalDate, OfficialDay> old = before.byDate();
-        java.util.Map<LocalDate, OfficialDay> now = after.byDate();
+        Map<LocalDate, ListedDay> old = before.byDate();
+        Map<LocalDate, ListedDay> now = after.byDate();
         Set<LocalDate> dates = new TreeSet<>(old.keySet());
         dates.addAll(now.keySet());
         List<String> changed = new ArrayList<>();
         for (LocalDate date : dates) {
-            OfficialDay was = old.get(date);
-            OfficialDay is = now.get(date);
-            if (was == null || !was.equals(is)) {
-                changed.add(date + " now " + describe(is) + " (was " + describe(was) + ")");
+            if (old.get(date) == null || !old.get(date).equals(now.get(date))) {
+                changed.add(date + " now " + describe(now.get(date)) + " (was " + describe(old.get(date)) + ")");
             }
         }
         return String.join(", ", changed);
     }
 
-    private static String describe(OfficialDay day) {
-        if (day == null) {
-            return "not listed";
-        }
-        return day.festival() + (day.offDay() ? " day off" : " make-up day");
+    private static String describe(ListedDay day) {
+        return day == null ? "not listed" : day.festival() + (day.offDay() ? " day off" : " make-up day");
     }
 }

@@ -16,6 +16,7 @@ import pocketapi.util.LogText;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayGate;
 import pocketapi.holiday.HolidayYear;
+import pocketapi.holiday.source.HolidayData;
 
 /**
  * The folder where fetched years are kept ({@code HOLIDAY_CACHE_DIR}), one {@code YYYY.json} per

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,37 +22,37 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.Daemons;
-import pocketapi.util.LogOnce;
-import pocketapi.util.LogText;
-import pocketapi.util.Utc8;
 import pocketapi.holiday.Confirmation;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
-import pocketapi.holiday.HolidayFile;
 import pocketapi.holiday.HolidayGate;
 import pocketapi.holiday.HolidaySources;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.LiveCalendar;
+import pocketapi.holiday.source.ChineseDaysFile;
+import pocketapi.holiday.source.HolidayData;
+import pocketapi.holiday.source.HolidayFile;
+import pocketapi.holiday.source.YearSource;
 import pocketapi.util.Durations;
+import pocketapi.util.LogOnce;
+import pocketapi.util.LogText;
+import pocketapi.util.Utc8;
 
 /**
- * Keeps the holiday data current while the service runs.
- *
- * <p>Every interval (and once right after start-up, in the background) it fetches the current
- * UTC+8 year and the next one (and any year between the covered range and them) from the primary
- * mirrors in order, {@code <base>/YYYY.json}. A file goes through the same parse and
- * {@link HolidayGate} as every other source; what then becomes of it is {@link ChangeReview}'s
- * decision (the confirming source must agree). An applied year is written to the cache and
- * swapped into the {@link LiveCalendar} whole. Anything else leaves the data as it is. Each
- * mirror URL's outcome is logged when it changes, not at every attempt; a disagreement of the two
- * sources once a day.
- *
- * <p>Once a day while the covered range ends within 30 days (or has ended) it warns, with the remedy.
- * Years from {@code HOLIDAY_DATA_DIR} are the operator's: they are never fetched. One thread.
+ * Keeps the holiday data current while the service runs. Every interval (and a second after the
+ * start) it fetches this UTC+8 year and the next (and any year between the covered range and them)
+ * from the primary source's mirrors in order ({@link #PRIMARY}, {@code <base>/YYYY.json}); a year
+ * goes through the same reading and {@link HolidayGate} as every other source; what becomes of it
+ * is {@link ChangeReview}'s decision, with what the confirming source ({@link #CONFIRMING}) says of
+ * the calendar years it touches. An applied year is kept in the cache and swapped into the {@link
+ * LiveCalendar} whole. Each mirror's outcome is logged when it changes, a disagreement once a day;
+ * once a day while the covered range ends within 30 days it warns ({@link ExpiryWarning}). Years of
+ * {@code HOLIDAY_DATA_DIR} are the operator's: never fetched. One round at a time.
  */
-public final class HolidayUpdater implements AutoCloseable {
+public final class HolidayUpdater {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayUpdater.class);
+    static final YearSource PRIMARY = HolidayFile.HOLIDAY_CN;
+    static final YearSource CONFIRMING = ChineseDaysFile.CHINESE_DAYS;
     static final long FIRST_CHECK_MILLIS = 1_000;
     private static final String REMEDY = "check the State Council's notice (gov.cn), and put the file you trust into "
             + "HOLIDAY_DATA_DIR (then restart)";
@@ -59,8 +60,8 @@ public final class HolidayUpdater implements AutoCloseable {
     /**
      * Where updates come from and how they are confirmed.
      *
-     * @param mirrors     holiday-cn base URLs tried in order; empty: updates are off (the expiry warning still runs)
-     * @param confirm     chinese-days base URLs tried in order; empty: changes are applied unconfirmed
+     * @param mirrors     the primary source's base URLs, tried in order; empty: updates are off (the expiry warning still runs)
+     * @param confirm     the confirming source's base URLs, tried in order; empty: changes are applied unconfirmed
      * @param confirmWait how long a year new to the service waits for the confirming source
      */
     public record Sources(List<URI> mirrors, Duration interval, List<URI> confirm, Duration confirmWait) {
@@ -76,13 +77,11 @@ public final class HolidayUpdater implements AutoCloseable {
     private final Set<Integer> pinned;
     private final HolidayFetcher fetcher;
     private final Clock clock;
-    private final ScheduledExecutorService timer;
     private final OutcomeLog outcomes = new OutcomeLog(LOG, "holiday update");
-    private final ConfirmSource confirm;
+    private final OutcomeLog confirmOutcomes = new OutcomeLog(LOG, "holiday confirmation");
     private final ConfirmLedger ledger;
-    private final ChangeReview review;
     private final TreeMap<Integer, String> held = new TreeMap<>();
-    /** Each dispute's WARN, once a UTC+8 day. */
+    private final Map<Integer, ChangeReview.Confirming> round = new HashMap<>();
     private final LogOnce disputeWarned;
     private final ExpiryWarning expiry;
 
@@ -96,29 +95,21 @@ public final class HolidayUpdater implements AutoCloseable {
         this.fetcher = fetcher;
         this.clock = clock;
         this.disputeWarned = LogOnce.per(1, () -> Utc8.epochDay(clock));
-        this.confirm = new ConfirmSource(sources.confirm(), fetcher);
         this.ledger = new ConfirmLedger(cache.map(HolidayCache::dir));
-        this.review = new ChangeReview(confirm, ledger, sources.confirmWait(), pinned, clock);
         this.expiry = new ExpiryWarning(sources.mirrors().isEmpty(), sources.interval(), clock);
-        this.timer = Daemons.timer("holiday-updates");  // nothing to finish on stop: a cache write is atomic
         publishSources();
     }
 
     /**
-     * Schedules the checks; returns at once. The first check runs in the background a second after
-     * start-up, once the service answers (on a one-core server it would otherwise slow the start).
+     * Schedules the checks on {@code scheduler}; returns at once. The first runs a second after the
+     * start, once the service answers (on a one-core server it would otherwise slow the start).
      */
-    public void start() {
+    public void start(ScheduledExecutorService scheduler) {
         if (!sources.mirrors().isEmpty()) {
-            timer.scheduleWithFixedDelay(this::checkSafely, FIRST_CHECK_MILLIS, sources.interval().toMillis(),
+            scheduler.scheduleWithFixedDelay(this::checkSafely, FIRST_CHECK_MILLIS, sources.interval().toMillis(),
                     TimeUnit.MILLISECONDS);
         }
-        timer.scheduleWithFixedDelay(this::warnIfEndingSoon, 0, 1, TimeUnit.HOURS);
-    }
-
-    @Override
-    public void close() {
-        timer.shutdownNow();
+        scheduler.scheduleWithFixedDelay(this::warnIfEndingSoon, 0, 1, TimeUnit.HOURS);
     }
 
     private void checkSafely() {
@@ -130,107 +121,20 @@ public final class HolidayUpdater implements AutoCloseable {
     }
 
     /**
-     * One round: fetches this UTC+8 year and the next, unless HOLIDAY_DATA_DIR provides them. If the
-     * covered range ended before this year, the missing years in between come first, in order: the
-     * years must stay contiguous, so this year could not be added without them.
+     * One round: this UTC+8 year and the next, unless HOLIDAY_DATA_DIR provides them; if the covered
+     * range ended before this year, the missing years in between first, in order (the years stay contiguous).
      */
-    public void check() {
-        confirm.newRound();
+    public synchronized void check() {
+        round.clear();
         int thisYear = Utc8.today(clock).getYear();
-        int from = Math.min(thisYear, live.get().last().getYear() + 1);
-        for (int year = from; year <= thisYear + 1; year++) {
+        for (int year = Math.min(thisYear, live.get().last().getYear() + 1); year <= thisYear + 1; year++) {
             if (!pinned.contains(year)) {
                 update(year);
             }
         }
         outcomes.endRound();
-        confirm.endRound();
+        confirmOutcomes.endRound();
         publishSources();
-    }
-
-    /**
-     * One year's round. The mirrors are asked in order until one gives a version the confirming
-     * source confirms (or any plausible one, when confirmation is off); a version that could only
-     * be served unconfirmed (the confirming source lacks the year and the wait is over) is served
-     * when no later mirror does better. "Unchanged" ends the round only when the served year is not
-     * in doubt: a fetched year the confirming source contradicts now goes on to the next mirror and,
-     * if none agrees, is withdrawn ({@link #withdraw}). A year not served ends the round marked
-     * disputed (with the dates) or not published yet, by what the mirrors answered.
-     */
-    private void update(int year) {
-        HolidayYear served = live.get().years().get(year);
-        Round round = new Round();
-        for (URI base : sources.mirrors()) {
-            URI url = URI.create(base + "/" + year + ".json");
-            HolidayYear fetched = fetch(url, year);
-            if (fetched == null) {
-                continue;
-            }
-            round.answered = true;
-            if (fetched.days().isEmpty()) {
-                round.placeholder = true;
-                continue;  // a placeholder at one mirror says nothing of the others
-            }
-            ChangeReview.Decision decision;
-            try {
-                decision = review.review(live.get(), fetched);
-            } catch (HolidayDataException e) {
-                outcomes.note(url, "cannot be served with the other years: " + e.problem());
-                continue;
-            }
-            if (decision instanceof ChangeReview.Held h) {
-                if (h.dispute()) {
-                    round.disputes.put(url, h.disputes());
-                } else {
-                    round.waiting = h.reason();
-                    outcomes.note(url, h.reason());
-                }
-            } else if (decision instanceof ChangeReview.Apply a) {
-                if (a.unconfirmed().isEmpty()) {
-                    held.remove(year);
-                    apply(a, url);
-                    return;
-                }
-                if (round.unconfirmed == null) {
-                    round.unconfirmed = a;
-                    round.unconfirmedUrl = url;
-                }
-            } else {
-                outcomes.note(url, "ok, unchanged");
-                if (!inDoubt(served) || recheck(year, served).settled()) {
-                    held.remove(year);
-                    return;
-                }
-            }
-        }
-        if (round.unconfirmed != null) {
-            held.remove(year);
-            apply(round.unconfirmed, round.unconfirmedUrl);
-            return;
-        }
-        if (inDoubt(served)) {
-            Check check = recheck(year, served);
-            if (!check.disputes().isEmpty()) {
-                withdraw(served, check.disputes());
-                return;
-            }
-        }
-        if (round.waiting != null) {
-            held.put(year, round.waiting);
-        } else if (!round.disputes.isEmpty() && served != null) {
-            held.put(year, "chinese-days disagrees on " + Confirmation.describe(round.disputes.values().iterator().next()));
-        } else {
-            held.remove(year);
-        }
-        if (!round.disputes.isEmpty()) {
-            warnDisputed(year, round.disputes);
-        }
-        if (served == null && round.answered) {
-            SortedSet<LocalDate> dates = new TreeSet<>();
-            round.disputes.values().forEach(d -> dates.addAll(Confirmation.dates(d)));
-            live.set(dates.isEmpty() && round.placeholder && round.waiting == null
-                    ? live.get().withNotPublished(year) : live.get().withDisputed(year, dates));
-        }
     }
 
     /** What the mirrors said of one year in one round. */
@@ -243,74 +147,183 @@ public final class HolidayUpdater implements AutoCloseable {
         final Map<URI, List<Confirmation.Dispute>> disputes = new LinkedHashMap<>();
     }
 
-    /** Whether the served year is one the confirming source may contradict: fetched, with confirmation on. */
-    private boolean inDoubt(HolidayYear served) {
-        if (served == null || !confirm.on()) {
-            return false;
-        }
-        HolidaySources.Origin origin = origin(served);
-        return origin == HolidaySources.Origin.CONFIRMED || origin == HolidaySources.Origin.UNCONFIRMED;
-    }
-
     /**
-     * @param disputes the dates the confirming source contradicts
-     * @param settled  whether nothing better is to be had: confirmed, or the confirming source has nothing to say
+     * One year's round: the mirrors in order until one gives a version the confirming source
+     * confirms (or any plausible one, when confirmation is off); one that could only be served
+     * unconfirmed is served when no later mirror does better. "Unchanged" ends the round only when
+     * the served year is not in doubt: a fetched year the confirming source contradicts now goes on
+     * to the next mirror and, if none agrees, is withdrawn. A year not served ends the round marked
+     * disputed (with the dates) or not published yet, by what the mirrors answered.
      */
-    private record Check(List<Confirmation.Dispute> disputes, boolean settled) {
-    }
-
-    /** What the confirming source says of a fetched year being served; a first confirmation is recorded and logged. */
-    private Check recheck(int year, HolidayYear served) {
-        ChangeReview.Recheck check = review.recheck(live.get(), served);
-        if (!check.disputes().isEmpty()) {
-            return new Check(check.disputes(), false);
+    private void update(int year) {
+        HolidayYear served = live.get().years().get(year);
+        Round r = new Round();
+        for (URI base : sources.mirrors()) {
+            URI url = URI.create(base + "/" + year + ".json");
+            HolidayYear fetched = fetch(url, year);
+            if (fetched == null) {
+                continue;
+            }
+            r.answered = true;
+            if (fetched.days().isEmpty()) {
+                r.placeholder = true;
+                continue;  // a placeholder at one mirror says nothing of the others
+            }
+            ChangeReview.Decision decision;
+            try {
+                ChangeReview.Proposal p = ChangeReview.touched(live.get(), fetched, pinned);
+                Instant now = clock.instant();
+                decision = ChangeReview.review(live.get(), p, confirming(p == null ? new TreeSet<>() : p.years()),
+                        served == null && !sources.confirm().isEmpty() ? ledger.firstSeen(year, now) : now, sources.confirmWait(), now);
+            } catch (HolidayDataException e) {
+                outcomes.note(url, "cannot be served with the other years: " + e.problem());
+                continue;
+            }
+            if (decision instanceof ChangeReview.Held h && h.dispute()) {
+                r.disputes.put(url, h.disputes());
+            } else if (decision instanceof ChangeReview.Held h) {
+                r.waiting = h.reason();
+                outcomes.note(url, h.reason());
+            } else if (decision instanceof ChangeReview.Apply a && a.unconfirmed().isEmpty()) {
+                held.remove(year);
+                apply(a, url);
+                return;
+            } else if (decision instanceof ChangeReview.Apply a) {
+                if (r.unconfirmed == null) {
+                    r.unconfirmed = a;
+                    r.unconfirmedUrl = url;
+                }
+            } else {
+                outcomes.note(url, "ok, unchanged");
+                if (!inDoubt(served) || recheck(served).disputes().isEmpty()) {
+                    held.remove(year);
+                    return;
+                }
+            }
         }
-        if (!check.confirmedBy().isEmpty() && origin(served) == HolidaySources.Origin.UNCONFIRMED) {
-            ledger.confirmed(year, check.confirmedBy());
-            LOG.info("holidays {} is now confirmed by {}", year, check.confirmedBy());
+        if (r.unconfirmed != null) {
+            held.remove(year);
+            apply(r.unconfirmed, r.unconfirmedUrl);
+            return;
         }
-        return new Check(List.of(), true);
-    }
-
-    /** The daily WARN for a year whose mirrors' versions the confirming source contradicts, naming the dates. */
-    private void warnDisputed(int year, Map<URI, List<Confirmation.Dispute>> disputes) {
-        StringBuilder text = new StringBuilder("holidays " + year);
+        if (inDoubt(served)) {
+            List<Confirmation.Dispute> disputes = recheck(served).disputes();
+            if (!disputes.isEmpty()) {
+                withdraw(served, disputes);
+                return;
+            }
+        }
+        if (r.waiting != null) {
+            held.put(year, r.waiting);
+        } else if (!r.disputes.isEmpty() && served != null) {
+            held.put(year, "chinese-days disagrees on " + Confirmation.describe(r.disputes.values().iterator().next()));
+        } else {
+            held.remove(year);
+        }
         SortedSet<LocalDate> dates = new TreeSet<>();
-        disputes.forEach((url, d) -> {
+        StringBuilder text = new StringBuilder("holidays " + year);
+        r.disputes.forEach((url, d) -> {
             text.append(dates.isEmpty() ? " from " + url + " is not served" : "; from " + url)
                     .append(": chinese-days disagrees on ").append(Confirmation.describe(d));
             dates.addAll(Confirmation.dates(d));
         });
-        warnDaily(year + " " + dates, text.toString());
+        if (!dates.isEmpty()) {
+            warnDaily(year + " " + dates, text.toString());
+        }
+        if (served == null && r.answered) {
+            live.set(dates.isEmpty() && r.placeholder && r.waiting == null
+                    ? live.get().withNotPublished(year) : live.get().withDisputed(year, dates));
+        }
     }
 
-    /** Carries out what {@link Withdrawal} decides for a fetched year the confirming source now contradicts. */
+    /** What the confirming source says of each year, each fetched at most once a round; null when confirmation is off. */
+    private Map<Integer, ChangeReview.Confirming> confirming(SortedSet<Integer> years) {
+        if (sources.confirm().isEmpty()) {
+            return null;
+        }
+        Map<Integer, ChangeReview.Confirming> answers = new TreeMap<>();
+        for (int year : years) {
+            answers.put(year, round.computeIfAbsent(year, this::lookUp));
+        }
+        return answers;
+    }
+
+    private ChangeReview.Confirming lookUp(int year) {
+        List<String> why = new ArrayList<>();
+        for (URI base : sources.confirm()) {
+            URI url = URI.create(base + "/" + year + ".json");
+            String outcome;
+            HolidayFetcher.Result result = fetcher.fetch(url);
+            if (result instanceof HolidayFetcher.Body body) {
+                try {
+                    HolidayYear file = CONFIRMING.read(url.toString(), year, body.bytes());
+                    if (!file.days().isEmpty()) {
+                        confirmOutcomes.note(url, "ok");
+                        return ChangeReview.Confirming.found(file, url.toString());
+                    }
+                    outcome = "not published yet (no days listed)";
+                } catch (HolidayDataException e) {
+                    outcome = "refused: " + e.problem();
+                }
+                confirmOutcomes.note(url, outcome);
+            } else {
+                HolidayFetcher.Failure failure = (HolidayFetcher.Failure) result;
+                outcome = failure.reason().equals("answered HTTP 404") ? "not published yet (answered HTTP 404)"
+                        : failure.reason();
+                if (failure.noAnswer()) {
+                    confirmOutcomes.noAnswer(url, failure.reason());
+                } else {
+                    confirmOutcomes.note(url, outcome);
+                }
+            }
+            why.add(url.getHost() + ": " + outcome);
+        }
+        return ChangeReview.Confirming.missing(String.join("; ", why));
+    }
+
+    /** Whether the served year is one the confirming source may contradict: fetched, with confirmation on. */
+    private boolean inDoubt(HolidayYear served) {
+        HolidaySources.Origin origin = served == null ? null : origin(served);
+        return !sources.confirm().isEmpty()
+                && (origin == HolidaySources.Origin.CONFIRMED || origin == HolidaySources.Origin.UNCONFIRMED);
+    }
+
+    /** What the confirming source says now of a fetched year being served; a first confirmation is recorded and logged. */
+    private ChangeReview.Recheck recheck(HolidayYear served) {
+        ChangeReview.Recheck check = ChangeReview.recheck(live.get(), confirming(ChangeReview.years(served)));
+        if (check.disputes().isEmpty() && !check.confirmedBy().isEmpty()
+                && origin(served) == HolidaySources.Origin.UNCONFIRMED) {
+            ledger.confirmed(served.year(), check.confirmedBy());
+            LOG.info("holidays {} is now confirmed by {}", served.year(), check.confirmedBy());
+        }
+        return check;
+    }
+
+    /** Carries out {@link ChangeReview#withdraw} for a fetched year the confirming source now contradicts. */
     private void withdraw(HolidayYear served, List<Confirmation.Dispute> disputes) {
-        int year = served.year();
-        Withdrawal.Plan plan;
+        ChangeReview.Withdrawal plan;
         try {
-            plan = Withdrawal.plan(live.get(), served, disputes, pinned, HolidayData.builtIn());
+            plan = ChangeReview.withdraw(live.get(), served, disputes, pinned, HolidayData.builtIn());
         } catch (HolidayDataException e) {
             throw new IllegalStateException("the built-in years are checked when the jar is built", e);
         }
         for (int y : plan.gone()) {
             ledger.unconfirmed(y);
-            if (cache.isPresent()) {
-                try {
+            try {
+                if (cache.isPresent()) {
                     cache.get().remove(y);
-                } catch (IOException e) {
-                    LOG.error("cannot remove holidays {} from the cache {} ({}); a restart may serve it until the next "
-                            + "round", y, cache.get().dir(), e.toString());
                 }
+            } catch (IOException e) {
+                LOG.error("cannot remove holidays {} from the cache {} ({}); a restart may serve it until the next round",
+                        y, cache.get().dir(), e.toString());
             }
         }
         if (plan.next() != null) {
             live.set(plan.next());
-            held.remove(year);
+            held.remove(served.year());
         }
-        warnDaily(year + " " + Confirmation.dates(disputes), plan.message());
+        warnDaily(served.year() + " " + Confirmation.dates(disputes), plan.message());
     }
-
 
     /** The year a mirror gave that passed the gate (a placeholder has no days), or null, its outcome noted. */
     private HolidayYear fetch(URI url, int year) {
@@ -325,52 +338,45 @@ public final class HolidayUpdater implements AutoCloseable {
         }
         HolidayYear fetched;
         try {
-            // Names through the festival table: no text of a mirror's choosing is ever served.
-            fetched = HolidayFile.parse(url.toString(), year, ((HolidayFetcher.Body) result).bytes()).canonical();
+            fetched = PRIMARY.read(url.toString(), year, ((HolidayFetcher.Body) result).bytes());
         } catch (HolidayDataException e) {
             outcomes.note(url, "refused: " + e.problem());
             return null;
         }
         HolidayGate.Verdict verdict = HolidayGate.check(fetched);
-        return switch (verdict.kind()) {
-            case SERVED -> fetched;
-            case NOT_PUBLISHED -> {
-                outcomes.note(url, verdict.describe());
-                yield fetched;
-            }
-            case REFUSED -> {
-                outcomes.note(url, verdict.describe());
-                yield null;
-            }
-        };
+        if (!verdict.served()) {
+            outcomes.note(url, verdict.describe());
+        }
+        return verdict.kind() == HolidayGate.Kind.REFUSED ? null : fetched;
     }
 
     /** Serves a year the review let through, keeps it in the cache and says so. */
     private void apply(ChangeReview.Apply a, URI url) {
         HolidayYear year = a.year();
         HolidayYear served = live.get().years().get(year.year());
-        if (cache.isPresent()) {
-            try {
+        try {
+            if (cache.isPresent()) {
                 cache.get().write(year.year(), HolidayFile.write(year));
-            } catch (IOException e) {
-                LOG.error("cannot keep holidays {} in the cache {} ({}); serving it until the next restart",
-                        year.year(), cache.get().dir(), e.toString());
             }
+        } catch (IOException e) {
+            LOG.error("cannot keep holidays {} in the cache {} ({}); serving it until the next restart", year.year(),
+                    cache.get().dir(), e.toString());
         }
         live.set(a.next());
-        if (a.confirmedBy().isEmpty() || !a.unconfirmed().isEmpty()) {
-            ledger.unconfirmed(year.year());
-        } else {
+        boolean confirmed = !a.confirmedBy().isEmpty() && a.unconfirmed().isEmpty();
+        if (confirmed) {
             ledger.confirmed(year.year(), a.confirmedBy());
+        } else {
+            ledger.unconfirmed(year.year());
         }
         outcomes.note(url, "ok");
-        String from = "from " + url + (a.confirmedBy().isEmpty() || !a.unconfirmed().isEmpty() ? ""
-                : ", confirmed by " + a.confirmedBy());
+        String from = "from " + url + (confirmed ? ", confirmed by " + a.confirmedBy() : "");
         if (served == null) {
             HolidayGate.Verdict v = HolidayGate.check(year);
             LOG.info("holidays {} added: {} days off, {} make-up days, {}", year.year(), v.daysOff(), v.makeUpDays(), from);
         } else {
-            LOG.info("holidays {} changed: {}; {}", year.year(), LogText.safe(ChangeReview.changes(served, year), LogText.LINE), from);
+            LOG.info("holidays {} changed: {}; {}", year.year(), LogText.safe(ChangeReview.changes(served, year),
+                    LogText.LINE), from);
         }
         if (!a.unconfirmed().isEmpty()) {
             LOG.warn("holidays {} is served without confirmation, {}; it is checked again every {}", year.year(),
@@ -392,7 +398,7 @@ public final class HolidayUpdater implements AutoCloseable {
         if (year.source().startsWith(HolidayData.BUILT_IN)) {
             return HolidaySources.Origin.BUILT_IN;
         }
-        if (!confirm.on()) {
+        if (sources.confirm().isEmpty()) {
             return HolidaySources.Origin.FETCHED;
         }
         return ledger.confirmedBy(year.year()).isPresent() ? HolidaySources.Origin.CONFIRMED
@@ -410,7 +416,7 @@ public final class HolidayUpdater implements AutoCloseable {
     }
 
     /** Once a UTC+8 day, while the covered range ends within 30 days or has ended: see {@link ExpiryWarning}. */
-    public void warnIfEndingSoon() {
+    public synchronized void warnIfEndingSoon() {
         expiry.warnIfEndingSoon(live.get(), held.get(live.get().last().getYear() + 1));
     }
 }

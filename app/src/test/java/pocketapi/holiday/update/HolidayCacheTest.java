@@ -1,5 +1,6 @@
 package pocketapi.holiday.update;
 
+import pocketapi.holiday.source.HolidayData;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,7 @@ class HolidayCacheTest {
     Path dataDir;
 
     private HolidayData.Loaded load(Optional<Path> dir) throws HolidayDataException {
-        return HolidayData.load(dir, Optional.of(new HolidayCache(cacheDir, Clock.systemUTC())), Clock.systemUTC());
+        return HolidayData.load(dir, new HolidayCache(cacheDir, Clock.systemUTC()).load(), Clock.systemUTC());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package pocketapi.holiday.update;
 
+import pocketapi.holiday.source.HolidayData;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
@@ -83,7 +84,7 @@ class HolidayConfirmationTest {
 
     /** What a restart would serve: the built-in years with the cache. */
     private void restart() throws HolidayDataException {
-        live = new LiveCalendar(HolidayData.load(Optional.empty(), Optional.of(new HolidayCache(cacheDir, clock)), clock)
+        live = new LiveCalendar(HolidayData.load(Optional.empty(), new HolidayCache(cacheDir, clock).load(), clock)
                 .calendar());
     }
 

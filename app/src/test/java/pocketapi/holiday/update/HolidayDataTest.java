@@ -1,5 +1,6 @@
 package pocketapi.holiday.update;
 
+import pocketapi.holiday.source.HolidayData;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package pocketapi.holiday.update;
 
+import pocketapi.holiday.source.HolidayData;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
@@ -218,8 +219,10 @@ class HolidayUpdaterTest {
     @Test
     void start_returns_at_once_while_the_first_check_runs_in_the_background() throws Exception {
         mirror.hang();
-        try (HolidayUpdater updater = updater(mirror.base())) {
-            updater.start();
+        java.util.concurrent.ScheduledExecutorService scheduler = java.util.concurrent.Executors.newScheduledThreadPool(1);
+        try {
+            HolidayUpdater updater = updater(mirror.base());
+            updater.start(scheduler);
             // Had start() run the check itself, the (hanging) mirror would have been asked already.
             assertThat(mirror.requests()).isEmpty();
             long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
@@ -227,6 +230,8 @@ class HolidayUpdaterTest {
                 Thread.sleep(10);
             }
             assertThat(mirror.requests()).containsExactly("/2026.json");  // asked, and still waiting
+        } finally {
+            scheduler.shutdownNow();
         }
     }
 
@@ -305,7 +310,7 @@ class HolidayUpdaterTest {
         updater(mirror.base()).check();
         mirror.close();
         HolidayCalendar restarted = HolidayData.load(Optional.empty(),
-                Optional.of(new HolidayCache(cacheDir, clock)), clock).calendar();
+                new HolidayCache(cacheDir, clock).load(), clock).calendar();
         assertThat(restarted.classify(NATIONAL_DAY_2027).status().wire()).isEqualTo("ture");
         assertThat(Files.list(cacheDir).map(p -> p.getFileName().toString())).containsExactly("2027.json");
     }

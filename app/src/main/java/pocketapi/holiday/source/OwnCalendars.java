@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.source;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.Daemons;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.Schedule;
 import pocketapi.util.LogText;
 
 /**
@@ -27,7 +28,7 @@ import pocketapi.util.LogText;
  * or the new calendars, never a mix. A bad change keeps the previous version, with one WARN.
  * Thread-safe: one thread re-reads, requests read the map.
  */
-public final class OwnCalendars implements AutoCloseable {
+public final class OwnCalendars {
     private static final Logger LOG = LoggerFactory.getLogger(OwnCalendars.class);
     static final long POLL_SECONDS = 2;
     private static final int MAX_BYTES = 1 << 20;
@@ -36,7 +37,6 @@ public final class OwnCalendars implements AutoCloseable {
     private volatile Map<String, Schedule> byName;
     /** The bytes last read of each file, served or refused: a file is parsed again only when they change. */
     private final Map<String, byte[]> seen = new HashMap<>();
-    private ScheduledExecutorService poller;
     /** The folder-wide problem last logged, so that it is logged once, not every few seconds. */
     private String folderProblem = "";
 
@@ -81,19 +81,10 @@ public final class OwnCalendars implements AutoCloseable {
         return byName;
     }
 
-    /** Re-reads the folder every {@value #POLL_SECONDS} s, in the background. */
-    public void start() {
-        if (dir.isEmpty()) {
-            return;
-        }
-        poller = Daemons.timer("calendars");
-        poller.scheduleWithFixedDelay(this::rescanSafely, POLL_SECONDS, POLL_SECONDS, TimeUnit.SECONDS);
-    }
-
-    @Override
-    public void close() {
-        if (poller != null) {
-            poller.shutdownNow();
+    /** Re-reads the folder every {@value #POLL_SECONDS} s, on {@code scheduler}. */
+    public void start(ScheduledExecutorService scheduler) {
+        if (dir.isPresent()) {
+            scheduler.scheduleWithFixedDelay(this::rescanSafely, POLL_SECONDS, POLL_SECONDS, TimeUnit.SECONDS);
         }
     }
 

@@ -1,10 +1,14 @@
-package pocketapi.holiday;
+package pocketapi.holiday.source;
 
 import java.time.LocalDate;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.ListedDay;
+import pocketapi.holiday.Schedule;
+import pocketapi.holiday.Week;
 /**
  * A named calendar of one's own, {@code NAME.json} in {@code CALENDARS_DIR}:
  * {@code {"week":"6","days":[{"name":"公司假日","date":"2026-12-24","isOffDay":true}, ...]}}:
@@ -49,8 +53,8 @@ public final class CalendarFile {
                 throw new HolidayDataException(source, "\"week\" " + e.getMessage(), own.week());
             }
         }
-        Map<LocalDate, OfficialDay> days = new TreeMap<>();
-        for (OfficialDay day : own.days()) {
+        Map<LocalDate, ListedDay> days = new TreeMap<>();
+        for (ListedDay day : own.days()) {
             if (days.put(day.date(), day) != null) {
                 throw new HolidayDataException(source, "date " + day.date() + " is listed twice");
             }

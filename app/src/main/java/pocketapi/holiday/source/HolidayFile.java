@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.source;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -19,6 +19,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.HolidayYear;
+import pocketapi.holiday.ListedDay;
 import pocketapi.util.IsoDate;
 import pocketapi.util.LogText;
 
@@ -31,13 +34,26 @@ import pocketapi.util.LogText;
  * festival names without control or format characters and at most {@value #MAX_NAME} characters
  * long, and the file's own text is quoted in a message only escaped and cut short.
  */
-public final class HolidayFile {
+public final class HolidayFile implements YearSource {
+    /** holiday-cn's files, as fetched: names read through the festival table. */
+    public static final YearSource HOLIDAY_CN = new HolidayFile();
+
     /** The longest real name, 2015's 抗日战争暨世界反法西斯战争胜利70周年纪念日, has 22 characters. */
     static final int MAX_NAME = 64;
     private static final JsonFactory JSON = JsonFactory.builder()
             .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
     private HolidayFile() {
+    }
+
+    @Override
+    public String name() {
+        return "holiday-cn";
+    }
+
+    @Override
+    public HolidayYear read(String where, int year, byte[] bytes) throws HolidayDataException {
+        return parse(where, year, bytes).canonical();
     }
 
     /** One entry of "days" as written, checked once the whole file has been read. */
@@ -137,7 +153,7 @@ public final class HolidayFile {
         if (days == null) {
             throw new HolidayDataException(source, "\"days\" must be an array");
         }
-        List<OfficialDay> entries = new ArrayList<>();
+        List<ListedDay> entries = new ArrayList<>();
         for (RawDay day : days) {
             entries.add(entry(source, expectedYear, day));
         }
@@ -145,7 +161,7 @@ public final class HolidayFile {
     }
 
     /** A calendar of one's own as written: its week rule ({@code null} when absent) and its days. */
-    record Own(String week, List<OfficialDay> days) {
+    record Own(String week, List<ListedDay> days) {
     }
 
     /**
@@ -158,7 +174,7 @@ public final class HolidayFile {
     static Own parseOwn(String source, byte[] bytes) throws HolidayDataException {
         OwnFields fields = new OwnFields(source);
         readObject(source, utf8(source, bytes), "\"week\" and \"days\"", fields);
-        List<OfficialDay> entries = new ArrayList<>();
+        List<ListedDay> entries = new ArrayList<>();
         for (RawDay day : fields.days) {
             entries.add(entry(source, 0, day));
         }
@@ -216,7 +232,7 @@ public final class HolidayFile {
         return days;
     }
 
-    private static OfficialDay entry(String source, int year, RawDay day) throws HolidayDataException {
+    private static ListedDay entry(String source, int year, RawDay day) throws HolidayDataException {
         String at = "days[" + day.index() + "]";
         if (day.kind() != JsonToken.START_OBJECT) {
             throw new HolidayDataException(source, at + " must be an object with name, date and isOffDay");
@@ -248,7 +264,7 @@ public final class HolidayFile {
         } catch (DateTimeException e) {
             throw new HolidayDataException(source, at + ": \"date\" is not a date YYYY-MM-DD", day.date());
         }
-        return new OfficialDay(parsed, name, day.offDay());  // which dates a year may list: HolidayGate
+        return new ListedDay(parsed, name, day.offDay());  // which dates a year may list: HolidayGate
     }
 
     /**
@@ -273,7 +289,7 @@ public final class HolidayFile {
             g.writeStartObject();
             g.writeNumberField("year", year.year());
             g.writeArrayFieldStart("days");
-            for (OfficialDay day : year.days()) {
+            for (ListedDay day : year.days()) {
                 g.writeRaw("\n  ");
                 g.writeStartObject();
                 g.writeStringField("name", day.festival());

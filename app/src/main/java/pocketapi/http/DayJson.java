@@ -16,7 +16,7 @@ import pocketapi.util.Cache;
  * rules or named calendars; the whole range is ~2,600 small records each). Thread-safe: a race only
  * renders the same bytes twice.
  */
-final class DayRecords {
+final class DayJson {
     static final int CALENDARS = 8;
 
     private record Rendered(AtomicReferenceArray<byte[]> json, AtomicReferenceArray<byte[]> detail) {

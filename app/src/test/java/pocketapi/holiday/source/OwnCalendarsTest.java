@@ -1,4 +1,4 @@
-package pocketapi.holiday;
+package pocketapi.holiday.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import pocketapi.LogCapture;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.Schedule;
+import pocketapi.holiday.Week;
 
 /** The calendars of CALENDARS_DIR: read at start, then every change swapped in whole, a bad change kept out. */
 class OwnCalendarsTest {

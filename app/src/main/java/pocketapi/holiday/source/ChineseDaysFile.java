@@ -1,11 +1,10 @@
-package pocketapi.holiday;
+package pocketapi.holiday.source;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,49 +15,42 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 
+import pocketapi.holiday.Festival;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.HolidayYear;
+import pocketapi.holiday.ListedDay;
 import pocketapi.util.IsoDate;
 
 /**
- * One calendar year of the confirming source, chinese-days' {@code dist/years/YYYY.json}:
- * {@code {"holidays":{"2026-01-01":"New Year's Day,元旦,1",...},"workdays":{"2026-01-04":"...",...},
- * "inLieuDays":{...}}}. {@code holidays} lists days off (weekend days inside a break included),
- * {@code workdays} the days worked in exchange; everything else is ignored. chinese-days files by
- * calendar year, so every date must lie in the file's year. Untrusted input, read as strictly as
- * {@link HolidayFile}. Immutable.
- *
- * @param listed every date listed, {@code true} for a day off, {@code false} for a worked day
- * @param names  the festival of each date listed, as the {@link Festival} table reads its name
- *               ({@code "Spring Festival,春节,4"} is 春节); absent where the name is none of the seven
+ * chinese-days' {@code dist/years/YYYY.json}, the confirming source: {@code {"holidays":{"2026-01-01":
+ * "New Year's Day,元旦,1",...},"workdays":{"2026-01-04":"...",...},"inLieuDays":{...}}}. {@code holidays}
+ * lists days off (weekend days inside a break included), {@code workdays} the days worked in
+ * exchange; everything else is ignored. It files by calendar year, so every date must lie in the
+ * file's year. A day is named by the one festival its name stands for ({@code "Spring Festival,春节,4"}
+ * is 春节), else {@code ""}. Untrusted input, read as strictly as {@link HolidayFile}. Stateless.
  */
-public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> listed, Map<LocalDate, Festival> names) {
+public final class ChineseDaysFile implements YearSource {
+    public static final YearSource CHINESE_DAYS = new ChineseDaysFile();
     private static final JsonFactory JSON = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
-    public ChineseDaysFile {
-        listed = Collections.unmodifiableMap(new TreeMap<>(listed));
-        names = Collections.unmodifiableMap(new TreeMap<>(names));
+    private ChineseDaysFile() {
     }
 
-    /** A file of dates alone (tests). */
-    public ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> listed) {
-        this(year, source, listed, Map.of());
+    @Override
+    public String name() {
+        return "chinese-days";
     }
 
-    /** Whether the year is out: an empty file (or one without lists) is not. */
-    public boolean published() {
-        return !listed.isEmpty();
-    }
-
-    /** The status this source gives {@code date}, a date of its year. */
-    public String status(LocalDate date) {
-        return Status.lived(date, listed.get(date));
+    @Override
+    public HolidayYear read(String where, int year, byte[] bytes) throws HolidayDataException {
+        return parse(where, year, bytes);
     }
 
     /** @throws HolidayDataException naming {@code source} and the problem */
-    public static ChineseDaysFile parse(String source, int year, byte[] bytes) throws HolidayDataException {
+    public static HolidayYear parse(String source, int year, byte[] bytes) throws HolidayDataException {
         String text = HolidayFile.utf8(source, bytes);
-        Map<LocalDate, Boolean> listed = new TreeMap<>();
-        Map<LocalDate, Festival> names = new TreeMap<>();
+        Map<LocalDate, ListedDay> listed = new TreeMap<>();
         List<String> outside = new ArrayList<>();
         try (JsonParser p = JSON.createParser(text.startsWith("\uFEFF") ? text.substring(1) : text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -85,13 +77,11 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
                     if (date.getYear() != year) {
                         outside.add(date.toString());
                     }
-                    if (listed.put(date, off) != null) {
-                        throw new HolidayDataException(source, "" + date + " is listed both as a holiday and a workday");
-                    }
                     String[] parts = p.getText().split(",", -1);
                     List<Festival> festival = parts.length > 1 ? Festival.of(parts[1]) : List.of();
-                    if (festival.size() == 1) {
-                        names.put(date, festival.get(0));
+                    String name = festival.size() == 1 ? festival.get(0).chinese() : "";
+                    if (listed.put(date, new ListedDay(date, name, off)) != null) {
+                        throw new HolidayDataException(source, "" + date + " is listed both as a holiday and a workday");
                     }
                 }
             }
@@ -107,7 +97,7 @@ public record ChineseDaysFile(int year, String source, Map<LocalDate, Boolean> l
             throw new HolidayDataException(source, "lists " + String.join(", ", outside.subList(0, Math.min(10,
                     outside.size()))) + ", outside " + year + " (a chinese-days file holds one calendar year)");
         }
-        return new ChineseDaysFile(year, source, listed, names);
+        return new HolidayYear(year, source, new ArrayList<>(listed.values()));
     }
 
     private static LocalDate date(String source, String key) throws HolidayDataException {

@@ -1,4 +1,4 @@
-package pocketapi.holiday.update;
+package pocketapi.holiday.source;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +22,6 @@ import pocketapi.util.LogText;
 import pocketapi.util.Resources;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
-import pocketapi.holiday.HolidayFile;
 import pocketapi.holiday.HolidayGate;
 import pocketapi.holiday.HolidayYear;
 
@@ -41,7 +40,7 @@ public final class HolidayData {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayData.class);
     static final String BUILT_IN_INDEX = "holidays/index.txt";
     /** How the source of a built-in year starts. */
-    static final String BUILT_IN = "built-in ";
+    public static final String BUILT_IN = "built-in ";
     private static final Pattern YEAR_FILE = Pattern.compile("\\d{4}\\.json");
 
     private HolidayData() {
@@ -57,12 +56,11 @@ public final class HolidayData {
 
     /** The built-in years and those of {@code dir}, without a cache. */
     public static HolidayCalendar load(Optional<Path> dir, Clock clock) throws HolidayDataException {
-        return load(dir, Optional.empty(), clock).calendar();
+        return load(dir, List.of(), clock).calendar();
     }
 
-    /** The built-in years, overridden by the cache's, overridden by those of {@code dir}. */
-    public static Loaded load(Optional<Path> dir, Optional<HolidayCache> cache, Clock clock)
-            throws HolidayDataException {
+    /** The built-in years, overridden by the fetched years kept in the cache, overridden by those of {@code dir}. */
+    public static Loaded load(Optional<Path> dir, List<HolidayYear> cached, Clock clock) throws HolidayDataException {
         TreeMap<Integer, HolidayYear> years = new TreeMap<>();
         for (HolidayYear year : builtIn()) {
             years.put(year.year(), year);
@@ -76,8 +74,8 @@ public final class HolidayData {
             }
         }
         HolidayCalendar calendar = HolidayCalendar.of(years.values(), notPublished, clock);
-        if (cache.isPresent()) {
-            calendar = withCache(calendar, cache.get().load(), pinned);
+        if (!cached.isEmpty()) {
+            calendar = withCache(calendar, cached, pinned);
         }
         return new Loaded(calendar, pinned);
     }
@@ -143,7 +141,7 @@ public final class HolidayData {
     }
 
     /** The {@code YYYY.json} files of a folder, in year order. */
-    static List<Path> yearFiles(Path dir) throws IOException {
+    public static List<Path> yearFiles(Path dir) throws IOException {
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> list = Files.newDirectoryStream(dir)) {
             for (Path file : list) {
@@ -172,7 +170,7 @@ public final class HolidayData {
     }
 
     /** One {@code YYYY.json} file, parsed. */
-    static HolidayYear parseFile(Path path) throws HolidayDataException {
+    public static HolidayYear parseFile(Path path) throws HolidayDataException {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(path);

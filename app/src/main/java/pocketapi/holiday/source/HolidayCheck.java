@@ -1,4 +1,4 @@
-package pocketapi.holiday.update;
+package pocketapi.holiday.source;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
-import pocketapi.holiday.ChineseDaysFile;
 import pocketapi.holiday.Confirmation;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
@@ -133,9 +132,9 @@ public final class HolidayCheck {
             }
             String name = "chinese-days " + file.getFileName();
             try {
-                ChineseDaysFile other = ChineseDaysFile.parse(file.toString(), year, Files.readAllBytes(file));
+                HolidayYear other = ChineseDaysFile.parse(file.toString(), year, Files.readAllBytes(file));
                 List<Confirmation.Dispute> disputes = Confirmation.disputes(calendar, other);
-                if (!other.published()) {
+                if (other.days().isEmpty()) {
                     out.println(name + ": lists no days: nothing to compare");
                 } else if (disputes.isEmpty()) {
                     out.println(name + ": agrees on every date of " + year);
