@@ -1,6 +1,5 @@
 package pocketapi.holiday.update;
 
-import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -23,19 +22,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import pocketapi.holiday.Confirmation;
-import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayGate;
-import pocketapi.holiday.HolidaySources;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.holiday.source.ChineseDaysFile;
-import pocketapi.holiday.source.HolidayData;
 import pocketapi.holiday.source.HolidayFile;
 import pocketapi.holiday.source.YearSource;
-import pocketapi.util.Durations;
-import pocketapi.util.LogOnce;
-import pocketapi.util.LogText;
 import pocketapi.util.Utc8;
 
 /**
@@ -44,8 +37,7 @@ import pocketapi.util.Utc8;
  * from the primary source's mirrors in order ({@link #PRIMARY}, {@code <base>/YYYY.json}); a year
  * goes through the same reading and {@link HolidayGate} as every other source; what becomes of it
  * is {@link ChangeReview}'s decision, with what the confirming source ({@link #CONFIRMING}) says of
- * the calendar years it touches. An applied year is kept in the cache and swapped into the {@link
- * LiveCalendar} whole. Each mirror's outcome is logged when it changes, a disagreement once a day;
+ * the calendar years it touches, carried out by {@link ServedYears}. Each mirror's outcome is logged when it changes, a disagreement once a day;
  * once a day while the covered range ends within 30 days it warns ({@link ExpiryWarning}). Years of
  * {@code HOLIDAY_DATA_DIR} are the operator's: never fetched. One round at a time.
  */
@@ -54,8 +46,6 @@ public final class HolidayUpdater {
     static final YearSource PRIMARY = HolidayFile.HOLIDAY_CN;
     static final YearSource CONFIRMING = ChineseDaysFile.CHINESE_DAYS;
     static final long FIRST_CHECK_MILLIS = 1_000;
-    private static final String REMEDY = "check the State Council's notice (gov.cn), and put the file you trust into "
-            + "HOLIDAY_DATA_DIR (then restart)";
 
     /**
      * Where updates come from and how they are confirmed.
@@ -73,16 +63,12 @@ public final class HolidayUpdater {
 
     private final LiveCalendar live;
     private final Sources sources;
-    private final Optional<HolidayCache> cache;
-    private final Set<Integer> pinned;
+    private final ServedYears served;
     private final HolidayFetcher fetcher;
     private final Clock clock;
     private final OutcomeLog outcomes = new OutcomeLog(LOG, "holiday update");
     private final OutcomeLog confirmOutcomes = new OutcomeLog(LOG, "holiday confirmation");
-    private final ConfirmLedger ledger;
-    private final TreeMap<Integer, String> held = new TreeMap<>();
     private final Map<Integer, ChangeReview.Confirming> round = new HashMap<>();
-    private final LogOnce disputeWarned;
     private final ExpiryWarning expiry;
 
     /** @param pinned years HOLIDAY_DATA_DIR provides, never fetched nor changed by another year's file */
@@ -90,14 +76,11 @@ public final class HolidayUpdater {
                           HolidayFetcher fetcher, Clock clock) {
         this.live = live;
         this.sources = sources;
-        this.cache = cache;
-        this.pinned = Set.copyOf(pinned);
+        this.served = new ServedYears(live, cache, pinned, !sources.confirm().isEmpty(), sources.interval(), clock);
         this.fetcher = fetcher;
         this.clock = clock;
-        this.disputeWarned = LogOnce.per(1, () -> Utc8.epochDay(clock));
-        this.ledger = new ConfirmLedger(cache.map(HolidayCache::dir));
         this.expiry = new ExpiryWarning(sources.mirrors().isEmpty(), sources.interval(), clock);
-        publishSources();
+        served.publish();
     }
 
     /**
@@ -128,13 +111,13 @@ public final class HolidayUpdater {
         round.clear();
         int thisYear = Utc8.today(clock).getYear();
         for (int year = Math.min(thisYear, live.get().last().getYear() + 1); year <= thisYear + 1; year++) {
-            if (!pinned.contains(year)) {
+            if (!served.pinned().contains(year)) {
                 update(year);
             }
         }
         outcomes.endRound();
         confirmOutcomes.endRound();
-        publishSources();
+        served.publish();
     }
 
     /** What the mirrors said of one year in one round. */
@@ -156,70 +139,35 @@ public final class HolidayUpdater {
      * disputed (with the dates) or not published yet, by what the mirrors answered.
      */
     private void update(int year) {
-        HolidayYear served = live.get().years().get(year);
+        HolidayYear current = live.get().years().get(year);
         Round r = new Round();
         for (URI base : sources.mirrors()) {
             URI url = URI.create(base + "/" + year + ".json");
-            HolidayYear fetched = fetch(url, year);
-            if (fetched == null) {
+            HolidayYear fetched = read(PRIMARY, url, year, outcomes).year();
+            HolidayGate.Verdict verdict = fetched == null ? null : HolidayGate.check(fetched);
+            if (verdict != null && !verdict.served()) {
+                outcomes.note(url, verdict.describe());
+            }
+            if (verdict == null || verdict.kind() == HolidayGate.Kind.REFUSED) {
                 continue;
             }
             r.answered = true;
-            if (fetched.days().isEmpty()) {
-                r.placeholder = true;
-                continue;  // a placeholder at one mirror says nothing of the others
-            }
-            ChangeReview.Decision decision;
-            try {
-                ChangeReview.Proposal p = ChangeReview.touched(live.get(), fetched, pinned);
-                Instant now = clock.instant();
-                decision = ChangeReview.review(live.get(), p, confirming(p == null ? new TreeSet<>() : p.years()),
-                        served == null && !sources.confirm().isEmpty() ? ledger.firstSeen(year, now) : now, sources.confirmWait(), now);
-            } catch (HolidayDataException e) {
-                outcomes.note(url, "cannot be served with the other years: " + e.problem());
-                continue;
-            }
-            if (decision instanceof ChangeReview.Held h && h.dispute()) {
-                r.disputes.put(url, h.disputes());
-            } else if (decision instanceof ChangeReview.Held h) {
-                r.waiting = h.reason();
-                outcomes.note(url, h.reason());
-            } else if (decision instanceof ChangeReview.Apply a && a.unconfirmed().isEmpty()) {
-                held.remove(year);
-                apply(a, url);
+            r.placeholder |= verdict.kind() == HolidayGate.Kind.NOT_PUBLISHED;  // says nothing of the other mirrors
+            if (verdict.served() && decide(current, url, fetched, r)) {
                 return;
-            } else if (decision instanceof ChangeReview.Apply a) {
-                if (r.unconfirmed == null) {
-                    r.unconfirmed = a;
-                    r.unconfirmedUrl = url;
-                }
-            } else {
-                outcomes.note(url, "ok, unchanged");
-                if (!inDoubt(served) || recheck(served).disputes().isEmpty()) {
-                    held.remove(year);
-                    return;
-                }
             }
         }
         if (r.unconfirmed != null) {
-            held.remove(year);
             apply(r.unconfirmed, r.unconfirmedUrl);
             return;
         }
-        if (inDoubt(served)) {
-            List<Confirmation.Dispute> disputes = recheck(served).disputes();
-            if (!disputes.isEmpty()) {
-                withdraw(served, disputes);
-                return;
-            }
+        List<Confirmation.Dispute> contradicted = served.inDoubt(current) ? recheck(current).disputes() : List.of();
+        if (!contradicted.isEmpty()) {
+            served.withdraw(current, contradicted);
+            return;
         }
-        if (r.waiting != null) {
-            held.put(year, r.waiting);
-        } else if (!r.disputes.isEmpty() && served != null) {
-            held.put(year, "chinese-days disagrees on " + Confirmation.describe(r.disputes.values().iterator().next()));
-        } else {
-            held.remove(year);
-        }
+        served.hold(year, r.waiting != null ? r.waiting : !r.disputes.isEmpty() && current != null
+                ? "chinese-days disagrees on " + Confirmation.describe(r.disputes.values().iterator().next()) : null);
         SortedSet<LocalDate> dates = new TreeSet<>();
         StringBuilder text = new StringBuilder("holidays " + year);
         r.disputes.forEach((url, d) -> {
@@ -228,12 +176,46 @@ public final class HolidayUpdater {
             dates.addAll(Confirmation.dates(d));
         });
         if (!dates.isEmpty()) {
-            warnDaily(year + " " + dates, text.toString());
+            served.warnDaily(year + " " + dates, text.toString());
         }
-        if (served == null && r.answered) {
+        if (current == null && r.answered) {
             live.set(dates.isEmpty() && r.placeholder && r.waiting == null
                     ? live.get().withNotPublished(year) : live.get().withDisputed(year, dates));
         }
+    }
+
+    /** What the review makes of one mirror's plausible year; true when the year's round is over. */
+    private boolean decide(HolidayYear current, URI url, HolidayYear fetched, Round r) {
+        ChangeReview.Decision decision;
+        try {
+            ChangeReview.Proposal p = ChangeReview.touched(live.get(), fetched, served.pinned());
+            Instant now = clock.instant();
+            decision = ChangeReview.review(live.get(), p, confirming(p == null ? new TreeSet<>() : p.years()),
+                    current == null && !sources.confirm().isEmpty() ? served.ledger().firstSeen(fetched.year(), now) : now,
+                    sources.confirmWait(), now);
+        } catch (HolidayDataException e) {
+            outcomes.note(url, "cannot be served with the other years: " + e.problem());
+            return false;
+        }
+        if (decision instanceof ChangeReview.Held h && h.dispute()) {
+            r.disputes.put(url, h.disputes());
+        } else if (decision instanceof ChangeReview.Held h) {
+            r.waiting = h.reason();
+            outcomes.note(url, h.reason());
+        } else if (decision instanceof ChangeReview.Apply a && a.unconfirmed().isEmpty()) {
+            apply(a, url);
+            return true;
+        } else if (decision instanceof ChangeReview.Apply a && r.unconfirmed == null) {
+            r.unconfirmed = a;
+            r.unconfirmedUrl = url;
+        } else if (decision instanceof ChangeReview.Unchanged) {
+            outcomes.note(url, "ok, unchanged");
+            if (!served.inDoubt(current) || recheck(current).disputes().isEmpty()) {
+                served.hold(fetched.year(), null);
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What the confirming source says of each year, each fetched at most once a round; null when confirmation is off. */
@@ -252,171 +234,61 @@ public final class HolidayUpdater {
         List<String> why = new ArrayList<>();
         for (URI base : sources.confirm()) {
             URI url = URI.create(base + "/" + year + ".json");
-            String outcome;
-            HolidayFetcher.Result result = fetcher.fetch(url);
-            if (result instanceof HolidayFetcher.Body body) {
-                try {
-                    HolidayYear file = CONFIRMING.read(url.toString(), year, body.bytes());
-                    if (!file.days().isEmpty()) {
-                        confirmOutcomes.note(url, "ok");
-                        return ChangeReview.Confirming.found(file, url.toString());
-                    }
-                    outcome = "not published yet (no days listed)";
-                } catch (HolidayDataException e) {
-                    outcome = "refused: " + e.problem();
-                }
+            Read got = read(CONFIRMING, url, year, confirmOutcomes);
+            String outcome = got.year() == null ? got.problem() : "not published yet (no days listed)";
+            if (got.year() != null && !got.year().days().isEmpty()) {
+                confirmOutcomes.note(url, "ok");
+                return ChangeReview.Confirming.found(got.year(), url.toString());
+            } else if (got.year() != null) {
                 confirmOutcomes.note(url, outcome);
-            } else {
-                HolidayFetcher.Failure failure = (HolidayFetcher.Failure) result;
-                outcome = failure.reason().equals("answered HTTP 404") ? "not published yet (answered HTTP 404)"
-                        : failure.reason();
-                if (failure.noAnswer()) {
-                    confirmOutcomes.noAnswer(url, failure.reason());
-                } else {
-                    confirmOutcomes.note(url, outcome);
-                }
             }
             why.add(url.getHost() + ": " + outcome);
         }
         return ChangeReview.Confirming.missing(String.join("; ", why));
     }
 
-    /** Whether the served year is one the confirming source may contradict: fetched, with confirmation on. */
-    private boolean inDoubt(HolidayYear served) {
-        HolidaySources.Origin origin = served == null ? null : origin(served);
-        return !sources.confirm().isEmpty()
-                && (origin == HolidaySources.Origin.CONFIRMED || origin == HolidaySources.Origin.UNCONFIRMED);
+    /** A year's file as {@code source} reads it, or why there is none. */
+    private record Read(HolidayYear year, String problem) {
     }
 
-    /** What the confirming source says now of a fetched year being served; a first confirmation is recorded and logged. */
-    private ChangeReview.Recheck recheck(HolidayYear served) {
-        ChangeReview.Recheck check = ChangeReview.recheck(live.get(), confirming(ChangeReview.years(served)));
-        if (check.disputes().isEmpty() && !check.confirmedBy().isEmpty()
-                && origin(served) == HolidaySources.Origin.UNCONFIRMED) {
-            ledger.confirmed(served.year(), check.confirmedBy());
-            LOG.info("holidays {} is now confirmed by {}", served.year(), check.confirmedBy());
+    /** Fetches and reads one file; a failure is noted in {@code log} (a mirror without an answer once a round). */
+    private Read read(YearSource source, URI url, int year, OutcomeLog log) {
+        HolidayFetcher.Result result = fetcher.fetch(url);
+        String problem;
+        if (result instanceof HolidayFetcher.Failure failure) {
+            problem = source == CONFIRMING && failure.reason().equals("answered HTTP 404")
+                    ? "not published yet (answered HTTP 404)" : failure.reason();
+            if (failure.noAnswer()) {
+                log.noAnswer(url, failure.reason());
+                return new Read(null, problem);
+            }
+        } else {
+            try {
+                return new Read(source.read(url.toString(), year, ((HolidayFetcher.Body) result).bytes()), null);
+            } catch (HolidayDataException e) {
+                problem = "refused: " + e.problem();
+            }
+        }
+        log.note(url, problem);
+        return new Read(null, problem);
+    }
+
+    /** What the confirming source says now of a fetched year being served; a first confirmation is recorded. */
+    private ChangeReview.Recheck recheck(HolidayYear current) {
+        ChangeReview.Recheck check = ChangeReview.recheck(live.get(), confirming(ChangeReview.years(current)));
+        if (check.disputes().isEmpty() && !check.confirmedBy().isEmpty()) {
+            served.confirmedNow(current, check.confirmedBy());
         }
         return check;
     }
 
-    /** Carries out {@link ChangeReview#withdraw} for a fetched year the confirming source now contradicts. */
-    private void withdraw(HolidayYear served, List<Confirmation.Dispute> disputes) {
-        ChangeReview.Withdrawal plan;
-        try {
-            plan = ChangeReview.withdraw(live.get(), served, disputes, pinned, HolidayData.builtIn());
-        } catch (HolidayDataException e) {
-            throw new IllegalStateException("the built-in years are checked when the jar is built", e);
-        }
-        for (int y : plan.gone()) {
-            ledger.unconfirmed(y);
-            try {
-                if (cache.isPresent()) {
-                    cache.get().remove(y);
-                }
-            } catch (IOException e) {
-                LOG.error("cannot remove holidays {} from the cache {} ({}); a restart may serve it until the next round",
-                        y, cache.get().dir(), e.toString());
-            }
-        }
-        if (plan.next() != null) {
-            live.set(plan.next());
-            held.remove(served.year());
-        }
-        warnDaily(served.year() + " " + Confirmation.dates(disputes), plan.message());
-    }
-
-    /** The year a mirror gave that passed the gate (a placeholder has no days), or null, its outcome noted. */
-    private HolidayYear fetch(URI url, int year) {
-        HolidayFetcher.Result result = fetcher.fetch(url);
-        if (result instanceof HolidayFetcher.Failure failure) {
-            if (failure.noAnswer()) {
-                outcomes.noAnswer(url, failure.reason());
-            } else {
-                outcomes.note(url, failure.reason());
-            }
-            return null;
-        }
-        HolidayYear fetched;
-        try {
-            fetched = PRIMARY.read(url.toString(), year, ((HolidayFetcher.Body) result).bytes());
-        } catch (HolidayDataException e) {
-            outcomes.note(url, "refused: " + e.problem());
-            return null;
-        }
-        HolidayGate.Verdict verdict = HolidayGate.check(fetched);
-        if (!verdict.served()) {
-            outcomes.note(url, verdict.describe());
-        }
-        return verdict.kind() == HolidayGate.Kind.REFUSED ? null : fetched;
-    }
-
-    /** Serves a year the review let through, keeps it in the cache and says so. */
     private void apply(ChangeReview.Apply a, URI url) {
-        HolidayYear year = a.year();
-        HolidayYear served = live.get().years().get(year.year());
-        try {
-            if (cache.isPresent()) {
-                cache.get().write(year.year(), HolidayFile.write(year));
-            }
-        } catch (IOException e) {
-            LOG.error("cannot keep holidays {} in the cache {} ({}); serving it until the next restart", year.year(),
-                    cache.get().dir(), e.toString());
-        }
-        live.set(a.next());
-        boolean confirmed = !a.confirmedBy().isEmpty() && a.unconfirmed().isEmpty();
-        if (confirmed) {
-            ledger.confirmed(year.year(), a.confirmedBy());
-        } else {
-            ledger.unconfirmed(year.year());
-        }
+        served.apply(a, url);
         outcomes.note(url, "ok");
-        String from = "from " + url + (confirmed ? ", confirmed by " + a.confirmedBy() : "");
-        if (served == null) {
-            HolidayGate.Verdict v = HolidayGate.check(year);
-            LOG.info("holidays {} added: {} days off, {} make-up days, {}", year.year(), v.daysOff(), v.makeUpDays(), from);
-        } else {
-            LOG.info("holidays {} changed: {}; {}", year.year(), LogText.safe(ChangeReview.changes(served, year),
-                    LogText.LINE), from);
-        }
-        if (!a.unconfirmed().isEmpty()) {
-            LOG.warn("holidays {} is served without confirmation, {}; it is checked again every {}", year.year(),
-                    LogText.safe(a.unconfirmed(), LogText.LINE), Durations.forPeople(sources.interval()));
-        }
-    }
-
-    /** {@code what} with the remedy, once a UTC+8 day for {@code key}. */
-    private void warnDaily(String key, String what) {
-        if (disputeWarned.first(key)) {
-            LOG.warn("{}; {}", LogText.safe(what, 2 * LogText.LINE), REMEDY);
-        }
-    }
-
-    private HolidaySources.Origin origin(HolidayYear year) {
-        if (pinned.contains(year.year())) {
-            return HolidaySources.Origin.OPERATOR;
-        }
-        if (year.source().startsWith(HolidayData.BUILT_IN)) {
-            return HolidaySources.Origin.BUILT_IN;
-        }
-        if (sources.confirm().isEmpty()) {
-            return HolidaySources.Origin.FETCHED;
-        }
-        return ledger.confirmedBy(year.year()).isPresent() ? HolidaySources.Origin.CONFIRMED
-                : HolidaySources.Origin.UNCONFIRMED;
-    }
-
-    private void publishSources() {
-        List<HolidaySources.Year> years = new ArrayList<>();
-        for (HolidayYear year : live.get().years().values()) {
-            years.add(new HolidaySources.Year(year.year(), origin(year)));
-        }
-        List<String> heldBack = new ArrayList<>();
-        held.forEach((year, reason) -> heldBack.add(year + ": " + LogText.safe(reason, LogText.LINE)));
-        live.setSources(new HolidaySources(years, heldBack));
     }
 
     /** Once a UTC+8 day, while the covered range ends within 30 days or has ended: see {@link ExpiryWarning}. */
     public synchronized void warnIfEndingSoon() {
-        expiry.warnIfEndingSoon(live.get(), held.get(live.get().last().getYear() + 1));
+        expiry.warnIfEndingSoon(live.get(), served.held(live.get().last().getYear() + 1));
     }
 }

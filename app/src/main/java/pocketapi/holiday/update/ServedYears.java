@@ -1,0 +1,187 @@
+package pocketapi.holiday.update;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import pocketapi.holiday.Confirmation;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.HolidayGate;
+import pocketapi.holiday.HolidaySources;
+import pocketapi.holiday.HolidayYear;
+import pocketapi.holiday.LiveCalendar;
+import pocketapi.holiday.source.HolidayData;
+import pocketapi.holiday.source.HolidayFile;
+import pocketapi.util.Durations;
+import pocketapi.util.LogOnce;
+import pocketapi.util.LogText;
+import pocketapi.util.Utc8;
+
+/**
+ * What the updater's decisions do to what is served and remembered: a year applied goes into the
+ * cache and the {@link LiveCalendar}, confirmed or not in the {@link ConfirmLedger}; a withdrawn one
+ * leaves both; a year held back is remembered with its reason; and where each year comes from is
+ * published for the page. Logged under {@link HolidayUpdater}'s name. Used by the updater's one thread.
+ */
+final class ServedYears {
+    private static final Logger LOG = LoggerFactory.getLogger(HolidayUpdater.class);
+    private static final String REMEDY = "check the State Council's notice (gov.cn), and put the file you trust into "
+            + "HOLIDAY_DATA_DIR (then restart)";
+
+    private final LiveCalendar live;
+    private final Optional<HolidayCache> cache;
+    private final Set<Integer> pinned;
+    private final boolean confirmOn;
+    private final Duration interval;
+    private final ConfirmLedger ledger;
+    private final TreeMap<Integer, String> held = new TreeMap<>();
+    private final LogOnce warned;
+
+    ServedYears(LiveCalendar live, Optional<HolidayCache> cache, Set<Integer> pinned, boolean confirmOn,
+                Duration interval, Clock clock) {
+        this.live = live;
+        this.cache = cache;
+        this.pinned = Set.copyOf(pinned);
+        this.confirmOn = confirmOn;
+        this.interval = interval;
+        this.ledger = new ConfirmLedger(cache.map(HolidayCache::dir));
+        this.warned = LogOnce.per(1, () -> Utc8.epochDay(clock));
+    }
+
+    Set<Integer> pinned() {
+        return pinned;
+    }
+
+    ConfirmLedger ledger() {
+        return ledger;
+    }
+
+    /** Remembers why {@code year} is held back; null: it is not. */
+    void hold(int year, String reason) {
+        if (reason == null) {
+            held.remove(year);
+        } else {
+            held.put(year, reason);
+        }
+    }
+
+    /** Why {@code year} is held back, or null. */
+    String held(int year) {
+        return held.get(year);
+    }
+
+    /** Serves a year the review let through, keeps it in the cache and says so. */
+    void apply(ChangeReview.Apply a, URI url) {
+        HolidayYear year = a.year();
+        HolidayYear served = live.get().years().get(year.year());
+        try {
+            if (cache.isPresent()) {
+                cache.get().write(year.year(), HolidayFile.write(year));
+            }
+        } catch (IOException e) {
+            LOG.error("cannot keep holidays {} in the cache {} ({}); serving it until the next restart", year.year(),
+                    cache.get().dir(), e.toString());
+        }
+        live.set(a.next());
+        held.remove(year.year());
+        boolean confirmed = !a.confirmedBy().isEmpty() && a.unconfirmed().isEmpty();
+        if (confirmed) {
+            ledger.confirmed(year.year(), a.confirmedBy());
+        } else {
+            ledger.unconfirmed(year.year());
+        }
+        String from = "from " + url + (confirmed ? ", confirmed by " + a.confirmedBy() : "");
+        if (served == null) {
+            HolidayGate.Verdict v = HolidayGate.check(year);
+            LOG.info("holidays {} added: {} days off, {} make-up days, {}", year.year(), v.daysOff(), v.makeUpDays(), from);
+        } else {
+            LOG.info("holidays {} changed: {}; {}", year.year(), LogText.safe(ChangeReview.changes(served, year),
+                    LogText.LINE), from);
+        }
+        if (!a.unconfirmed().isEmpty()) {
+            LOG.warn("holidays {} is served without confirmation, {}; it is checked again every {}", year.year(),
+                    LogText.safe(a.unconfirmed(), LogText.LINE), Durations.forPeople(interval));
+        }
+    }
+
+    /** Carries out {@link ChangeReview#withdraw} for a fetched year the confirming source now contradicts. */
+    void withdraw(HolidayYear served, List<Confirmation.Dispute> disputes) {
+        ChangeReview.Withdrawal plan;
+        try {
+            plan = ChangeReview.withdraw(live.get(), served, disputes, pinned, HolidayData.builtIn());
+        } catch (HolidayDataException e) {
+            throw new IllegalStateException("the built-in years are checked when the jar is built", e);
+        }
+        for (int y : plan.gone()) {
+            ledger.unconfirmed(y);
+            try {
+                if (cache.isPresent()) {
+                    cache.get().remove(y);
+                }
+            } catch (IOException e) {
+                LOG.error("cannot remove holidays {} from the cache {} ({}); a restart may serve it until the next round",
+                        y, cache.get().dir(), e.toString());
+            }
+        }
+        if (plan.next() != null) {
+            live.set(plan.next());
+            held.remove(served.year());
+        }
+        warnDaily(served.year() + " " + Confirmation.dates(disputes), plan.message());
+    }
+
+    /** A fetched year the confirming source now agrees with, if it did not before: recorded and logged. */
+    void confirmedNow(HolidayYear served, String by) {
+        if (origin(served) == HolidaySources.Origin.UNCONFIRMED) {
+            ledger.confirmed(served.year(), by);
+            LOG.info("holidays {} is now confirmed by {}", served.year(), by);
+        }
+    }
+
+    /** {@code what} with the remedy, once a UTC+8 day for {@code key}. */
+    void warnDaily(String key, String what) {
+        if (warned.first(key)) {
+            LOG.warn("{}; {}", LogText.safe(what, 2 * LogText.LINE), REMEDY);
+        }
+    }
+
+    /** Whether the served year is one the confirming source may contradict: fetched, with confirmation on. */
+    boolean inDoubt(HolidayYear served) {
+        HolidaySources.Origin origin = served == null ? null : origin(served);
+        return origin == HolidaySources.Origin.CONFIRMED || origin == HolidaySources.Origin.UNCONFIRMED;
+    }
+
+    private HolidaySources.Origin origin(HolidayYear year) {
+        if (pinned.contains(year.year())) {
+            return HolidaySources.Origin.OPERATOR;
+        }
+        if (year.source().startsWith(HolidayData.BUILT_IN)) {
+            return HolidaySources.Origin.BUILT_IN;
+        }
+        if (!confirmOn) {
+            return HolidaySources.Origin.FETCHED;
+        }
+        return ledger.confirmedBy(year.year()).isPresent() ? HolidaySources.Origin.CONFIRMED
+                : HolidaySources.Origin.UNCONFIRMED;
+    }
+
+    /** Tells the page where each served year comes from and what is held back. */
+    void publish() {
+        List<HolidaySources.Year> years = new ArrayList<>();
+        for (HolidayYear year : live.get().years().values()) {
+            years.add(new HolidaySources.Year(year.year(), origin(year)));
+        }
+        List<String> heldBack = new ArrayList<>();
+        held.forEach((year, reason) -> heldBack.add(year + ": " + LogText.safe(reason, LogText.LINE)));
+        live.setSources(new HolidaySources(years, heldBack));
+    }
+}
