@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +25,6 @@ import pocketapi.image.ImagePoolException;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
 import pocketapi.util.Daemons;
-import pocketapi.util.Disk;
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.config.Help;
@@ -85,10 +85,6 @@ public final class Main {
                 Daemons.named("background"));
 
         LiveCalendar calendar = new LiveCalendar(holidays.calendar());
-        HolidayUpdater updater = new HolidayUpdater(calendar, new HolidayUpdater.Sources(config.holidayUpdates(),
-                config.holidayUpdateInterval(), config.holidayConfirm(), config.holidayConfirmWait()),
-                Optional.of(cache), holidays.pinned(),
-                new HolidayFetcher("pocketapi/" + version()), clock);
         Javalin app;
         try {
             app = HttpApi.create(new HttpApi.Settings(config.imageHost(), config.publicUrl(), config.trustedProxies(),
@@ -119,7 +115,11 @@ public final class Main {
             LOG.info("calendars of your own from {}: {}", config.calendarsDir().get(), own.all().keySet());
         }
         own.start(background);
-        updater.start(background);  // after the startup line: its first fetch runs in the background
+        // Not needed to answer: made a moment after the start, in the background, so as not to slow the first answers.
+        HolidayUpdater.Sources sources = new HolidayUpdater.Sources(config.holidayUpdates(), config.holidayUpdateInterval(),
+                config.holidayConfirm(), config.holidayConfirmWait());
+        background.schedule(() -> new HolidayUpdater(calendar, sources, Optional.of(cache), holidays.pinned(),
+                new HolidayFetcher("pocketapi/" + version()), clock).start(background), 500, TimeUnit.MILLISECONDS);
     }
 
     /** Why the server could not listen, in words (Jetty wraps the JDK's terse BindException). */

@@ -177,8 +177,10 @@ public record Config(String host, int port, int maxConnections, Duration headerT
         String why;
         try {
             Files.createDirectories(dir);
-            Path probe = Files.createTempFile(dir, ".pocketapi-probe", ".tmp");
-            Files.delete(probe);
+            // Not Files.createTempFile: its random name seeds a SecureRandom, tens of ms at start-up.
+            Path probe = dir.resolve(".pocketapi-probe-" + ProcessHandle.current().pid());
+            Files.deleteIfExists(probe);
+            Files.delete(Files.createFile(probe));
             return;
         } catch (java.nio.file.FileAlreadyExistsException e) {
             why = e.getFile() + " is a file, not a folder";

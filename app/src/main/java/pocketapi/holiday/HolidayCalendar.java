@@ -1,12 +1,12 @@
 package pocketapi.holiday;
 
 import java.time.Clock;
-import java.time.DayOfWeek;
 import java.time.LocalDate;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -15,13 +15,14 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import pocketapi.util.Cache;
 import pocketapi.util.Utc8;
 
 /**
  * The holiday years being served: every date from 1 January of the first year to 31 December of
  * the last is classified as a day off, an ordinary day or a make-up working day (README, "The JSON
- * record"). Years whose notice is known not to be out yet are remembered, so their dates can be
- * refused with the right words.
+ * record"). Years not served are remembered with why (not published yet, or disputed on some
+ * dates), so their dates can be refused with the right words.
  *
  * <p>Every day is classified once, at construction; afterwards the calendar is immutable and safe
  * to share between threads. A change (a new year fetched) makes a new calendar ({@link #withYear}),
@@ -29,8 +30,8 @@ import pocketapi.util.Utc8;
  */
 public final class HolidayCalendar {
     private final NavigableMap<Integer, HolidayYear> years;
-    private final Set<Integer> notPublished;
-    private final NavigableMap<Integer, List<LocalDate>> disputed;
+    /** Years not served, with the dates the sources disagree on; no dates: not published yet. */
+    private final NavigableMap<Integer, List<LocalDate>> unserved;
     private final LocalDate first;
     private final LocalDate last;
     private final Day[] days;
@@ -40,61 +41,43 @@ public final class HolidayCalendar {
     /** The official calendar this one derives from (itself when it is the official one), and how. */
     private final HolidayCalendar official;
     private final Schedule schedule;
-    /** The official calendar's derived calendars, one per schedule object asked for. */
-    private final Map<Schedule, HolidayCalendar> derived;
+    /** The official calendar's derived calendars, by schedule, least recently used evicted. */
+    private final Cache<Schedule, HolidayCalendar> derived;
 
-    private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, Set<Integer> notPublished,
-                            NavigableMap<Integer, List<LocalDate>> disputed, Clock clock, Map<LocalDate, ListedDay> byDate) {
+    private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, NavigableMap<Integer, List<LocalDate>> unserved,
+                            Clock clock, Map<LocalDate, ListedDay> byDate) {
         this.years = Collections.unmodifiableNavigableMap(years);
-        this.notPublished = Collections.unmodifiableSet(notPublished);
-        this.disputed = Collections.unmodifiableNavigableMap(disputed);
+        this.unserved = Collections.unmodifiableNavigableMap(unserved);
         this.clock = clock;
         this.first = LocalDate.of(years.firstKey(), 1, 1);
         this.last = LocalDate.of(years.lastKey(), 12, 31);
         Official.Built built = Official.build(years, byDate, first, last);
         this.days = built.days();
         this.breaks = built.breaks();
-        this.workdays = new Workdays(first, List.of(days));
+        this.workdays = new Workdays(first, days());
         this.official = this;
-        this.derived = new java.util.concurrent.ConcurrentHashMap<>();
+        this.derived = new Cache<>(64);
         this.schedule = Schedule.OFFICIAL;
     }
 
     /** The official calendar as {@code schedule} has it: see {@link Personal}. */
     private HolidayCalendar(HolidayCalendar official, Schedule schedule) {
         this.years = official.years;
-        this.notPublished = official.notPublished;
-        this.disputed = official.disputed;
+        this.unserved = official.unserved;
         this.clock = official.clock;
         this.first = official.first;
         this.last = official.last;
         this.days = Personal.days(official, schedule);
         this.breaks = Personal.breaks(official, schedule, days);
-        this.workdays = new Workdays(first, List.of(days));
+        this.workdays = new Workdays(first, days());
         this.official = official;
         this.schedule = schedule;
-        this.derived = Map.of();  // a derived calendar's own are its official calendar's
+        this.derived = null;  // a derived calendar's own are its official calendar's
     }
 
-    /**
-     * This calendar as {@code schedule} has it: the same years and range, each day and break the
-     * schedule's. Made once per schedule object and kept while this calendar is served.
-     */
+    /** This calendar as {@code schedule} has it: the same years, each day and break the schedule's. */
     public HolidayCalendar under(Schedule schedule) {
-        if (schedule.official()) {
-            return official;
-        }
-        if (official != this) {
-            return official.under(schedule);
-        }
-        HolidayCalendar d = derived.get(schedule);
-        if (d == null) {
-            if (derived.size() >= 64) {
-                derived.clear();  // named calendars reloaded many times: only the current objects are asked for
-            }
-            d = derived.computeIfAbsent(schedule, s -> new HolidayCalendar(this, s));
-        }
-        return d;
+        return schedule.official() ? official : official.derived.get(schedule, s -> new HolidayCalendar(official, s));
     }
 
     /** The official calendar: the law's facts of a day (statutory, wage, trading) come from it. */
@@ -102,7 +85,6 @@ public final class HolidayCalendar {
         return official;
     }
 
-    /** The schedule this calendar follows ({@link Schedule#OFFICIAL} for the official one). */
     public Schedule schedule() {
         return schedule;
     }
@@ -115,15 +97,15 @@ public final class HolidayCalendar {
      */
     public static HolidayCalendar of(Collection<HolidayYear> years, Set<Integer> notPublished, Clock clock)
             throws HolidayDataException {
-        return of(years, notPublished, Map.of(), clock);
+        TreeMap<Integer, List<LocalDate>> unserved = new TreeMap<>();
+        for (int year : notPublished) {
+            unserved.put(year, List.of());
+        }
+        return of(years, unserved, clock);
     }
 
-    /**
-     * @param disputed years not served because the two sources disagree, with the dates they
-     *                 disagree on; ignored for years given
-     */
-    private static HolidayCalendar of(Collection<HolidayYear> years, Set<Integer> notPublished,
-                                      Map<Integer, List<LocalDate>> disputed, Clock clock) throws HolidayDataException {
+    private static HolidayCalendar of(Collection<HolidayYear> years, Map<Integer, List<LocalDate>> unserved, Clock clock)
+            throws HolidayDataException {
         if (years.isEmpty()) {
             throw new HolidayDataException("holiday data", "not a single YYYY.json year was loaded");
         }
@@ -133,15 +115,13 @@ public final class HolidayCalendar {
         }
         Map<LocalDate, ListedDay> byDate = new HashMap<>();
         Map<LocalDate, String> seen = new HashMap<>();
-        Set<LocalDate> inThisFile = new java.util.HashSet<>();
-        Integer previous = null;
         for (HolidayYear year : byYear.values()) {
-            if (previous != null && year.year() != previous + 1) {
+            if (year.year() != byYear.firstKey() && !byYear.containsKey(year.year() - 1)) {
                 throw new HolidayDataException(year.source(), "year " + year.year() + " leaves a gap after "
-                        + previous + "; the years must be contiguous (add " + (previous + 1) + ".json)");
+                        + byYear.lowerKey(year.year()) + "; the years must be contiguous (add "
+                        + (byYear.lowerKey(year.year()) + 1) + ".json)");
             }
-            previous = year.year();
-            inThisFile.clear();
+            Set<LocalDate> inThisFile = new HashSet<>();
             for (ListedDay day : year.days()) {
                 if (!inThisFile.add(day.date())) {
                     throw new HolidayDataException(year.source(), "date " + day.date() + " is listed twice in this file");
@@ -157,11 +137,9 @@ public final class HolidayCalendar {
                 seen.put(day.date(), year.source());
             }
         }
-        Set<Integer> pending = new TreeSet<>(notPublished);
-        pending.removeAll(byYear.keySet());
-        NavigableMap<Integer, List<LocalDate>> contested = new TreeMap<>(disputed);
-        contested.keySet().removeAll(byYear.keySet());
-        return new HolidayCalendar(byYear, pending, contested, clock, byDate);
+        NavigableMap<Integer, List<LocalDate>> kept = new TreeMap<>(unserved);
+        kept.keySet().removeAll(byYear.keySet());
+        return new HolidayCalendar(byYear, kept, clock, byDate);
     }
 
     /**
@@ -172,19 +150,12 @@ public final class HolidayCalendar {
     public HolidayCalendar withYear(HolidayYear year) throws HolidayDataException {
         Map<Integer, HolidayYear> changed = new TreeMap<>(years);
         changed.put(year.year(), year);
-        return of(changed.values(), notPublished, disputed, clock);
+        return of(changed.values(), unserved, clock);
     }
 
     /** This calendar, knowing that {@code year}'s notice is not out yet (a placeholder was seen). */
     public HolidayCalendar withNotPublished(int year) {
-        if (notPublished.contains(year) || years.containsKey(year)) {  // the two marks never go together
-            return this;
-        }
-        Set<Integer> pending = new TreeSet<>(notPublished);
-        pending.add(year);
-        Map<Integer, List<LocalDate>> contested = new TreeMap<>(disputed);
-        contested.remove(year);
-        return rebuilt(years.values(), pending, contested);
+        return marked(year, List.of(), true);
     }
 
     /**
@@ -192,19 +163,20 @@ public final class HolidayCalendar {
      * therefore not served; no dates: nothing is known of the year any more.
      */
     public HolidayCalendar withDisputed(int year, Collection<LocalDate> dates) {
-        List<LocalDate> sorted = List.copyOf(new TreeSet<>(dates));
-        if (years.containsKey(year) || sorted.equals(disputed.getOrDefault(year, List.of())) && !notPublished.contains(year)) {
+        return marked(year, List.copyOf(new TreeSet<>(dates)), !dates.isEmpty());
+    }
+
+    private HolidayCalendar marked(int year, List<LocalDate> dates, boolean known) {
+        if (years.containsKey(year) || (known ? dates.equals(unserved.get(year)) : !unserved.containsKey(year))) {
             return this;
         }
-        Set<Integer> pending = new TreeSet<>(notPublished);
-        pending.remove(year);
-        Map<Integer, List<LocalDate>> contested = new TreeMap<>(disputed);
-        if (sorted.isEmpty()) {
-            contested.remove(year);
+        TreeMap<Integer, List<LocalDate>> next = new TreeMap<>(unserved);
+        if (known) {
+            next.put(year, dates);
         } else {
-            contested.put(year, sorted);
+            next.remove(year);
         }
-        return rebuilt(years.values(), pending, contested);
+        return rebuilt(years.values(), next);
     }
 
     /**
@@ -217,55 +189,50 @@ public final class HolidayCalendar {
         if (year <= years.firstKey()) {
             throw new IllegalArgumentException("withdrawing " + year + " would leave no year to serve");
         }
-        Map<Integer, List<LocalDate>> contested = new TreeMap<>(disputed);
-        contested.put(year, List.copyOf(new TreeSet<>(dates)));
-        return rebuilt(years.headMap(year, false).values(), notPublished, contested);
+        TreeMap<Integer, List<LocalDate>> next = new TreeMap<>(unserved);
+        next.put(year, List.copyOf(new TreeSet<>(dates)));
+        return rebuilt(years.headMap(year, false).values(), next);
     }
 
-    private HolidayCalendar rebuilt(Collection<HolidayYear> kept, Set<Integer> pending,
-                                    Map<Integer, List<LocalDate>> contested) {
+    private HolidayCalendar rebuilt(Collection<HolidayYear> kept, Map<Integer, List<LocalDate>> next) {
         try {
-            return of(kept, pending, contested, clock);
+            return of(kept, next, clock);
         } catch (HolidayDataException e) {
             throw new IllegalStateException("a valid calendar became invalid", e);
         }
     }
 
-    /** The first covered date. */
     public LocalDate first() {
         return first;
     }
 
-    /** The last covered date (inclusive). */
+    /** The last covered date, 31 December of the last year. */
     public LocalDate last() {
         return last;
     }
 
-    /** Whether {@code date} lies in the covered range. */
     public boolean covers(LocalDate date) {
         return !date.isBefore(first) && !date.isAfter(last);
     }
 
     /** Whether {@code year}'s notice is known not to be out yet (its file was a placeholder). */
     public boolean notPublished(int year) {
-        return notPublished.contains(year);
+        return unserved.containsKey(year) && unserved.get(year).isEmpty();
     }
 
     /** The dates the two sources disagree on, for a year not served for that reason; else empty. */
     public List<LocalDate> disputed(int year) {
-        return disputed.getOrDefault(year, List.of());
+        return unserved.getOrDefault(year, List.of());
     }
 
     /** Every year not served because the sources disagree, with the dates they disagree on. */
     public NavigableMap<Integer, List<LocalDate>> disputedYears() {
+        NavigableMap<Integer, List<LocalDate>> disputed = new TreeMap<>(unserved);
+        disputed.values().removeIf(List::isEmpty);
         return disputed;
     }
 
-    /**
-     * The classification of a covered date.
-     *
-     * @throws IllegalArgumentException if the date is not covered
-     */
+    /** @throws IllegalArgumentException if the date is not covered */
     public Day classify(LocalDate date) {
         if (!covers(date)) {
             throw new IllegalArgumentException(date + " is outside " + first + " .. " + last);
@@ -280,23 +247,16 @@ public final class HolidayCalendar {
 
     /** Every covered day, in date order. */
     public List<Day> days() {
-        return List.of(days);
+        return Collections.unmodifiableList(Arrays.asList(days));
     }
 
-    /** The notices being served, by year. */
     public NavigableMap<Integer, HolidayYear> years() {
         return years;
     }
 
     /** The breaks of one notice, in date order (empty when the data holds no such year). */
     public List<Break> arrangement(int year) {
-        List<Break> of = new ArrayList<>();
-        for (Break b : breaks) {
-            if (b.year() == year) {
-                of.add(b);
-            }
-        }
-        return of;
+        return breaks.stream().filter(b -> b.year() == year).toList();
     }
 
     /** Every break of every notice served, in date order. */
@@ -306,15 +266,9 @@ public final class HolidayCalendar {
 
     /** The break under way on {@code date}, or the first that starts after it; empty when the data holds none. */
     public Optional<Break> breakOnOrAfter(LocalDate date) {
-        for (Break b : breaks) {
-            if (!b.end().isBefore(date)) {
-                return Optional.of(b);
-            }
-        }
-        return Optional.empty();
+        return breaks.stream().filter(b -> !b.end().isBefore(date)).findFirst();
     }
 
-    /** Working-day arithmetic over the covered range. */
     public Workdays workdays() {
         return workdays;
     }
@@ -324,7 +278,6 @@ public final class HolidayCalendar {
         return Utc8.today(clock);
     }
 
-    /** The clock "today" is read from. */
     public Clock clock() {
         return clock;
     }

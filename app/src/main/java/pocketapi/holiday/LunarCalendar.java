@@ -112,7 +112,7 @@ public final class LunarCalendar {
                 String[] f = line.split(" ");
                 int year = Integer.parseInt(f[1]);
                 for (int i = 0; i < 24; i++) {
-                    terms[(year - FIRST.getYear()) * 24 + i] = (byte) Integer.parseInt(f[2].substring(2 * i, 2 * i + 2));
+                    terms[(year - FIRST.getYear()) * 24 + i] = (byte) ((f[2].charAt(2 * i) - '0') * 10 + f[2].charAt(2 * i + 1) - '0');
                 }
             }
         }

@@ -9,62 +9,25 @@ import java.util.TreeMap;
  * A person's own calendar over the official one: a {@link Week} rule and days of its own, each a
  * day off or a working day, that win over everything. Precedence, first that applies: a listed
  * day; an official day off or make-up working day (the exchange closes make-up days); the week
- * rule; Monday to Friday. Identity matters: {@link HolidayCalendar#under} keeps one derived
- * calendar per schedule object, so the canonical ones are constants and each named calendar is one
- * object until its file changes. Immutable.
+ * rule; Monday to Friday. Immutable; equal schedules share one derived calendar ({@link
+ * HolidayCalendar#under}).
+ *
+ * @param name the calendar's name ({@code ""} for a week rule alone)
+ * @param days its own days, by date; the festival field holds the name given to the day
  */
-public final class Schedule {
+public record Schedule(String name, Week week, Map<LocalDate, ListedDay> days) {
     /** The official calendar itself: Monday to Friday, nothing listed. */
-    public static final Schedule OFFICIAL = new Schedule("", Week.FIVE, Map.of());
-    public static final Schedule SIX = new Schedule("", Week.SIX, Map.of());
+    public static final Schedule OFFICIAL = of(Week.FIVE);
     /** The Shanghai and Shenzhen exchanges: Monday to Friday that is not an official day off. */
     public static final Schedule EXCHANGE = new Schedule("exchange", Week.EXCHANGE, Map.of());
 
-    private final String name;
-    private final Week week;
-    private final Map<LocalDate, ListedDay> days;
-
-    /**
-     * @param name the calendar's name ({@code ""} for a week rule alone)
-     * @param days its own days, by date; the festival field holds the name given to the day
-     */
-    public Schedule(String name, Week week, Map<LocalDate, ListedDay> days) {
-        this.name = name;
-        this.week = week;
-        this.days = Collections.unmodifiableMap(new TreeMap<>(days));
+    public Schedule {
+        days = Collections.unmodifiableMap(new TreeMap<>(days));
     }
 
-    /** The schedule of a week rule alone, one object per rule. */
+    /** The schedule of a week rule alone. */
     public static Schedule of(Week week) {
-        if (week == Week.FIVE) {
-            return OFFICIAL;
-        }
-        if (week == Week.SIX) {
-            return SIX;
-        }
-        return week == Week.EXCHANGE ? EXCHANGE : AltSchedules.of(week);
-    }
-
-    /** The two big/small-week schedules, made once. */
-    private static final class AltSchedules {
-        private static final Schedule EVEN = new Schedule("", Week.alt(LocalDate.of(1970, 1, 5)), Map.of());
-        private static final Schedule ODD = new Schedule("", Week.alt(LocalDate.of(1970, 1, 12)), Map.of());
-
-        static Schedule of(Week week) {
-            return week == EVEN.week ? EVEN : ODD;
-        }
-    }
-
-    public String name() {
-        return name;
-    }
-
-    public Week week() {
-        return week;
-    }
-
-    public Map<LocalDate, ListedDay> days() {
-        return days;
+        return new Schedule("", week, Map.of());
     }
 
     /** Whether it changes nothing: the official calendar. */

@@ -1,10 +1,7 @@
 package pocketapi.http;
 
-import java.lang.reflect.Modifier;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -240,50 +237,16 @@ final class JettyInternals extends HttpConnectionFactory {
         }
     }
 
-    /** @throws IllegalStateException naming what changed in the Jetty on the classpath */
+    /**
+     * Every internal above is named in this class's code, against the Jetty the pom pins, so an upgrade
+     * that moved one fails the build; what the compiler cannot see is the system property.
+     *
+     * @throws IllegalStateException when Jetty was loaded without {@link HttpApi#STRICT_CONTENT_TYPES}
+     */
     static void check() {
-        List<String> missing = new ArrayList<>();
-        requireMethod(missing, HttpConnection.class, "newHttpParser", "seeing HEAD before Jetty parses a request",
-                HttpCompliance.class);
-        requireMethod(missing, HttpParser.class, "inHeaderState", "the header time-out");
-        requireMethod(missing, ServerConnector.class, "handleAcceptFailure", "logging failed accepts once a minute",
-                Throwable.class);
-        requireField(missing, HttpGenerator.class, "__STRICT", "exact Content-Type headers");
-        if (!missing.isEmpty()) {
-            throw new IllegalStateException(problem(Jetty.VERSION, missing));
-        }
         if (!HttpGenerator.__STRICT) {
             throw new IllegalStateException("Jetty was loaded without -D" + HttpApi.STRICT_CONTENT_TYPES + "=true, so it "
                     + "would rewrite every Content-Type; set it before anything touches Jetty (Main does)");
-        }
-    }
-
-    static String problem(String version, List<String> missing) {
-        return "Jetty " + version + " is not the Jetty pocketapi was checked against (" + CHECKED_AGAINST + ".x): "
-                + String.join("; ", missing) + ". Build pocketapi with the Jetty its pom.xml pins, or update "
-                + JettyInternals.class.getSimpleName();
-    }
-
-    static void requireMethod(List<String> missing, Class<?> owner, String name, String why, Class<?>... parameters) {
-        for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
-            try {
-                if (!Modifier.isPrivate(c.getDeclaredMethod(name, parameters).getModifiers())) {
-                    return;
-                }
-            } catch (NoSuchMethodException e) {
-                // look further up
-            }
-        }
-        missing.add(owner.getName() + "." + name + " is gone (needed for " + why + ")");
-    }
-
-    static void requireField(List<String> missing, Class<?> owner, String name, String why) {
-        try {
-            if (!Modifier.isStatic(owner.getField(name).getModifiers())) {
-                missing.add(owner.getName() + "." + name + " is no longer static (needed for " + why + ")");
-            }
-        } catch (NoSuchFieldException e) {
-            missing.add(owner.getName() + "." + name + " is gone (needed for " + why + ")");
         }
     }
 }

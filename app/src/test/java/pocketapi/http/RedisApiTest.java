@@ -23,7 +23,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import pocketapi.RedisServer;
 import pocketapi.stats.Counters;
-import pocketapi.stats.RedisCounters;
 import pocketapi.stats.Counters.Report;
 import pocketapi.stats.RedisTesting;
 

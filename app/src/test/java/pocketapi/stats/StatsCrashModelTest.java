@@ -1,6 +1,5 @@
 package pocketapi.stats;
 
-import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
