@@ -50,6 +50,10 @@ public final class Main {
             System.out.print(Help.text());
             return;
         }
+        if (List.of(args).equals(List.of("--version"))) {
+            System.out.println("pocketapi " + version());
+            return;
+        }
         if (args.length > 0 && args[0].equals("--check-holidays")) {
             boolean confirm = args.length == 4 && args[2].equals("--confirm");
             if (args.length != 2 && !confirm) {
@@ -76,7 +80,7 @@ public final class Main {
             pools = ImagePools.load(config.poolPortrait(), config.poolLandscape());
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
         } catch (ConfigException | HolidayDataException | ImagePoolException e) {
-            System.err.println("ERROR pocketapi: " + e.getMessage());
+            e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
             System.exit(2);
             return;
         }

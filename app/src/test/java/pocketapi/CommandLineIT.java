@@ -30,6 +30,27 @@ class CommandLineIT {
         }
     }
 
+    @Test
+    void version_prints_the_name_and_version_and_exits_0() throws Exception {
+        try (JarProcess jar = JarProcess.launch(Map.of(), "--version")) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isZero();
+            assertThat(jar.output().lines()).singleElement().asString().matches("pocketapi \\d+\\.\\d+\\.\\d+.*");
+        }
+    }
+
+    @Test
+    void every_bad_setting_is_said_at_once_one_line_each_then_exit_code_2() throws Exception {
+        try (JarProcess jar = JarProcess.launch(Map.of("PORT", "70000", "ACCESS_LOG", "yes",
+                "IMAGE_HOST", "https://user:secret@img.example.com"))) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
+            assertThat(jar.output().lines()).containsExactly(
+                    "ERROR pocketapi: IMAGE_HOST (--image-host): \"https://…@img.example.com\" is not accepted; expected an "
+                            + "absolute http:// or https:// URL without query or fragment, e.g. https://img.example.com",
+                    "ERROR pocketapi: PORT (--port): \"70000\" is not accepted; expected a whole number from 0 to 65535",
+                    "ERROR pocketapi: ACCESS_LOG (--access-log): \"yes\" is not accepted; expected true or false");
+        }
+    }
+
     @ParameterizedTest(name = "{0}={1}")
     @CsvSource(delimiter = '|', textBlock = """
             PORT                 | 70000       | PORT (--port): "70000" is not accepted; expected a whole number from 0 to 65535
@@ -55,7 +76,9 @@ class CommandLineIT {
             """)
     void a_bad_value_of_any_setting_stops_startup_with_one_error_line_and_exit_code_2(
             String setting, String value, String message) throws Exception {
-        Map<String, String> env = setting.equals("PORT") ? Map.of("PORT", value) : Map.of(setting, value, "PORT", "0");
+        Map<String, String> env = setting.equals("PORT") ? Map.of("PORT", value) : setting.equals("HOLIDAY_CACHE_DIR")
+                ? Map.of(setting, value, "PORT", "0", "HOLIDAY_UPDATE_URL", "http://127.0.0.1:9")  // checked while updates are on
+                : Map.of(setting, value, "PORT", "0");
         try (JarProcess jar = JarProcess.launch(env)) {
             assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
             assertThat(jar.output().lines()).singleElement().asString().startsWith("ERROR pocketapi: " + message);

@@ -85,13 +85,49 @@ class ConfigTest {
     @ParameterizedTest(name = "IMAGE_HOST={0}")
     @CsvSource({
             "ftp://img.example.com", "img.example.com", "/d/image", "https://img.example.com/?a=1",
-            "https://img.example.com/#top", "https://user:pw@img.example.com", "https://", "http://exa mple.com",
+            "https://img.example.com/#top", "https://", "http://exa mple.com", "https://img.example.com:99999",
+            "https://img.example.com:0",
     })
     void image_host_must_be_an_absolute_http_url_without_query_or_fragment(String value) {
         assertThatThrownBy(() -> Config.parse(Map.of("IMAGE_HOST", value), List.of()))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("IMAGE_HOST (--image-host): \"" + value + "\" is not accepted; expected an absolute "
                         + "http:// or https:// URL without query or fragment, e.g. https://img.example.com");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"IMAGE_HOST", "PUBLIC_URL", "HOLIDAY_UPDATE_URL"})
+    void a_refused_url_is_never_echoed_with_its_credentials(String setting) {
+        assertThatThrownBy(() -> Config.parse(Map.of(setting, "https://user:secret@img.example.com/x"), List.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith(setting + " (").hasMessageContaining("\"https://…@img.example.com/x\"")
+                .message().doesNotContain("secret").doesNotContain("user");
+    }
+
+    @Test
+    void every_bad_setting_is_reported_together_one_line_each() {
+        assertThatThrownBy(() -> Config.parse(Map.of("PORT", "x", "STATS_MAX_USERS", "0", "ACCESS_LOG", "yes"),
+                List.of("--prot=1")))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(e.getMessage().lines()).containsExactly(
+                        "--prot: unknown option; --help lists the settings",
+                        "PORT (--port): \"x\" is not accepted; expected a whole number from 0 to 65535",
+                        "STATS_MAX_USERS (--stats-max-users): \"0\" is not accepted; expected a whole number from 1 to 5000000",
+                        "ACCESS_LOG (--access-log): \"yes\" is not accepted; expected true or false"));
+    }
+
+    @Test
+    void both_unwritable_folders_are_reported_together_and_the_cache_only_while_updates_are_on() throws Exception {
+        Path file = java.nio.file.Files.writeString(dir.resolve("f"), "x");
+        Config config = Config.parse(Map.of("STATS_FILE", file.resolve("stats.json").toString(),
+                "HOLIDAY_CACHE_DIR", file.resolve("holidays").toString()), List.of());
+        assertThatThrownBy(config::prepareFolders).satisfies(e -> assertThat(e.getMessage().lines())
+                .satisfiesExactly(l -> assertThat(l).startsWith("STATS_FILE (--stats-file): \"" + file.resolve("stats.json")
+                        + "\" cannot be written (" + file + " is a file, not a folder)"),
+                        l -> assertThat(l).startsWith("HOLIDAY_CACHE_DIR (--holiday-cache-dir): ")));
+        Config off = Config.parse(Map.of("STATS_FILE", dir.resolve("stats.json").toString(),
+                "HOLIDAY_CACHE_DIR", file.resolve("holidays").toString(), "HOLIDAY_UPDATE_URL", "off"), List.of());
+        off.prepareFolders();
     }
 
     @ParameterizedTest(name = "IMAGE_HOST={0}")
@@ -113,7 +149,7 @@ class ConfigTest {
     void an_image_host_ending_in_d_image_is_refused_saying_what_to_give(String value) {
         assertThatThrownBy(() -> Config.parse(Map.of("IMAGE_HOST", value), List.of()))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("IMAGE_HOST (--image-host): \"" + value + "\" is not accepted; expected the host's base URL "
+                .hasMessageStartingWith("IMAGE_HOST (--image-host): \"" + value + "\" is not accepted; expected the host's base URL "
                         + "without /d/image (links are IMAGE_HOST/d/image/<entry>), e.g. https://pan.example.com");
     }
 

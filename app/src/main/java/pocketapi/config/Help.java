@@ -10,6 +10,7 @@ public final class Help {
                 pocketapi: Chinese holiday calendar, random pictures and usage counters.
 
                 Usage: java -jar pocketapi.jar [--setting value ...]
+                       java -jar pocketapi.jar --version
                        java -jar pocketapi.jar --check-holidays PATH [--confirm PATH2]
                            (check holiday-cn YYYY.json files offline; with --confirm, compare them
                            date by date with chinese-days' YYYY.json files)

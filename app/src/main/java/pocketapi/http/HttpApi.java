@@ -112,12 +112,13 @@ public final class HttpApi {
             config.http.compressionStrategy = CompressionStrategy.NONE;  // our answers are far below gzip's 1500 bytes
             config.http.prefer405over404 = true;
             jetty(config, settings);
-            routes(new Routes(config, settings.trustedProxies(), counters), calendar, own, pools, samples, settings);
+            Routes routes = new Routes(config, settings.trustedProxies(), counters);
+            routes(routes, calendar, own, pools, samples, settings);
             // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
             config.routes.exception(Exception.class, (e, ctx) -> Responses.error(ctx, e));
             if (settings.accessLog()) {
-                config.requestLogger.http((ctx, ms) -> AccessLog.log(ctx, ms, ctx.attribute(USER)));
+                config.requestLogger.http((ctx, ms) -> AccessLog.log(ctx, ms, routes.user(ctx)));
             }
         });
     }
@@ -191,10 +192,13 @@ public final class HttpApi {
         /**
          * {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed, cut to 128
          * characters; else {@code unknown}. With TRUSTED_PROXIES, those headers count only from a
-         * listed peer; from any other, the id is the peer's address. Kept for the access log.
+         * listed peer; from any other, the id is the peer's address. Worked out once a request.
          */
-        private String user(Context ctx) {
-            String id = null;
+        String user(Context ctx) {
+            String id = ctx.attribute(USER);
+            if (id != null) {
+                return id;
+            }
             if (trusted.isSet()) {
                 try {
                     InetAddress peer = InetAddress.getByName(ctx.req().getRemoteAddr());  // an IP literal: no lookup
