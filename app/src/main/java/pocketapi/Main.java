@@ -122,7 +122,7 @@ public final class Main {
         // Not needed to answer: made a moment after the start, in the background, so as not to slow the first answers.
         HolidayUpdater.Sources sources = new HolidayUpdater.Sources(config.holidayUpdates(), config.holidayUpdateInterval(),
                 config.holidayConfirm(), config.holidayConfirmWait());
-        background.schedule(() -> new HolidayUpdater(calendar, sources, Optional.of(cache), holidays.pinned(),
+        background.schedule(() -> new HolidayUpdater(calendar, sources, cache, holidays.pinned(),
                 new HolidayFetcher("pocketapi/" + version()), clock).start(background), 500, TimeUnit.MILLISECONDS);
     }
 

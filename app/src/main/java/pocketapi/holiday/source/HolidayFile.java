@@ -81,83 +81,17 @@ public final class HolidayFile implements YearSource {
 
     /** Parses one year already decoded (for tests and text at hand). */
     static HolidayYear parse(String source, int expectedYear, String json) throws HolidayDataException {
-        YearFields fields = new YearFields();
-        readObject(source, json, "\"year\" and \"days\"", fields);
-        return year(source, expectedYear, fields.year, fields.days);
-    }
-
-    /**
-     * A holiday year's fields as read: {@code year} (null unless a whole number) and {@code days}
-     * (null unless an array). A class, not a lambda: this runs at start-up, where a lambda costs a
-     * class spun on first use.
-     */
-    private static final class YearFields implements Fields {
-        Integer year;
-        List<RawDay> days;
-
-        @Override
-        public void field(String name, JsonToken value, JsonParser p) throws IOException {
-            if (name.equals("year")) {
-                year = value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT
-                        ? p.getIntValue() : null;
-            } else if (name.equals("days") && value == JsonToken.START_ARRAY) {
-                days = rawDays(p);
-            } else {
-                p.skipChildren();
-            }
-        }
-    }
-
-    /** One field of a file's top-level object, the parser at its value. */
-    private interface Fields {
-        void field(String name, JsonToken value, JsonParser p) throws IOException, HolidayDataException;
-    }
-
-    /**
-     * Reads the top-level object of a file's text strictly (no key twice, nothing after it; a byte
-     * order mark, harmless in a file saved with a Windows editor, is skipped), handing each field to
-     * {@code fields}.
-     *
-     * @param shape what the object holds, for the message when it is not an object
-     */
-    private static void readObject(String source, String json, String shape, Fields fields)
-            throws HolidayDataException {
-        String text = json.startsWith("\uFEFF") ? json.substring(1) : json;
-        try (JsonParser p = JSON.createParser(text)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new HolidayDataException(source, "expected a JSON object with " + shape);
-            }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                fields.field(field, p.nextToken(), p);
-            }
-            if (p.nextToken() != null) {
-                throw new JsonParseException(p, "content after the end of the object");
-            }
-        } catch (JsonProcessingException e) {
-            throw notJson(source, e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The year from its fields as read, checked. */
-    private static HolidayYear year(String source, int expectedYear, Integer year, List<RawDay> days)
-            throws HolidayDataException {
-        if (year == null) {
+        Fields f = readObject(source, json, "\"year\" and \"days\"");
+        if (f.year == null) {
             throw new HolidayDataException(source, "\"year\" must be a whole number");
         }
-        if (year != expectedYear) {
-            throw new HolidayDataException(source, "\"year\" is " + year + " but the file name says " + expectedYear);
+        if (f.year != expectedYear) {
+            throw new HolidayDataException(source, "\"year\" is " + f.year + " but the file name says " + expectedYear);
         }
-        if (days == null) {
+        if (f.days == null) {
             throw new HolidayDataException(source, "\"days\" must be an array");
         }
-        List<ListedDay> entries = new ArrayList<>();
-        for (RawDay day : days) {
-            entries.add(entry(source, expectedYear, day));
-        }
-        return new HolidayYear(expectedYear, source, entries);
+        return new HolidayYear(expectedYear, source, entries(source, f.days));
     }
 
     /** A calendar of one's own as written: its week rule ({@code null} when absent) and its days. */
@@ -172,37 +106,65 @@ public final class HolidayFile implements YearSource {
      * @throws HolidayDataException naming {@code source} and the problem
      */
     static Own parseOwn(String source, byte[] bytes) throws HolidayDataException {
-        OwnFields fields = new OwnFields(source);
-        readObject(source, utf8(source, bytes), "\"week\" and \"days\"", fields);
-        List<ListedDay> entries = new ArrayList<>();
-        for (RawDay day : fields.days) {
-            entries.add(entry(source, 0, day));
+        Fields f = readObject(source, utf8(source, bytes), "\"week\" and \"days\"");
+        if (f.daysNotArray) {
+            throw new HolidayDataException(source, "\"days\" must be an array");
         }
-        return new Own(fields.week, entries);
+        return new Own(f.week, entries(source, f.days == null ? List.of() : f.days));
     }
 
-    /** A calendar of one's own's fields as read (read at start-up too: a class, not a lambda). */
-    private static final class OwnFields implements Fields {
-        private final String source;
+    /** The fields of a file's top-level object as read: null when absent or not of their type. */
+    private static final class Fields {
+        Integer year;
         String week;
-        List<RawDay> days = List.of();
+        List<RawDay> days;
+        boolean daysNotArray;
+    }
 
-        OwnFields(String source) {
-            this.source = source;
-        }
-
-        @Override
-        public void field(String name, JsonToken value, JsonParser p) throws IOException, HolidayDataException {
-            if (name.equals("week")) {
-                week = value == JsonToken.VALUE_STRING || value == JsonToken.VALUE_NUMBER_INT ? p.getText() : "";
-            } else if (name.equals("days") && value == JsonToken.START_ARRAY) {
-                days = rawDays(p);
-            } else if (name.equals("days")) {
-                throw new HolidayDataException(source, "\"days\" must be an array");
-            } else {
-                p.skipChildren();
+    /**
+     * Reads the top-level object of a file's text strictly (no key twice, nothing after it; a byte
+     * order mark, harmless in a file saved with a Windows editor, is skipped).
+     *
+     * @param shape what the object holds, for the message when it is not an object
+     */
+    private static Fields readObject(String source, String json, String shape) throws HolidayDataException {
+        Fields f = new Fields();
+        try (JsonParser p = JSON.createParser(json.startsWith("\uFEFF") ? json.substring(1) : json)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new HolidayDataException(source, "expected a JSON object with " + shape);
             }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                if (name.equals("year")) {
+                    f.year = value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT
+                            ? p.getIntValue() : null;
+                } else if (name.equals("week")) {
+                    f.week = value == JsonToken.VALUE_STRING || value == JsonToken.VALUE_NUMBER_INT ? p.getText() : "";
+                } else if (name.equals("days") && value == JsonToken.START_ARRAY) {
+                    f.days = rawDays(p);
+                } else {
+                    f.daysNotArray |= name.equals("days");
+                    p.skipChildren();
+                }
+            }
+            if (p.nextToken() != null) {
+                throw new JsonParseException(p, "content after the end of the object");
+            }
+        } catch (JsonProcessingException e) {
+            throw notJson(source, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
+        return f;
+    }
+
+    private static List<ListedDay> entries(String source, List<RawDay> days) throws HolidayDataException {
+        List<ListedDay> entries = new ArrayList<>();
+        for (RawDay day : days) {
+            entries.add(entry(source, day));
+        }
+        return entries;
     }
 
     private static List<RawDay> rawDays(JsonParser p) throws IOException {
@@ -232,7 +194,7 @@ public final class HolidayFile implements YearSource {
         return days;
     }
 
-    private static ListedDay entry(String source, int year, RawDay day) throws HolidayDataException {
+    private static ListedDay entry(String source, RawDay day) throws HolidayDataException {
         String at = "days[" + day.index() + "]";
         if (day.kind() != JsonToken.START_OBJECT) {
             throw new HolidayDataException(source, at + " must be an object with name, date and isOffDay");

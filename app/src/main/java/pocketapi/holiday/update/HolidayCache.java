@@ -1,34 +1,49 @@
 package pocketapi.holiday.update;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.DateTimeException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.Disk;
-import pocketapi.util.LogText;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayGate;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.source.HolidayData;
+import pocketapi.util.Disk;
+import pocketapi.util.LogText;
 
 /**
- * The folder where fetched years are kept ({@code HOLIDAY_CACHE_DIR}), one {@code YYYY.json} per
- * year exactly as it was fetched, so that a restart without network keeps them. A file is written
- * atomically (temporary file, fsync, rename). Reading never fails the start: a file that cannot be
- * read, or that the gate would not serve, is moved aside as {@code .corrupt-<timestamp>} and
- * logged. Used by one thread at a time (start-up, then the updater).
+ * The folder where the updater keeps what must survive a restart ({@code HOLIDAY_CACHE_DIR}):
+ * each fetched year as {@code YYYY.json}, so that a restart without network keeps it, and in
+ * {@value #LEDGER} when a year new to the service was first seen (its wait for the confirming
+ * source runs from then) and which fetched years the confirming source has confirmed. Every file
+ * is written atomically. Reading never fails the start: a year that cannot be read, or that the
+ * gate would not serve, is moved aside as {@code .corrupt-<timestamp>}; an unreadable ledger is
+ * read as empty (the waits start again: the safe side). Used by one thread at a time.
  */
 public final class HolidayCache {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayCache.class);
+    static final String LEDGER = "confirmation.properties";
+    private static final String FIRST_SEEN = "firstSeen.";
+    private static final String CONFIRMED_BY = "confirmedBy.";
 
     private final Path dir;
     private final Clock clock;
+    private TreeMap<String, String> ledger;
 
     public HolidayCache(Path dir, Clock clock) {
         this.dir = dir.toAbsolutePath();
@@ -64,20 +79,15 @@ public final class HolidayCache {
             } catch (HolidayDataException e) {
                 problem = e.problem();  // the cache holds fetched text: no quote of it
             }
-            setAside(file, problem);
+            String aside;
+            try {
+                aside = "kept aside as " + Disk.LOCAL.setAside(file, clock);
+            } catch (IOException e) {
+                aside = "cannot be moved aside (" + e + "); ignored";
+            }
+            LOG.warn("holiday cache file {} is not usable ({}); {}", file, LogText.safe(problem, LogText.LINE), aside);
         }
         return years;
-    }
-
-    private void setAside(Path file, String problem) {
-        try {
-            LOG.warn("holiday cache file {} is not usable ({}); kept aside as {}", file, LogText.safe(problem, LogText.LINE),
-                    Disk.LOCAL.setAside(file, clock));
-        } catch (IOException e) {
-            LOG.warn("holiday cache file {} is not usable ({}) and cannot be moved aside ({}); ignored", file,
-                    LogText.safe(problem, LogText.LINE),
-                    e.toString());
-        }
     }
 
     /** Forgets a fetched year (it was withdrawn): a restart serves what it would without it. */
@@ -88,5 +98,63 @@ public final class HolidayCache {
     /** Keeps a fetched year's file, replacing an older copy atomically. */
     public void write(int year, byte[] json) throws IOException {
         Disk.LOCAL.replace(dir.resolve(year + ".json"), json);
+    }
+
+    /** When {@code year} was first seen; records {@code now} if it never was. */
+    Instant firstSeen(int year, Instant now) {
+        String seen = ledger().get(FIRST_SEEN + year);
+        try {
+            if (seen != null) {
+                return Instant.parse(seen);
+            }
+        } catch (DateTimeException e) {
+            // rewritten below
+        }
+        put(FIRST_SEEN + year, now.toString());
+        return now;
+    }
+
+    /** The confirming file(s) that confirmed the served {@code year}, if it is confirmed. */
+    Optional<String> confirmedBy(int year) {
+        return Optional.ofNullable(ledger().get(CONFIRMED_BY + year));
+    }
+
+    /** Records that the served {@code year} is confirmed by {@code by}, or (null) that it changed unconfirmed. */
+    void confirmed(int year, String by) {
+        put(CONFIRMED_BY + year, by);
+    }
+
+    private TreeMap<String, String> ledger() {
+        if (ledger == null) {
+            ledger = new TreeMap<>();
+            Path path = dir.resolve(LEDGER);
+            try {
+                Properties p = new Properties();
+                p.load(new StringReader(Files.readString(path, StandardCharsets.UTF_8)));
+                p.stringPropertyNames().forEach(key -> ledger.put(key, p.getProperty(key)));
+            } catch (NoSuchFileException e) {
+                // nothing remembered yet
+            } catch (IOException | IllegalArgumentException e) {
+                LOG.warn("cannot read {} ({}); waits for confirmation start again", path, e.toString());
+            }
+        }
+        return ledger;
+    }
+
+    private void put(String key, String value) {
+        String before = value == null ? ledger().remove(key) : ledger().put(key, value);
+        if (value == null ? before == null : value.equals(before)) {
+            return;
+        }
+        Properties p = new Properties();
+        p.putAll(ledger);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            p.store(out, "pocketapi: holiday years waiting for, or confirmed by, the confirming source");
+            Disk.LOCAL.replace(dir.resolve(LEDGER), out.toByteArray());
+        } catch (IOException e) {
+            LOG.error("cannot write {} ({}); a restart starts the waits for confirmation again", dir.resolve(LEDGER),
+                    e.toString());
+        }
     }
 }

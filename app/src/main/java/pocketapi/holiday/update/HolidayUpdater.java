@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -38,7 +37,7 @@ import pocketapi.util.Utc8;
  * goes through the same reading and {@link HolidayGate} as every other source; what becomes of it
  * is {@link ChangeReview}'s decision, with what the confirming source ({@link #CONFIRMING}) says of
  * the calendar years it touches, carried out by {@link ServedYears}. Each mirror's outcome is logged when it changes, a disagreement once a day;
- * once a day while the covered range ends within 30 days it warns ({@link ExpiryWarning}). Years of
+ * once a day while the covered range ends within 30 days it warns. Years of
  * {@code HOLIDAY_DATA_DIR} are the operator's: never fetched. One round at a time.
  */
 public final class HolidayUpdater {
@@ -69,17 +68,15 @@ public final class HolidayUpdater {
     private final OutcomeLog outcomes = new OutcomeLog(LOG, "holiday update");
     private final OutcomeLog confirmOutcomes = new OutcomeLog(LOG, "holiday confirmation");
     private final Map<Integer, ChangeReview.Confirming> round = new HashMap<>();
-    private final ExpiryWarning expiry;
 
     /** @param pinned years HOLIDAY_DATA_DIR provides, never fetched nor changed by another year's file */
-    public HolidayUpdater(LiveCalendar live, Sources sources, Optional<HolidayCache> cache, Set<Integer> pinned,
+    public HolidayUpdater(LiveCalendar live, Sources sources, HolidayCache cache, Set<Integer> pinned,
                           HolidayFetcher fetcher, Clock clock) {
         this.live = live;
         this.sources = sources;
-        this.served = new ServedYears(live, cache, pinned, !sources.confirm().isEmpty(), sources.interval(), clock);
+        this.served = new ServedYears(live, cache, pinned, sources, clock);
         this.fetcher = fetcher;
         this.clock = clock;
-        this.expiry = new ExpiryWarning(sources.mirrors().isEmpty(), sources.interval(), clock);
         served.publish();
     }
 
@@ -191,7 +188,7 @@ public final class HolidayUpdater {
             ChangeReview.Proposal p = ChangeReview.touched(live.get(), fetched, served.pinned());
             Instant now = clock.instant();
             decision = ChangeReview.review(live.get(), p, confirming(p == null ? new TreeSet<>() : p.years()),
-                    current == null && !sources.confirm().isEmpty() ? served.ledger().firstSeen(fetched.year(), now) : now,
+                    current == null && !sources.confirm().isEmpty() ? served.cache().firstSeen(fetched.year(), now) : now,
                     sources.confirmWait(), now);
         } catch (HolidayDataException e) {
             outcomes.note(url, "cannot be served with the other years: " + e.problem());
@@ -287,8 +284,8 @@ public final class HolidayUpdater {
         outcomes.note(url, "ok");
     }
 
-    /** Once a UTC+8 day, while the covered range ends within 30 days or has ended: see {@link ExpiryWarning}. */
+    /** Once a UTC+8 day, while the covered range ends within 30 days or has ended: see {@link ServedYears}. */
     public synchronized void warnIfEndingSoon() {
-        expiry.warnIfEndingSoon(live.get(), served.held(live.get().last().getYear() + 1));
+        served.warnIfEndingSoon();
     }
 }

@@ -3,10 +3,9 @@ package pocketapi.holiday.update;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;
-import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -14,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import pocketapi.holiday.Confirmation;
+import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayGate;
 import pocketapi.holiday.HolidaySources;
@@ -28,32 +28,33 @@ import pocketapi.util.Utc8;
 
 /**
  * What the updater's decisions do to what is served and remembered: a year applied goes into the
- * cache and the {@link LiveCalendar}, confirmed or not in the {@link ConfirmLedger}; a withdrawn one
- * leaves both; a year held back is remembered with its reason; and where each year comes from is
- * published for the page. Logged under {@link HolidayUpdater}'s name. Used by the updater's one thread.
+ * {@link HolidayCache} (confirmed or not) and the {@link LiveCalendar}; a withdrawn one leaves both;
+ * a year held back is remembered with its reason; where each year comes from is published for the
+ * page; and once a UTC+8 day, while the covered range ends within {@value #WARN_DAYS} days or has
+ * ended, a warning says where next year stands. Logged under {@link HolidayUpdater}'s name, which an
+ * operator looks for. Used by the updater's one thread.
  */
 final class ServedYears {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayUpdater.class);
     private static final String REMEDY = "check the State Council's notice (gov.cn), and put the file you trust into "
             + "HOLIDAY_DATA_DIR (then restart)";
 
+    static final int WARN_DAYS = 30;
+
     private final LiveCalendar live;
-    private final Optional<HolidayCache> cache;
+    private final HolidayCache cache;
     private final Set<Integer> pinned;
-    private final boolean confirmOn;
-    private final Duration interval;
-    private final ConfirmLedger ledger;
+    private final HolidayUpdater.Sources sources;
+    private final Clock clock;
     private final TreeMap<Integer, String> held = new TreeMap<>();
     private final LogOnce warned;
 
-    ServedYears(LiveCalendar live, Optional<HolidayCache> cache, Set<Integer> pinned, boolean confirmOn,
-                Duration interval, Clock clock) {
+    ServedYears(LiveCalendar live, HolidayCache cache, Set<Integer> pinned, HolidayUpdater.Sources sources, Clock clock) {
         this.live = live;
         this.cache = cache;
         this.pinned = Set.copyOf(pinned);
-        this.confirmOn = confirmOn;
-        this.interval = interval;
-        this.ledger = new ConfirmLedger(cache.map(HolidayCache::dir));
+        this.sources = sources;
+        this.clock = clock;
         this.warned = LogOnce.per(1, () -> Utc8.epochDay(clock));
     }
 
@@ -61,8 +62,8 @@ final class ServedYears {
         return pinned;
     }
 
-    ConfirmLedger ledger() {
-        return ledger;
+    HolidayCache cache() {
+        return cache;
     }
 
     /** Remembers why {@code year} is held back; null: it is not. */
@@ -74,31 +75,20 @@ final class ServedYears {
         }
     }
 
-    /** Why {@code year} is held back, or null. */
-    String held(int year) {
-        return held.get(year);
-    }
-
     /** Serves a year the review let through, keeps it in the cache and says so. */
     void apply(ChangeReview.Apply a, URI url) {
         HolidayYear year = a.year();
         HolidayYear served = live.get().years().get(year.year());
         try {
-            if (cache.isPresent()) {
-                cache.get().write(year.year(), HolidayFile.write(year));
-            }
+            cache.write(year.year(), HolidayFile.write(year));
         } catch (IOException e) {
             LOG.error("cannot keep holidays {} in the cache {} ({}); serving it until the next restart", year.year(),
-                    cache.get().dir(), e.toString());
+                    cache.dir(), e.toString());
         }
         live.set(a.next());
         held.remove(year.year());
         boolean confirmed = !a.confirmedBy().isEmpty() && a.unconfirmed().isEmpty();
-        if (confirmed) {
-            ledger.confirmed(year.year(), a.confirmedBy());
-        } else {
-            ledger.unconfirmed(year.year());
-        }
+        cache.confirmed(year.year(), confirmed ? a.confirmedBy() : null);
         String from = "from " + url + (confirmed ? ", confirmed by " + a.confirmedBy() : "");
         if (served == null) {
             HolidayGate.Verdict v = HolidayGate.check(year);
@@ -109,7 +99,7 @@ final class ServedYears {
         }
         if (!a.unconfirmed().isEmpty()) {
             LOG.warn("holidays {} is served without confirmation, {}; it is checked again every {}", year.year(),
-                    LogText.safe(a.unconfirmed(), LogText.LINE), Durations.forPeople(interval));
+                    LogText.safe(a.unconfirmed(), LogText.LINE), Durations.forPeople(sources.interval()));
         }
     }
 
@@ -122,14 +112,12 @@ final class ServedYears {
             throw new IllegalStateException("the built-in years are checked when the jar is built", e);
         }
         for (int y : plan.gone()) {
-            ledger.unconfirmed(y);
+            cache.confirmed(y, null);
             try {
-                if (cache.isPresent()) {
-                    cache.get().remove(y);
-                }
+                cache.remove(y);
             } catch (IOException e) {
                 LOG.error("cannot remove holidays {} from the cache {} ({}); a restart may serve it until the next round",
-                        y, cache.get().dir(), e.toString());
+                        y, cache.dir(), e.toString());
             }
         }
         if (plan.next() != null) {
@@ -142,7 +130,7 @@ final class ServedYears {
     /** A fetched year the confirming source now agrees with, if it did not before: recorded and logged. */
     void confirmedNow(HolidayYear served, String by) {
         if (origin(served) == HolidaySources.Origin.UNCONFIRMED) {
-            ledger.confirmed(served.year(), by);
+            cache.confirmed(served.year(), by);
             LOG.info("holidays {} is now confirmed by {}", served.year(), by);
         }
     }
@@ -167,10 +155,10 @@ final class ServedYears {
         if (year.source().startsWith(HolidayData.BUILT_IN)) {
             return HolidaySources.Origin.BUILT_IN;
         }
-        if (!confirmOn) {
+        if (sources.confirm().isEmpty()) {
             return HolidaySources.Origin.FETCHED;
         }
-        return ledger.confirmedBy(year.year()).isPresent() ? HolidaySources.Origin.CONFIRMED
+        return cache.confirmedBy(year.year()).isPresent() ? HolidaySources.Origin.CONFIRMED
                 : HolidaySources.Origin.UNCONFIRMED;
     }
 
@@ -183,5 +171,26 @@ final class ServedYears {
         List<String> heldBack = new ArrayList<>();
         held.forEach((year, reason) -> heldBack.add(year + ": " + LogText.safe(reason, LogText.LINE)));
         live.setSources(new HolidaySources(years, heldBack));
+    }
+
+    /** The warning of the class comment, once a UTC+8 day. */
+    void warnIfEndingSoon() {
+        HolidayCalendar calendar = live.get();
+        long left = ChronoUnit.DAYS.between(Utc8.today(clock), calendar.last());
+        if (left > WARN_DAYS || !warned.first("ending")) {
+            return;
+        }
+        int next = calendar.last().getYear() + 1;
+        String when = left >= 0 ? "ends on " + calendar.last() + ", in " + left + " days"
+                : "ended on " + calendar.last() + "; dates after it answer 400";
+        String status = calendar.notPublished(next) ? next + " is not published yet"
+                : held.containsKey(next) ? next + " is held back: " + LogText.safe(held.get(next), LogText.LINE)
+                : next + " has not been fetched yet";
+        String remedy = sources.mirrors().isEmpty()
+                ? "automatic updates are off (HOLIDAY_UPDATE_URL=off): put " + next + ".json into HOLIDAY_DATA_DIR "
+                        + "and restart, or turn updates on"
+                : "pocketapi checks every " + Durations.forPeople(sources.interval()) + " and serves " + next + " as soon "
+                        + "as it is published; to add it by hand, put " + next + ".json into HOLIDAY_DATA_DIR and restart";
+        LOG.warn("holiday data {} ({}): {}", when, status, remedy);
     }
 }

@@ -78,7 +78,7 @@ class HolidayConfirmationTest {
 
     private HolidayUpdater updater(Duration wait, List<URI> mirrors, Set<Integer> pinned) {
         return new HolidayUpdater(live, new HolidayUpdater.Sources(mirrors, Duration.ofHours(6),
-                List.of(chineseDays.base()), wait), Optional.of(new HolidayCache(cacheDir, clock)), pinned,
+                List.of(chineseDays.base()), wait), new HolidayCache(cacheDir, clock), pinned,
                 new HolidayFetcher(Duration.ofSeconds(1), Duration.ofSeconds(1), "pocketapi-test"), clock);
     }
 
@@ -487,7 +487,7 @@ class HolidayConfirmationTest {
             chineseDays.publish("2027.json", TestYears.asChineseDays(MADE_UP_2027, 2027, 2027));
             new HolidayUpdater(live, new HolidayUpdater.Sources(List.of(holidayCn.base(), second.base()),
                     Duration.ofHours(6), List.of(chineseDays.base()), Duration.ZERO),
-                    Optional.of(new HolidayCache(cacheDir, clock)), Set.of(),
+                    new HolidayCache(cacheDir, clock), Set.of(),
                     new HolidayFetcher(Duration.ofSeconds(1), Duration.ofSeconds(1), "pocketapi-test"), clock).check();
             assertThat(second.requests()).contains("/2027.json");
             assertThat(served(NATIONAL_DAY_2027)).isEqualTo("ture");

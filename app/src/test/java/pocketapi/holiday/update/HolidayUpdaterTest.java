@@ -61,7 +61,7 @@ class HolidayUpdaterTest {
     /** An updater without confirmation: what these tests cover is the primary source alone. */
     private HolidayUpdater updater(Set<Integer> pinned, URI... mirrors) {
         return new HolidayUpdater(live, new HolidayUpdater.Sources(List.of(mirrors), Duration.ofHours(6), List.of(),
-                Duration.ZERO), Optional.of(new HolidayCache(cacheDir, clock)), pinned,
+                Duration.ZERO), new HolidayCache(cacheDir, clock), pinned,
                 new HolidayFetcher(Duration.ofSeconds(1), Duration.ofSeconds(1), "pocketapi-test"), clock);
     }
 
