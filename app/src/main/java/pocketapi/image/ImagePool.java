@@ -1,7 +1,8 @@
 package pocketapi.image;
 
 import java.io.IOException;
-import java.nio.charset.MalformedInputException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
+import pocketapi.util.Folder;
 import pocketapi.util.Resources;
 
 /**
@@ -17,6 +19,8 @@ import pocketapi.util.Resources;
  * Immutable and thread-safe; every entry is path-encoded once, when the pool is made.
  */
 public final class ImagePool {
+    /** A pool file is read whole: at most this many bytes (some 100,000 entries). */
+    static final int MAX_BYTES = 8 << 20;
     /** Where every entry lives on the image host. */
     public static final String PREFIX = "/d/image/";
 
@@ -71,16 +75,17 @@ public final class ImagePool {
      * @param setting the setting that names the file, for messages
      */
     public static ImagePool read(Path file, String setting) throws ImagePoolException {
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file)) {
             throw new ImagePoolException(file + " (" + setting + "): no such file");
         }
         try {
-            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
-        } catch (MalformedInputException e) {
+            byte[] bytes = Folder.readFile(file, MAX_BYTES);
+            return parse(file.toString(), StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString());
+        } catch (CharacterCodingException e) {
             throw new ImagePoolException(file + " (" + setting + "): is not UTF-8 text; save it as UTF-8 "
                     + "(pictures with Chinese names need it)");
         } catch (IOException e) {
-            throw new ImagePoolException(file + " (" + setting + "): cannot be read (" + e + ")");
+            throw new ImagePoolException(file + " (" + setting + "): cannot be read (" + e.getMessage() + ")");
         }
     }
 

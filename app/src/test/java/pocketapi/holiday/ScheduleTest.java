@@ -192,8 +192,8 @@ class ScheduleTest {
         assertThatThrownBy(() -> CalendarFile.parse("x.json", "x", ("{\"days\":[{\"name\":\"a\\u0007\",\"date\":"
                 + "\"2026-01-05\",\"isOffDay\":true}]}").getBytes(StandardCharsets.UTF_8)))
                 .hasMessageContaining("contains a control or format character (U+0007)");
-        assertThat(CalendarFile.isCalendarFile("acme-2.json")).isTrue();
-        assertThat(CalendarFile.isCalendarFile("Acme.json")).isFalse();
+        assertThat(CalendarFile.validName("acme-2")).isTrue();
+        assertThat(CalendarFile.validName("Acme")).isFalse();
         assertThat(parse("shop", "{\"week\": 6}").week()).isSameAs(Week.SIX);
         assertThat(parse("plain", "{}").week()).isSameAs(Week.FIVE);
     }

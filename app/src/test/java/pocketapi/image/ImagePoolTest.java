@@ -81,7 +81,7 @@ class ImagePoolTest {
         assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT"))
                 .hasMessage(file + " (IMAGE_POOL_PORTRAIT): no such file");
         assertThatThrownBy(() -> ImagePool.read(dir, "IMAGE_POOL_LANDSCAPE"))
-                .hasMessage(dir + " (IMAGE_POOL_LANDSCAPE): no such file");
+                .hasMessage(dir + " (IMAGE_POOL_LANDSCAPE): cannot be read (not a regular file (a folder, FIFO or device))");
     }
 
     @Test

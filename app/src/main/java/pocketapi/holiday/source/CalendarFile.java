@@ -22,11 +22,6 @@ public final class CalendarFile {
     private CalendarFile() {
     }
 
-    /** Whether {@code fileName} is a calendar's file name, {@code NAME.json}. */
-    public static boolean isCalendarFile(String fileName) {
-        return fileName.endsWith(".json") && NAME.matcher(fileName.substring(0, fileName.length() - 5)).matches();
-    }
-
     /** Whether {@code name} is a valid calendar name. */
     public static boolean validName(String name) {
         return NAME.matcher(name).matches();

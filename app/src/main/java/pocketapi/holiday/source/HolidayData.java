@@ -2,12 +2,9 @@ package pocketapi.holiday.source;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -18,6 +15,7 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import pocketapi.util.Folder;
 import pocketapi.util.LogText;
 import pocketapi.util.Resources;
 import pocketapi.holiday.HolidayCalendar;
@@ -42,6 +40,9 @@ public final class HolidayData {
     /** How the source of a built-in year starts. */
     public static final String BUILT_IN = "built-in ";
     private static final Pattern YEAR_FILE = Pattern.compile("\\d{4}\\.json");
+    /** A year's file is a few KB; these bound what a folder of them costs to read. */
+    static final int MAX_FILE = 1 << 20;
+    static final long MAX_FOLDER = 8 << 20;
 
     private HolidayData() {
     }
@@ -140,50 +141,43 @@ public final class HolidayData {
         return YEAR_FILE.matcher(file.getFileName().toString()).matches();
     }
 
-    /** The {@code YYYY.json} files of a folder, in year order. */
-    public static List<Path> yearFiles(Path dir) throws IOException {
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> list = Files.newDirectoryStream(dir)) {
-            for (Path file : list) {
-                if (isYearFile(file)) {
-                    files.add(file);
-                }
-            }
-        }
-        Collections.sort(files);
-        return files;
+    /**
+     * The {@code YYYY.json} files of a folder, read by {@link Folder}'s rules, in year order.
+     *
+     * @throws IOException when the folder cannot be listed or its files together are too large
+     */
+    public static List<Folder.File> yearFiles(Path dir) throws IOException {
+        return Folder.read(dir, name -> YEAR_FILE.matcher(name).matches(), MAX_FILE, MAX_FOLDER);
     }
 
-    /** The {@code YYYY.json} files of a folder, parsed, in year order. */
-    static List<HolidayYear> parseFolder(Path dir) throws HolidayDataException {
-        List<Path> paths;
-        try {
-            paths = yearFiles(dir);
-        } catch (IOException e) {
-            throw new HolidayDataException(dir.toString(), "cannot list the folder (" + e.getMessage() + ")");
+    /** One file of {@link #yearFiles}, parsed. */
+    public static HolidayYear parse(Folder.File file) throws HolidayDataException {
+        if (file.problem() != null) {
+            throw new HolidayDataException(file.path().toString(), file.problem());
         }
-        List<HolidayYear> years = new ArrayList<>();
-        for (Path path : paths) {
-            years.add(parseFile(path));
-        }
-        return years;
+        return HolidayFile.parse(file.path().toString(), Integer.parseInt(file.stem()), file.bytes());
     }
 
     /** One {@code YYYY.json} file, parsed. */
     public static HolidayYear parseFile(Path path) throws HolidayDataException {
-        byte[] bytes;
         try {
-            bytes = Files.readAllBytes(path);
+            return HolidayFile.parse(path.toString(), yearOf(path.getFileName().toString()), Folder.readFile(path, MAX_FILE));
         } catch (IOException e) {
-            throw new HolidayDataException(path.toString(), "cannot be read (" + e + ")");
+            throw new HolidayDataException(path.toString(), "cannot be read (" + e.getMessage() + ")");
         }
-        return HolidayFile.parse(path.toString(), yearOf(path.getFileName().toString()), bytes);
     }
 
     /** The years of HOLIDAY_DATA_DIR that pass the gate; placeholders are noted in {@code notPublished}. */
     private static List<HolidayYear> folder(Path dir, Set<Integer> notPublished) throws HolidayDataException {
         List<HolidayYear> served = new ArrayList<>();
-        for (HolidayYear year : parseFolder(dir)) {
+        List<Folder.File> files;
+        try {
+            files = yearFiles(dir);
+        } catch (IOException e) {
+            throw new HolidayDataException(dir.toString(), "cannot be read (" + e.getMessage() + ")");
+        }
+        for (Folder.File file : files) {
+            HolidayYear year = parse(file);
             HolidayGate.Verdict verdict = HolidayGate.checkOwn(year);
             switch (verdict.kind()) {
                 case SERVED -> {

@@ -24,6 +24,7 @@ import pocketapi.holiday.HolidayGate;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.source.HolidayData;
 import pocketapi.util.Disk;
+import pocketapi.util.Folder;
 import pocketapi.util.LogText;
 
 /**
@@ -57,19 +58,19 @@ public final class HolidayCache {
     /** Every usable year in the folder (none if it does not exist). */
     public List<HolidayYear> load() {
         List<HolidayYear> years = new ArrayList<>();
-        List<Path> files;
+        List<Folder.File> files;
         try {
             files = HolidayData.yearFiles(dir);
         } catch (IOException e) {
             if (Files.exists(dir)) {
-                LOG.warn("cannot list the holiday cache {} ({}); starting without it", dir, e.toString());
+                LOG.warn("cannot read the holiday cache {} ({}); starting without it", dir, e.getMessage());
             }
             return years;
         }
-        for (Path file : files) {
+        for (Folder.File file : files) {
             String problem;
             try {
-                HolidayYear year = HolidayData.parseFile(file).canonical();  // fetched: names through the table
+                HolidayYear year = HolidayData.parse(file).canonical();  // fetched: names through the table
                 HolidayGate.Verdict verdict = HolidayGate.check(year);
                 if (verdict.served()) {
                     years.add(year);
@@ -81,11 +82,11 @@ public final class HolidayCache {
             }
             String aside;
             try {
-                aside = "kept aside as " + Disk.LOCAL.setAside(file, clock);
+                aside = "kept aside as " + Disk.LOCAL.setAside(file.path(), clock);
             } catch (IOException e) {
                 aside = "cannot be moved aside (" + e + "); ignored";
             }
-            LOG.warn("holiday cache file {} is not usable ({}); {}", file, LogText.safe(problem, LogText.LINE), aside);
+            LOG.warn("holiday cache file {} is not usable ({}); {}", file.path(), LogText.safe(problem, LogText.LINE), aside);
         }
         return years;
     }

@@ -42,7 +42,7 @@ class OwnCalendarsTest {
                 .hasMessageStartingWith(dir.resolve("acme.json") + ": \"week\" must be 5");
         Files.delete(dir.resolve("acme.json"));
         write("ACME.json", "{}");
-        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir))).hasMessageContaining("not a calendar's file name");
+        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir))).hasMessageContaining("a calendar's name must be 1 to 32 of a-z, 0-9 and -");
     }
 
     @Test
@@ -74,8 +74,51 @@ class OwnCalendarsTest {
 
             Files.delete(dir.resolve("shop.json"));
             calendars.rescan();
+            assertThat(calendars.all()).as("deleted, maybe to be written again: still served").containsKey("shop");
+            calendars.rescan();
             assertThat(calendars.all().keySet()).containsExactly("acme", "exchange");
             assertThat(log.linesWith("calendar shop removed")).hasSize(1);
         }
+    }
+
+    @Test
+    void a_stray_file_is_skipped_with_one_warn_naming_it_and_the_others_keep_updating() throws Exception {
+        write("acme.json", "{\"week\":\"6\"}");
+        OwnCalendars calendars = OwnCalendars.load(Optional.of(dir));
+        Files.createSymbolicLink(dir.resolve("env.json"), Path.of("/proc/self/environ"));
+        assertThat(new ProcessBuilder("mkfifo", dir.resolve("pipe.json").toString()).start().waitFor()).isZero();
+        Files.createDirectory(dir.resolve("folder.json"));
+        write("Bad_Name.json", "{}");
+        write("shop.json", "{\"week\":\"5\"}");
+        try (LogCapture log = new LogCapture()) {
+            calendars.rescan();
+            calendars.rescan();
+            assertThat(calendars.all().keySet()).containsExactly("acme", "exchange", "shop");
+            assertThat(log.linesWith("WARN")).hasSize(4).allSatisfy(line -> assertThat(line).contains("is not added"))
+                    .anySatisfy(line -> assertThat(line).contains("env.json: a symbolic link to a file outside"))
+                    .anySatisfy(line -> assertThat(line).contains("pipe.json: not a regular file"))
+                    .anySatisfy(line -> assertThat(line).contains("Bad_Name.json: a calendar's name must be"));
+            write("acme.json", "{\"week\":\"5\"}");
+            calendars.rescan();
+            assertThat(calendars.all().get("acme").week()).isSameAs(Week.FIVE);
+        }
+    }
+
+    @Test
+    void a_folder_too_large_to_read_keeps_the_calendars_with_one_warn() throws Exception {
+        write("acme.json", "{\"week\":\"6\"}");
+        OwnCalendars calendars = OwnCalendars.load(Optional.of(dir));
+        String big = "{\"days\":[],\"pad\":\"" + "x".repeat(1_000_000) + "\"}";
+        for (int i = 0; i < 9; i++) {
+            write("big" + i + ".json", big);
+        }
+        try (LogCapture log = new LogCapture()) {
+            calendars.rescan();
+            calendars.rescan();
+            assertThat(calendars.all().keySet()).containsExactly("acme", "exchange");
+            assertThat(log.linesWith("WARN")).singleElement().asString()
+                    .contains(dir + ": cannot be read (" + dir + ": its files together are larger than");
+        }
+        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir))).hasMessageContaining("its files together are larger");
     }
 }
