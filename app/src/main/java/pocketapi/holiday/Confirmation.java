@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
+import pocketapi.util.LogText;
+
 /**
  * The comparison between the served calendar and the confirming source: per calendar date, on
  * {@link Status#lived}, and on the festival where both name one (chinese-days names a joint break's
@@ -106,10 +108,6 @@ public final class Confirmation {
 
     /** Disputes for a log line: the first few in full, then how many more. */
     public static String describe(List<Dispute> disputes) {
-        List<String> shown = new ArrayList<>();
-        for (Dispute d : disputes.subList(0, Math.min(disputes.size(), 12))) {
-            shown.add(d.toString());
-        }
-        return String.join(", ", shown) + (disputes.size() > 12 ? " and " + (disputes.size() - 12) + " more" : "");
+        return LogText.first(disputes, 12);
     }
 }

@@ -7,6 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import pocketapi.util.LogText;
+
 /**
  * The one check every holiday year passes before it is served, whatever its source (built in,
  * {@code HOLIDAY_DATA_DIR}, the cache, a fetch). It exists because a wrong year is worse than no
@@ -89,7 +91,7 @@ public final class HolidayGate {
             return new Verdict(Kind.NOT_PUBLISHED, 0, 0, List.of(), "");
         }
         if (!outside.isEmpty()) {
-            return new Verdict(Kind.REFUSED, off, makeUp, List.of(), "lists " + dates(outside)
+            return new Verdict(Kind.REFUSED, off, makeUp, List.of(), "lists " + LogText.first(outside, 10)
                     + ", outside " + year.year() + " and December " + (year.year() - 1)
                     + " (a year's file reaches only its own year and the December before it)");
         }
@@ -111,17 +113,9 @@ public final class HolidayGate {
 
     /** {@code the statutory holidays 2027-01-01, 2027-10-01 are not days off in it (...)}. */
     static String lawBroken(List<LocalDate> unlawful) {
-        return "the statutory " + (unlawful.size() == 1 ? "holiday " : "holidays ") + dates(unlawful)
+        return "the statutory " + (unlawful.size() == 1 ? "holiday " : "holidays ") + LogText.first(unlawful, 10)
                 + (unlawful.size() == 1 ? " is" : " are") + " not " + (unlawful.size() == 1 ? "a day" : "days")
                 + " off in it (《全国年节及纪念日放假办法》: every arrangement gives them off)";
-    }
-
-    private static String dates(List<LocalDate> dates) {
-        List<String> shown = new ArrayList<>();
-        for (LocalDate date : dates.subList(0, Math.min(dates.size(), 10))) {
-            shown.add(date.toString());
-        }
-        return String.join(", ", shown) + (dates.size() > 10 ? " and " + (dates.size() - 10) + " more" : "");
     }
 
     /** Whether the file of {@code year} may list {@code date}: a date of that year or of the December before. */

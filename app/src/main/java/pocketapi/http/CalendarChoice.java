@@ -1,7 +1,6 @@
 package pocketapi.http;
 
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -9,6 +8,7 @@ import java.util.function.Supplier;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.Schedule;
 import pocketapi.holiday.Week;
+import pocketapi.util.LogText;
 
 /**
  * The calendar a request answers from, and the words for what it does not cover. Without
@@ -97,16 +97,7 @@ final class CalendarChoice {
             return "not published yet";
         }
         List<LocalDate> disputed = calendar.disputed(year);
-        return disputed.isEmpty() ? null : "disputed (the sources disagree on " + someDates(disputed) + ")";
-    }
-
-    /** {@code 2027-01-01, 2027-10-01}: the first ten dates, then how many more. */
-    static String someDates(List<LocalDate> dates) {
-        List<String> shown = new ArrayList<>();
-        for (LocalDate date : dates.subList(0, Math.min(dates.size(), 10))) {
-            shown.add(date.toString());
-        }
-        return String.join(", ", shown) + (dates.size() > 10 ? " and " + (dates.size() - 10) + " more" : "");
+        return disputed.isEmpty() ? null : "disputed (the sources disagree on " + LogText.first(disputed, 10) + ")";
     }
 
     /** Why dates of {@code year} cannot be answered, e.g. {@code is in 2027, whose ... not published yet; ...}. */

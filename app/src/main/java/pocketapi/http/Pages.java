@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import io.javalin.http.Handler;
 import pocketapi.util.Resources;
+import pocketapi.util.LogText;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidaySources;
 import pocketapi.holiday.LiveCalendar;
@@ -81,7 +82,7 @@ final class Pages {
         }
         calendar.disputedYears().forEach((year, dates) -> out.append("<p class=\"note disputed\">")
                 .append(year).append(": 有争议，不提供 <span class=\"en\">disputed, not served: the sources disagree on ")
-                .append(CalendarChoice.someDates(dates)).append("</span></p>"));
+                .append(LogText.first(dates, 10)).append("</span></p>"));
         for (String held : sources.held()) {
             out.append("<p class=\"note held\">暂缓 <span class=\"en\">held back</span> ").append(html(held)).append("</p>");
         }

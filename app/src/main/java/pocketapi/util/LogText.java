@@ -35,6 +35,15 @@ public final class LogText {
         return out.toString();
     }
 
+    /** The first {@code max} items, comma-separated, then how many more: {@code 2027-01-01, 2027-10-01 and 3 more}. */
+    public static String first(java.util.List<?> items, int max) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < Math.min(items.size(), max); i++) {
+            out.append(i == 0 ? "" : ", ").append(items.get(i));
+        }
+        return out + (items.size() > max ? " and " + (items.size() - max) + " more" : "");
+    }
+
     /** Whether a character may not appear as itself in a log line, a calendar feed or a name. */
     public static boolean unsafe(int codePoint) {
         int type = Character.getType(codePoint);

@@ -18,6 +18,7 @@ import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.ListedDay;
 import pocketapi.util.Durations;
+import pocketapi.util.LogText;
 import pocketapi.util.Utc8;
 
 /**
@@ -113,11 +114,8 @@ final class ChangeReview {
         String why = "chinese-days has not published " + missing.keySet() + " or cannot be reached ("
                 + String.join("; ", missing.values()) + ")";
         if (current.years().containsKey(p.year().year())) {
-            SortedSet<LocalDate> changed = Confirmation.changedDates(current, p.next());
-            List<String> first = new ArrayList<>();
-            changed.stream().limit(5).forEach(d -> first.add(d.toString()));
-            return new Held("a change to dates already served (" + String.join(", ", first)
-                    + (changed.size() > 5 ? " and " + (changed.size() - 5) + " more" : "") + ") waits for confirmation "
+            return new Held("a change to dates already served ("
+                    + LogText.first(List.copyOf(Confirmation.changedDates(current, p.next())), 5) + ") waits for confirmation "
                     + "with no time limit: " + why, List.of());
         }
         Instant waitUntil = firstSeen.plus(wait);

@@ -10,9 +10,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -53,20 +56,18 @@ public final class HolidayFetcher {
 
     /** What one fetch gave: the body, or why there is none. */
     public sealed interface Result permits Body, Failure {
-        /** The URL asked for first. */
-        URI url();
     }
 
-    public record Body(URI url, byte[] bytes) implements Result {
+    public record Body(byte[] bytes) implements Result {
     }
 
     /**
      * @param reason   one short sentence, the same for the same cause (it is logged once per change)
      * @param noAnswer the mirror could not be reached, or did not answer in time (rather than answering something unusable)
      */
-    public record Failure(URI url, String reason, boolean noAnswer) implements Result {
-        Failure(URI url, String reason) {
-            this(url, reason, false);
+    public record Failure(String reason, boolean noAnswer) implements Result {
+        Failure(String reason) {
+            this(reason, false);
         }
     }
 
@@ -78,61 +79,55 @@ public final class HolidayFetcher {
             for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
                 HttpResponse<byte[]> response = send(current, deadline);
                 int status = response.statusCode();
-                if (status / 100 == 3 && response.headers().firstValue("Location").isPresent()) {
-                    String location = response.headers().firstValue("Location").get();
+                Optional<String> location = response.headers().firstValue("Location");
+                if (status / 100 == 3 && location.isPresent()) {
                     URI next;
                     try {
-                        next = current.resolve(location);
+                        next = current.resolve(location.get());
                     } catch (IllegalArgumentException e) {
-                        return new Failure(url, "redirected to a malformed location: refused");
+                        return new Failure("redirected to a malformed location: refused");
                     }
-                    if (local == null) {
-                        local = isLocal(url.getHost());
-                    }
+                    local = local == null ? isLocal(url.getHost()) : local;
                     String refused = refusedRedirect(current, next, local);
                     if (refused != null) {
-                        return new Failure(url, refused);
+                        return new Failure(refused);
                     }
                     current = next;
-                    continue;
+                } else if (status != 200) {
+                    return new Failure("answered HTTP " + status);
+                } else if (response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT).contains("html")
+                        || looksLikeMarkup(response.body())) {
+                    return new Failure("answered an HTML page, not a holiday file (a captive portal or a blocked mirror?)");
+                } else {
+                    return new Body(response.body());
                 }
-                if (status != 200) {
-                    return new Failure(url, "answered HTTP " + status);
-                }
-                String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
-                if (type.contains("html") || looksLikeMarkup(response.body())) {
-                    return new Failure(url, "answered an HTML page, not a holiday file (a captive portal or a blocked mirror?)");
-                }
-                return new Body(url, response.body());
             }
-            return new Failure(url, "more than " + MAX_REDIRECTS + " redirects");
-        } catch (TooLarge e) {
-            return new Failure(url, "the answer is larger than " + MAX_BYTES + " bytes");
-        } catch (TimeoutException e) {
-            return new Failure(url, "no complete answer within " + wholeRequest.toSeconds() + " s", true);
-        } catch (HttpConnectTimeoutException e) {
-            return new Failure(url, "could not connect within the time-out", true);
-        } catch (ConnectException e) {
-            return new Failure(url, "could not connect (" + why(e) + ")", true);
-        } catch (IOException e) {
-            // The class alone: the JDK quotes what the server sent in some messages (an invalid status line).
-            return new Failure(url, "the request failed (" + e.getClass().getSimpleName() + ")", true);
+            return new Failure("more than " + MAX_REDIRECTS + " redirects");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Failure(url, "interrupted");
-        } catch (RuntimeException e) {
-            // Whatever a mirror's answer makes the HTTP client throw fails this fetch only, not the round.
-            return new Failure(url, "the request failed (" + e.getClass().getSimpleName() + ")");
+            return new Failure("interrupted");
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            return failure(e instanceof ExecutionException ? e.getCause() : e);
         }
     }
 
-    /** The JDK leaves the message of a failed connect empty when the host name did not resolve. */
-    private static String why(ConnectException e) {
-        if (e.getMessage() != null) {
-            return e.getMessage();
+    /**
+     * A failed exchange in fixed words: the class alone where the JDK quotes what the server sent in
+     * its message (an invalid status line). Whatever a mirror's answer makes the HTTP client throw
+     * fails this fetch only, not the round.
+     */
+    private Failure failure(Throwable e) {
+        if (e instanceof TooLarge) {
+            return new Failure("the answer is larger than " + MAX_BYTES + " bytes");
+        } else if (e instanceof HttpConnectTimeoutException) {
+            return new Failure("could not connect within the time-out", true);
+        } else if (e instanceof TimeoutException || e instanceof HttpTimeoutException) {
+            return new Failure("no complete answer within " + wholeRequest.toSeconds() + " s", true);
+        } else if (e instanceof ConnectException) {
+            return new Failure("could not connect (" + (e.getMessage() != null ? e.getMessage()
+                    : e.getCause() instanceof UnresolvedAddressException ? "host name not found" : e.getCause()) + ")", true);
         }
-        return e.getCause() instanceof java.nio.channels.UnresolvedAddressException ? "host name not found"
-                : String.valueOf(e.getCause());
+        return new Failure("the request failed (" + e.getClass().getSimpleName() + ")", e instanceof IOException);
     }
 
     /**
@@ -197,12 +192,10 @@ public final class HolidayFetcher {
         return client;
     }
 
-    private HttpResponse<byte[]> send(URI url, long deadline) throws IOException, InterruptedException, TimeoutException {
+    private HttpResponse<byte[]> send(URI url, long deadline)
+            throws InterruptedException, ExecutionException, TimeoutException {
         long left = deadline - System.nanoTime();
-        if (left <= 0) {
-            throw new TimeoutException();
-        }
-        HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofNanos(left))
+        HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofNanos(Math.max(left, 1)))
                 .header("User-Agent", userAgent).header("Accept", "application/json").GET().build();
         CompletableFuture<HttpResponse<byte[]>> future = client().sendAsync(request, info -> new Limited());
         try {
@@ -210,21 +203,6 @@ public final class HolidayFetcher {
         } catch (TimeoutException e) {
             future.cancel(true);
             throw e;
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof TooLarge tooLarge) {
-                throw tooLarge;
-            }
-            if (cause instanceof HttpConnectTimeoutException connect) {
-                throw connect;
-            }
-            if (cause instanceof java.net.http.HttpTimeoutException) {
-                throw new TimeoutException();
-            }
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            throw new IOException(cause);
         }
     }
 
