@@ -1,11 +1,7 @@
 package pocketapi.holiday;
 
 import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.SortedSet;
-import java.util.TreeSet;
+import java.util.*;
 
 import pocketapi.util.LogText;
 

@@ -13,11 +13,7 @@ import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import pocketapi.config.RedisTarget;
 import pocketapi.util.Resources;
 import pocketapi.util.Utc8;
-import redis.clients.jedis.ClientSetInfoConfig;
-import redis.clients.jedis.Connection;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.*;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 

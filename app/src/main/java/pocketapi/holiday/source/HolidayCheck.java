@@ -9,11 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 
-import pocketapi.holiday.Confirmation;
-import pocketapi.holiday.HolidayCalendar;
-import pocketapi.holiday.HolidayDataException;
-import pocketapi.holiday.HolidayGate;
-import pocketapi.holiday.HolidayYear;
+import pocketapi.holiday.*;
 import pocketapi.util.Folder;
 
 /**

@@ -5,26 +5,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.SortedSet;
-import java.util.TreeMap;
-import java.util.TreeSet;
+import java.util.*;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.holiday.Confirmation;
-import pocketapi.holiday.HolidayDataException;
-import pocketapi.holiday.HolidayGate;
-import pocketapi.holiday.HolidayYear;
-import pocketapi.holiday.LiveCalendar;
+import pocketapi.holiday.*;
 import pocketapi.holiday.source.ChineseDaysFile;
 import pocketapi.holiday.source.HolidayFile;
 import pocketapi.holiday.source.YearSource;

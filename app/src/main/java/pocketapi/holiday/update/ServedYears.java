@@ -12,13 +12,7 @@ import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.holiday.Confirmation;
-import pocketapi.holiday.HolidayCalendar;
-import pocketapi.holiday.HolidayDataException;
-import pocketapi.holiday.HolidayGate;
-import pocketapi.holiday.HolidaySources;
-import pocketapi.holiday.HolidayYear;
-import pocketapi.holiday.LiveCalendar;
+import pocketapi.holiday.*;
 import pocketapi.holiday.source.HolidayData;
 import pocketapi.holiday.source.HolidayFile;
 import pocketapi.util.Durations;
