@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# pocketapi benchmark: every endpoint against a minimal Javalin hello-world, same JVM flags (those of
+# pocketapi benchmark: every endpoint against its partner in a minimal Javalin hello-world (the same kind
+# of answer, fixed bytes: hello/Hello.java), same JVM flags (those of
 # app/deploy/pocketapi.service), in one run, alternating A/B rounds to cancel machine drift.
 # Each server is pinned to one CPU and wrk to another, like a one-core VPS with a client beside it.
 #
@@ -98,7 +99,7 @@ elif [ -n "$base_jar" ]; then
 else
   base=hello; app=pocketapi; base_label=hello-world; app_label=pocketapi; col=hello
 fi
-base_url() { if [ "$base" = hello ]; then echo "http://127.0.0.1:18081/"; else echo "http://127.0.0.1:18081$1"; fi; }
+base_url() { if [ "$base" = hello ]; then echo "http://127.0.0.1:18081$2"; else echo "http://127.0.0.1:18081$1"; fi; }
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 echo "measuring start-up: $starts launches each, alternating"
@@ -129,24 +130,24 @@ run_wrk() {  # url seconds server-pid -> "req/s p50_ms p99_ms errors server_cpu_
     END { printf "%.0f %.2f %.2f %d %.1f\n", rps, p50, p99, err, (n ? 1e6 * ticks / hz / n : 0) }' "$work/wrk.out"
 }
 
-endpoints=(
-  "JSON|/api/holidays?y=2025&m=10&d=1"
-  "detail|/api/holidays/detail?y=2025&m=10&d=1"
-  "pithy|/api/holidays?type=pithy&y=2025&m=10&d=1"
-  "alarm|/api/holidays?type=alarm&y=2025&m=10&d=1"
-  "alarm exchange|/api/holidays?type=alarm&y=2025&m=10&d=1&calendar=exchange"
-  "alarm week=alt|/api/holidays?type=alarm&y=2025&m=10&d=1&week=alt:2025-09-27"
-  "/img 302|/img"
-  "/img/pc 302|/img/pc"
-  "/img?type=json|/img?type=json"
-  "/api/info|/api/info"
-  "range (a month)|/api/holidays/range?from=2026-10-01&to=2026-10-31"
-  "workdays/add|/api/workdays/add?date=2026-09-28&n=5"
+endpoints=(  # name|path|the hello app's partner for it
+  "JSON|/api/holidays?y=2025&m=10&d=1|/json"
+  "detail|/api/holidays/detail?y=2025&m=10&d=1|/detail"
+  "pithy|/api/holidays?type=pithy&y=2025&m=10&d=1|/"
+  "alarm|/api/holidays?type=alarm&y=2025&m=10&d=1|/"
+  "alarm exchange|/api/holidays?type=alarm&y=2025&m=10&d=1&calendar=exchange|/"
+  "alarm week=alt|/api/holidays?type=alarm&y=2025&m=10&d=1&week=alt:2025-09-27|/"
+  "/img 302|/img|/redirect"
+  "/img/pc 302|/img/pc|/redirect"
+  "/img?type=json|/img?type=json|/json"
+  "/api/info|/api/info|/json"
+  "range (a month)|/api/holidays/range?from=2026-10-01&to=2026-10-31|/range"
+  "workdays/add|/api/workdays/add?date=2026-09-28&n=5|/json"
 )
 
 echo "warming up both JVMs (${warmup}s each; the JIT needs a while to settle)"
 if [ "$base" = hello ]; then
-  pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s "http://127.0.0.1:18081/" >/dev/null
+  pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s -s "$here/hello.lua" "http://127.0.0.1:18081" >/dev/null
 else
   pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s -s "$here/load.lua" "http://127.0.0.1:18081" >/dev/null
 fi
@@ -156,11 +157,11 @@ echo "measuring throughput: $rounds round(s) x ${seconds}s per endpoint, $base_l
 table=()
 declare -A app_rps base_rps
 for e in "${endpoints[@]}"; do
-  name=${e%%|*}; path=${e#*|}
+  name=${e%%|*}; rest=${e#*|}; path=${rest%%|*}; partner=${rest#*|}
   if [ -n "$only" ] && [ "$name" != "$only" ] && [ "$name" != JSON ] && [ "$name" != alarm ]; then continue; fi
   h_sum=0; a_sum=0; a50=(); a99=(); h50=(); h99=(); acpu=(); hcpu=(); errs=0
   for _ in $(seq "$rounds"); do
-    read -r hr hp50 hp99 he hc <<<"$(run_wrk "$(base_url "$path")" "$seconds" "$hello_jvm")"
+    read -r hr hp50 hp99 he hc <<<"$(run_wrk "$(base_url "$path" "$partner")" "$seconds" "$hello_jvm")"
     read -r ar ap50 ap99 ae ac <<<"$(run_wrk "http://127.0.0.1:18080$path" "$seconds" "$app_jvm")"
     h_sum=$((h_sum + hr)); a_sum=$((a_sum + ar)); errs=$((errs + he + ae))
     a50+=("$ap50"); a99+=("$ap99"); h50+=("$hp50"); h99+=("$hp99"); acpu+=("$ac"); hcpu+=("$hc")

@@ -2,9 +2,7 @@ package pocketapi.holiday;
 
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 
 import pocketapi.util.IsoDate;
@@ -55,89 +53,58 @@ public final class LunarCalendar {
         return TENS[day / 10] + UNITS[day % 10 - 1];
     }
 
-    /** Every lunar month in order: its first day (epoch day), lunar year, month, leap. */
-    private final int[] monthStart;
-    private final short[] monthYear;
-    private final byte[] monthNumber;
-    private final boolean[] monthLeap;
-    /** termDay[(year - 1901) * 24 + i]: the day of month of term i. */
-    private final byte[] termDay;
+    /** The line of each lunar year ("L 1901 1901-02-19 0 010010101110") and of each year's terms, by year - 1900. */
+    private final String[] lunarYears = new String[LAST.getYear() - FIRST.getYear() + 2];
+    private final String[] termYears = new String[LAST.getYear() - FIRST.getYear() + 2];
 
-    private LunarCalendar(int[] start, short[] year, byte[] number, boolean[] leap, byte[] termDay) {
-        this.monthStart = start;
-        this.monthYear = year;
-        this.monthNumber = number;
-        this.monthLeap = leap;
-        this.termDay = termDay;
-    }
-
-    private static final LunarCalendar BUILT_IN = parse(new String(resource(), StandardCharsets.UTF_8));
-
-    private static byte[] resource() {
-        Optional<byte[]> bytes = Resources.read("lunar/lunar.txt");
-        if (bytes.isEmpty()) {
-            throw new IllegalStateException("lunar/lunar.txt is missing from the jar");
+    /** Keeps the lines; each is read when a date of its year is asked for (start-up reads a handful). */
+    LunarCalendar(String text) {
+        for (String line : text.split("\n")) {
+            if (line.startsWith("L ") || line.startsWith("T ")) {
+                (line.charAt(0) == 'L' ? lunarYears : termYears)[Integer.parseInt(line.substring(2, 6)) - 1900] = line;
+            }
         }
-        return bytes.get();
     }
+
+    private static final LunarCalendar BUILT_IN = new LunarCalendar(new String(Resources.read("lunar/lunar.txt")
+            .orElseThrow(() -> new IllegalStateException("lunar/lunar.txt is missing from the jar")), StandardCharsets.UTF_8));
 
     /** The calendar shipped in the jar. */
     public static LunarCalendar get() {
         return BUILT_IN;
     }
 
-    static LunarCalendar parse(String text) {
-        List<int[]> months = new ArrayList<>();
-        byte[] terms = new byte[(LAST.getYear() - FIRST.getYear() + 1) * 24];
-        for (String line : text.split("\n")) {
-            if (line.startsWith("L ")) {
-                String[] f = line.split(" ");
-                int year = Integer.parseInt(f[1]);
-                long day = IsoDate.parse(f[2]).toEpochDay();
-                int leapMonth = Integer.parseInt(f[3]);
-                int month = 1;
-                boolean leap = false;
-                for (char c : f[4].toCharArray()) {
-                    months.add(new int[] {(int) day, year, month, leap ? 1 : 0});
-                    day += c == '1' ? 30 : 29;
-                    if (leapMonth == month && !leap) {
-                        leap = true;
-                    } else {
-                        leap = false;
-                        month++;
-                    }
-                }
-                months.add(new int[] {(int) day, year + 1, 1, 0});  // where the next year begins (replaced by its own line)
-            } else if (line.startsWith("T ")) {
-                String[] f = line.split(" ");
-                int year = Integer.parseInt(f[1]);
-                for (int i = 0; i < 24; i++) {
-                    terms[(year - FIRST.getYear()) * 24 + i] = (byte) ((f[2].charAt(2 * i) - '0') * 10 + f[2].charAt(2 * i + 1) - '0');
-                }
+    /** The first day of lunar year {@code year}'s first month. */
+    private LocalDate newYear(int year) {
+        return IsoDate.parse(lunarYears[year - 1900].substring(7, 17));
+    }
+
+    /**
+     * The month of lunar year {@code year} that holds {@code day} (an epoch day), or with {@code month}
+     * above 0 that month (not leap): {@code {first day, month, leap}}, or null.
+     */
+    private long[] month(int year, long day, int month) {
+        String[] f = lunarYears[year - 1900].split(" ");
+        long start = newYear(year).toEpochDay();
+        int leapMonth = Integer.parseInt(f[3]);
+        int number = 1;
+        boolean leap = false;
+        for (char c : f[4].toCharArray()) {
+            long next = start + (c == '1' ? 30 : 29);
+            if (month > 0 ? number == month && !leap : day < next) {
+                return new long[] {start, number, leap ? 1 : 0};
             }
+            start = next;
+            leap = leapMonth == number && !leap;
+            number += leap ? 0 : 1;
         }
-        // Each year's line ends with a marker for the next year's first day: keep one entry per day.
-        List<int[]> unique = new ArrayList<>();
-        for (int[] m : months) {
-            if (!unique.isEmpty() && unique.get(unique.size() - 1)[0] == m[0]) {
-                unique.set(unique.size() - 1, m);
-            } else {
-                unique.add(m);
-            }
-        }
-        int n = unique.size();
-        int[] start = new int[n];
-        short[] year = new short[n];
-        byte[] number = new byte[n];
-        boolean[] leap = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            int[] m = unique.get(i);
-            start[i] = m[0];
-            year[i] = (short) m[1];
-            number[i] = (byte) m[2];
-            leap[i] = m[3] == 1;
-        }
-        return new LunarCalendar(start, year, number, leap, terms);
+        return null;
+    }
+
+    /** The day of the month of solar term {@code k} (0 = 小寒) of Gregorian {@code year}. */
+    private int termDay(int year, int k) {
+        String days = termYears[year - 1900];
+        return (days.charAt(7 + 2 * k) - '0') * 10 + days.charAt(8 + 2 * k) - '0';
     }
 
     /** Whether {@code date} is within 1901-01-01 … 2100-12-31. */
@@ -148,20 +115,16 @@ public final class LunarCalendar {
     /** The lunar date of a covered Gregorian date. */
     public LunarDate lunar(LocalDate date) {
         check(date);
-        int day = (int) date.toEpochDay();
-        int i = Arrays.binarySearch(monthStart, day);
-        if (i < 0) {
-            i = -i - 2;
-        }
-        return new LunarDate(monthYear[i], monthNumber[i], day - monthStart[i] + 1, monthLeap[i]);
+        int year = date.isBefore(newYear(date.getYear())) ? date.getYear() - 1 : date.getYear();
+        long[] m = month(year, date.toEpochDay(), 0);
+        return new LunarDate(year, (int) m[1], (int) (date.toEpochDay() - m[0]) + 1, m[2] == 1);
     }
 
     /** The solar term that falls on {@code date} (in UTC+8), if any: {@code 清明}, {@code 冬至} … */
     public Optional<String> solarTerm(LocalDate date) {
         check(date);
-        int i = (date.getMonthValue() - 1) * 2;
-        for (int k = i; k < i + 2; k++) {
-            if (termDay[(date.getYear() - FIRST.getYear()) * 24 + k] == date.getDayOfMonth()) {
+        for (int k = (date.getMonthValue() - 1) * 2; k < date.getMonthValue() * 2; k++) {
+            if (termDay(date.getYear(), k) == date.getDayOfMonth()) {
                 return Optional.of(TERMS[k]);
             }
         }
@@ -174,7 +137,7 @@ public final class LunarCalendar {
         if (k < 0 || year < FIRST.getYear() || year > LAST.getYear()) {
             throw new IllegalArgumentException("no solar term " + name + " in " + year);
         }
-        return LocalDate.of(year, k / 2 + 1, termDay[(year - FIRST.getYear()) * 24 + k]);
+        return LocalDate.of(year, k / 2 + 1, termDay(year, k));
     }
 
     /**
@@ -182,12 +145,11 @@ public final class LunarCalendar {
      * {@code year}; {@code month} 1 and {@code day} 0 is the day before 正月初一: 除夕.
      */
     public LocalDate date(int year, int month, int day) {
-        for (int i = 0; i < monthStart.length; i++) {
-            if (monthYear[i] == year && monthNumber[i] == month && !monthLeap[i]) {
-                return LocalDate.ofEpochDay(monthStart[i] + day - 1L);
-            }
+        long[] m = year >= FIRST.getYear() - 1 && year <= LAST.getYear() ? month(year, 0, month) : null;
+        if (m == null) {
+            throw new IllegalArgumentException("no lunar month " + month + " in " + year);
         }
-        throw new IllegalArgumentException("no lunar month " + month + " in " + year);
+        return LocalDate.ofEpochDay(m[0] + day - 1L);
     }
 
     private static void check(LocalDate date) {

@@ -29,24 +29,22 @@ final class DayJson {
 
     /** The record of a covered date of {@code calendar}. */
     byte[] of(HolidayCalendar calendar, LocalDate date) {
-        AtomicReferenceArray<byte[]> json = rendered.get(calendar, Rendered::new).json();
-        int i = calendar.index(date);
-        byte[] body = json.get(i);
-        if (body == null) {
-            body = render(calendar.classify(date));
-            json.set(i, body);
-        }
-        return body;
+        return cached(rendered.get(calendar, Rendered::new).json(), calendar, date, false);
     }
 
     /** The detail record of a covered date of {@code calendar}. */
     byte[] detail(HolidayCalendar calendar, LocalDate date) {
-        AtomicReferenceArray<byte[]> json = rendered.get(calendar, Rendered::new).detail();
+        return cached(rendered.get(calendar, Rendered::new).detail(), calendar, date, true);
+    }
+
+    private static byte[] cached(AtomicReferenceArray<byte[]> bodies, HolidayCalendar calendar, LocalDate date,
+                                 boolean detail) {
         int i = calendar.index(date);
-        byte[] body = json.get(i);
+        byte[] body = bodies.get(i);
         if (body == null) {
-            body = renderDetail(calendar.classify(date), calendar.official().classify(date));
-            json.set(i, body);
+            Day day = calendar.classify(date);
+            body = detail ? renderDetail(day, calendar.official().classify(date)) : render(day);
+            bodies.set(i, body);
         }
         return body;
     }

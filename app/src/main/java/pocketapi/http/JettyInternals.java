@@ -13,7 +13,6 @@ import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.server.*;
 import org.eclipse.jetty.server.internal.HttpConnection;
-import org.eclipse.jetty.util.Jetty;
 import org.eclipse.jetty.util.thread.Scheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,12 +29,11 @@ import pocketapi.util.Summary;
  * slot of the one waiting longest for its headers, or idle longest; failed accepts logged once a
  * minute); <b>no body after a HEAD Jetty could not parse</b> (it answers such a request as method
  * BAD, and a pipelining client would read the body as its next answer); <b>exact content types</b>
- * ({@code HttpGenerator.__STRICT}); and what {@link Responses.Guard} does. {@link #check} finds each internal when the server is built, so a Jetty upgrade that
- * moved one stops the start with a sentence saying which.
+ * ({@code HttpGenerator.__STRICT}); and what {@link Responses.Guard} does. Each internal is named in this code,
+ * so a Jetty upgrade that moved one fails the build.
  */
 final class JettyInternals extends HttpConnectionFactory {
     private static final Logger LOG = LoggerFactory.getLogger("pocketapi.http.Connections");
-    static final String CHECKED_AGAINST = "12.1";
     static final long SWEEP_MILLIS = 500;
     static final long FULL_MILLIS = 1_000;
     private static final byte[] HEAD = {'H', 'E', 'A', 'D', ' '};
