@@ -91,9 +91,7 @@ public final class Main {
         LiveCalendar calendar = new LiveCalendar(holidays.calendar());
         Javalin app;
         try {
-            app = HttpApi.create(new HttpApi.Settings(config.imageHost(), config.publicUrl(), config.trustedProxies(),
-                    config.accessLog(), config.maxConnections(), config.headerTimeout()), calendar, own, pools, samples,
-                    counting.counters());
+            app = HttpApi.create(config, calendar, own, pools, samples, counting.counters());
         } catch (IllegalStateException e) {
             System.err.println("ERROR pocketapi: " + e.getMessage());  // a Jetty that is not the one built for
             System.exit(2);

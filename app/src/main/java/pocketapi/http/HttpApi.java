@@ -18,7 +18,6 @@ import static pocketapi.http.PlanRoutes.REMIND;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -35,6 +34,7 @@ import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HttpResponseException;
+import pocketapi.config.Config;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.holiday.source.OwnCalendars;
 import pocketapi.image.ImagePools;
@@ -73,24 +73,6 @@ public final class HttpApi {
     private HttpApi() {
     }
 
-    /**
-     * The settings the HTTP layer uses.
-     *
-     * @param imageHost      the image host's base URL; empty: the bundled samples
-     * @param publicUrl      the service's own base URL as clients reach it, if configured
-     * @param trustedProxies the peers whose forwarding headers are believed
-     * @param maxConnections how many connections are held at once at most (lowered to fit the open-file limit)
-     * @param headerTimeout  how long a client has to send a request's headers
-     */
-    public record Settings(Optional<String> imageHost, Optional<String> publicUrl, TrustedProxies trustedProxies,
-                           boolean accessLog, int maxConnections, Duration headerTimeout) {
-        /** What a user gets with no configuration at all. */
-        public static Settings defaults() {
-            return new Settings(Optional.empty(), Optional.empty(), TrustedProxies.unset(), false, 1000,
-                    Duration.ofSeconds(10));
-        }
-    }
-
     /** An endpoint's answer, given its typed parameters. */
     interface Answer {
         void answer(Context ctx, Query q) throws Exception;
@@ -103,7 +85,7 @@ public final class HttpApi {
      * @param own      the calendars {@code calendar=NAME} chooses, read once per request
      * @param samples  the bundled pictures served at {@code /d/image/}, present only while IMAGE_HOST is unset
      */
-    public static Javalin create(Settings settings, LiveCalendar calendar, OwnCalendars own, ImagePools pools,
+    public static Javalin create(Config settings, LiveCalendar calendar, OwnCalendars own, ImagePools pools,
                                  Optional<SampleImages> samples, Counters counters) {
         JettyInternals.check();
         return Javalin.create(config -> {
@@ -125,7 +107,7 @@ public final class HttpApi {
 
     /** The route table. */
     private static void routes(Routes r, LiveCalendar calendar, OwnCalendars own, ImagePools pools,
-                               Optional<SampleImages> samples, Settings settings) {
+                               Optional<SampleImages> samples, Config settings) {
         CalendarChoice choice = new CalendarChoice(calendar, own::all);
         DayRoutes days = new DayRoutes(choice);
         PlanRoutes plans = new PlanRoutes(choice);
@@ -232,7 +214,7 @@ public final class HttpApi {
     }
 
     /** Jetty: the service's connector, its guard, JSON error answers, and a graceful stop. */
-    private static void jetty(JavalinConfig config, Settings settings) {
+    private static void jetty(JavalinConfig config, Config settings) {
         config.jetty.addConnector((server, http) -> {
             var connector = JettyInternals.connector(server, http, settings.headerTimeout(), settings.maxConnections());
             connector.setHost(config.jetty.host);

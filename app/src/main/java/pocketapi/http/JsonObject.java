@@ -47,29 +47,17 @@ final class JsonObject {
         return this;
     }
 
-    /** An array of strings. */
-    JsonObject putStrings(String name, List<String> values) {
+    /** An array of strings, or of objects. */
+    JsonObject putArray(String name, List<?> values) {
         name(name);
         out.append('[');
         for (int i = 0; i < values.size(); i++) {
-            if (i > 0) {
-                out.append(',');
+            out.append(i > 0 ? "," : "");
+            if (values.get(i) instanceof JsonObject o) {
+                out.append(o.out).append('}');
+            } else {
+                quote(String.valueOf(values.get(i)));
             }
-            quote(values.get(i));
-        }
-        out.append(']');
-        return this;
-    }
-
-    /** An array of objects. */
-    JsonObject putObjects(String name, List<JsonObject> values) {
-        name(name);
-        out.append('[');
-        for (int i = 0; i < values.size(); i++) {
-            if (i > 0) {
-                out.append(',');
-            }
-            out.append(values.get(i).out).append('}');
         }
         out.append(']');
         return this;

@@ -74,16 +74,10 @@ final class PlanRoutes {
         for (Break b : calendar.arrangement(year)) {
             breaks.add(new JsonObject().put("name", b.name()).put("start", b.start().toString())
                     .put("end", b.end().toString()).put("days", b.days())
-                    .putStrings("makeUpDays", dates(b.makeUpDays())).putStrings("statutory", dates(b.statutory()))
-                    .putStrings("inLieu", dates(b.inLieu())));
+                    .putArray("makeUpDays", b.makeUpDays()).putArray("statutory", b.statutory())
+                    .putArray("inLieu", b.inLieu()));
         }
-        Responses.json(ctx, new JsonObject().put("year", year).putObjects("breaks", breaks).bytes());
-    }
-
-    private static List<String> dates(List<LocalDate> dates) {
-        List<String> text = new ArrayList<>();
-        dates.forEach(d -> text.add(d.toString()));
-        return text;
+        Responses.json(ctx, new JsonObject().put("year", year).putArray("breaks", breaks).bytes());
     }
 
     /** {@code {"date":..,"name":..,"start":..,"end":..,"days":..,"daysUntil":..}}, or 404 when the data holds no later break. */

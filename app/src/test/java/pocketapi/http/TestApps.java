@@ -42,7 +42,7 @@ final class TestApps {
     static Javalin app(Clock clock, Counters counters) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(HttpApi.Settings.defaults(), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples,
+            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples,
                     Optional.of(SampleImages.of(samples)), counters);
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -52,7 +52,7 @@ final class TestApps {
     /** The service with an image host and its pools. */
     static Javalin app(Config config, ImagePools pools) {
         Clock clock = Clock.systemUTC();
-        return HttpApi.create(settings(config), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), pools, Optional.empty(),
+        return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), pools, Optional.empty(),
                 new UsageCounters(clock, 100_000, 0));
     }
 
@@ -62,7 +62,7 @@ final class TestApps {
             Config config = Config.parse(settings, java.util.List.of());
             Clock clock = Clock.systemUTC();
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(settings(config), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples,
+            return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples,
                     Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000, 0));
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -73,7 +73,7 @@ final class TestApps {
     static Javalin app(LiveCalendar calendar) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(HttpApi.Settings.defaults(), calendar, OwnCalendars.builtIn(), samples, Optional.of(SampleImages.of(samples)),
+            return HttpApi.create(Config.defaults(), calendar, OwnCalendars.builtIn(), samples, Optional.of(SampleImages.of(samples)),
                     new UsageCounters(calendar.get().clock(), 100_000, 0));
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -84,7 +84,7 @@ final class TestApps {
     static Javalin app(Clock clock, OwnCalendars own) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(HttpApi.Settings.defaults(), new LiveCalendar(calendar(clock)), own, samples,
+            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), own, samples,
                     Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000, 0));
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -92,10 +92,6 @@ final class TestApps {
     }
 
     /** What Main hands the HTTP layer from a configuration. */
-    static HttpApi.Settings settings(Config config) {
-        return new HttpApi.Settings(config.imageHost(), config.publicUrl(), config.trustedProxies(), config.accessLog(),
-                config.maxConnections(), config.headerTimeout());
-    }
 
     static Clock at(String instant) {
         return Clock.fixed(Instant.parse(instant), ZoneOffset.UTC);
