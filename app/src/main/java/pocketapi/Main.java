@@ -89,14 +89,7 @@ public final class Main {
                 Daemons.named("background"));
 
         LiveCalendar calendar = new LiveCalendar(holidays.calendar());
-        Javalin app;
-        try {
-            app = HttpApi.create(config, calendar, own, pools, samples, counting.counters());
-        } catch (IllegalStateException e) {
-            System.err.println("ERROR pocketapi: " + e.getMessage());  // a Jetty that is not the one built for
-            System.exit(2);
-            return;
-        }
+        Javalin app = HttpApi.create(config, calendar, own, pools, samples, counting.counters());
         try {
             app.start(config.host(), config.port());
         } catch (RuntimeException e) {

@@ -78,41 +78,22 @@ final class IcsFeed {
             String name = v.name(b.name());
             List<String> makeUp = b.makeUpDays().stream().map(LocalDate::toString).toList();
             if (v.only() != Only.WORK) {
-                lines.addAll(List.of(
-                        "BEGIN:VEVENT",
-                        "UID:off-" + DATE.format(b.start()) + v.uid(false) + uid + "@pocketapi",
-                        stamp,
-                        "DTSTART;VALUE=DATE:" + DATE.format(b.start()),
-                        "DTEND;VALUE=DATE:" + DATE.format(b.end().plusDays(1)),
-                        "SUMMARY:" + text(en ? name + " (day off)" : name + "（休）"),
-                        "DESCRIPTION:" + text(en
+                event(lines, "off-" + DATE.format(b.start()) + v.uid(false) + uid, stamp, b.start(), b.end(),
+                        en ? name + " (day off)" : name + "（休）", en
                                 ? name + ": " + b.days() + (b.days() == 1 ? " day" : " days") + " off, " + b.start()
                                         + " to " + b.end() + statutory(b, true) + (makeUp.isEmpty()
                                         ? "; no make-up working day." : (makeUp.size() == 1 ? "; make-up working day: "
                                         : "; make-up working days: ") + String.join(", ", makeUp) + ".")
                                 : name + "放假 " + b.days() + " 天：" + b.start() + " 至 " + b.end() + statutory(b, false)
-                                        + (makeUp.isEmpty() ? "，不调休。" : "；调休上班：" + String.join("、", makeUp) + "。")),
-                        "CATEGORIES:" + text(en ? "Day off" : "放假"),
-                        "TRANSP:TRANSPARENT",
-                        "X-APPLE-SPECIAL-DAY:WORK-HOLIDAY",
-                        "END:VEVENT"));
+                                        + (makeUp.isEmpty() ? "，不调休。" : "；调休上班：" + String.join("、", makeUp) + "。"),
+                        en ? "Day off" : "放假", "WORK-HOLIDAY");
+                lines.add("END:VEVENT");
             }
-            if (v.only() == Only.OFF) {
-                continue;
-            }
-            for (LocalDate day : b.makeUpDays()) {
-                lines.addAll(List.of(
-                        "BEGIN:VEVENT",
-                        "UID:work-" + DATE.format(day) + v.uid(true) + uid + "@pocketapi",
-                        stamp,
-                        "DTSTART;VALUE=DATE:" + DATE.format(day),
-                        "DTEND;VALUE=DATE:" + DATE.format(day.plusDays(1)),
-                        "SUMMARY:" + text(en ? name + ": make-up working day" : name + "调休（班）"),
-                        "DESCRIPTION:" + text(en ? "A working day in exchange for the " + name + " break."
-                                : name + "调休，这一天上班。"),
-                        "CATEGORIES:" + text(en ? "Make-up working day" : "调休上班"),
-                        "TRANSP:TRANSPARENT",
-                        "X-APPLE-SPECIAL-DAY:ALTERNATE-WORKDAY"));
+            for (LocalDate day : v.only() == Only.OFF ? List.<LocalDate>of() : b.makeUpDays()) {
+                event(lines, "work-" + DATE.format(day) + v.uid(true) + uid, stamp, day, day,
+                        en ? name + ": make-up working day" : name + "调休（班）",
+                        en ? "A working day in exchange for the " + name + " break." : name + "调休，这一天上班。",
+                        en ? "Make-up working day" : "调休上班", "ALTERNATE-WORKDAY");
                 if (v.remind() >= 0) {
                     lines.addAll(List.of(
                             "BEGIN:VALARM",
@@ -134,6 +115,15 @@ final class IcsFeed {
             fold(line, out);
         }
         return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** An all-day event from {@code first} to {@code last}, open: its alarm and {@code END:VEVENT} follow. */
+    private static void event(List<String> lines, String uid, String stamp, LocalDate first, LocalDate last, String summary,
+                              String description, String category, String appleDay) {
+        lines.addAll(List.of("BEGIN:VEVENT", "UID:" + uid + "@pocketapi", stamp, "DTSTART;VALUE=DATE:" + DATE.format(first),
+                "DTEND;VALUE=DATE:" + DATE.format(last.plusDays(1)), "SUMMARY:" + text(summary),
+                "DESCRIPTION:" + text(description), "CATEGORIES:" + text(category), "TRANSP:TRANSPARENT",
+                "X-APPLE-SPECIAL-DAY:" + appleDay));
     }
 
     /** A reminder before noon is a wake-up call that morning; from noon on, one the evening before. */
