@@ -28,7 +28,7 @@ import pocketapi.util.Daemons;
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.config.Help;
-import pocketapi.util.Durations;
+import pocketapi.util.LogText;
 
 /**
  * Starts pocketapi: configuration, data, counters, server, in that order; any bad input stops it
@@ -168,7 +168,7 @@ public final class Main {
         }
         String confirmed = config.holidayConfirm().isEmpty() ? "changes not cross-checked (HOLIDAY_CONFIRM_URL=off)"
                 : "each change confirmed by chinese-days from " + hosts(config.holidayConfirm());
-        return "updates every " + Durations.forPeople(config.holidayUpdateInterval()) + " from "
+        return "updates every " + LogText.duration(config.holidayUpdateInterval()) + " from "
                 + hosts(config.holidayUpdates()) + " (holiday-cn), " + confirmed + ", cache "
                 + config.holidayCacheDir().toAbsolutePath();
     }

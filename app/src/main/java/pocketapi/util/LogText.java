@@ -51,4 +51,10 @@ public final class LogText {
                 || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE
                 || type == Character.UNASSIGNED;
     }
+
+    /** An interval as people write it: {@code 6 h}, {@code 90 min}, {@code 10 s}. */
+    public static String duration(java.time.Duration d) {
+        long s = d.toSeconds();
+        return s % 3600 == 0 ? s / 3600 + " h" : s % 60 == 0 ? s / 60 + " min" : s + " s";
+    }
 }

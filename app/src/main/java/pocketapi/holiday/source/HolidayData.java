@@ -153,15 +153,6 @@ public final class HolidayData {
         return HolidayFile.parse(file.path().toString(), Integer.parseInt(file.stem()), file.bytes());
     }
 
-    /** One {@code YYYY.json} file, parsed. */
-    public static HolidayYear parseFile(Path path) throws HolidayDataException {
-        try {
-            return HolidayFile.parse(path.toString(), yearOf(path.getFileName().toString()), Folder.readFile(path, MAX_FILE));
-        } catch (IOException e) {
-            throw new HolidayDataException(path.toString(), "cannot be read (" + e.getMessage() + ")");
-        }
-    }
-
     /** The years of HOLIDAY_DATA_DIR that pass the gate; placeholders are noted in {@code notPublished}. */
     private static List<HolidayYear> folder(Path dir, Set<Integer> notPublished) throws HolidayDataException {
         List<HolidayYear> served = new ArrayList<>();

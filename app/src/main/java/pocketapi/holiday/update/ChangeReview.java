@@ -7,7 +7,6 @@ import java.time.LocalDateTime;
 import java.util.*;
 
 import pocketapi.holiday.*;
-import pocketapi.util.Durations;
 import pocketapi.util.LogText;
 import pocketapi.util.Utc8;
 
@@ -116,7 +115,7 @@ final class ChangeReview {
         Set<Integer> keep = new TreeSet<>(missing.keySet());
         keep.remove(p.year().year());  // the others are already served: their dates stay as they are
         HolidayYear partial = p.year().without(keep);
-        return new Apply(current.withYear(partial), partial, by(confirm), "not confirmed after waiting " + Durations.forPeople(wait)
+        return new Apply(current.withYear(partial), partial, by(confirm), "not confirmed after waiting " + LogText.duration(wait)
                 + ": " + why);
     }
 

@@ -15,7 +15,6 @@ import org.slf4j.LoggerFactory;
 import pocketapi.holiday.*;
 import pocketapi.holiday.source.HolidayData;
 import pocketapi.holiday.source.HolidayFile;
-import pocketapi.util.Durations;
 import pocketapi.util.LogOnce;
 import pocketapi.util.LogText;
 import pocketapi.util.Utc8;
@@ -93,7 +92,7 @@ final class ServedYears {
         }
         if (!a.unconfirmed().isEmpty()) {
             LOG.warn("holidays {} is served without confirmation, {}; it is checked again every {}", year.year(),
-                    LogText.safe(a.unconfirmed(), LogText.LINE), Durations.forPeople(sources.interval()));
+                    LogText.safe(a.unconfirmed(), LogText.LINE), LogText.duration(sources.interval()));
         }
     }
 
@@ -183,7 +182,7 @@ final class ServedYears {
         String remedy = sources.mirrors().isEmpty()
                 ? "automatic updates are off (HOLIDAY_UPDATE_URL=off): put " + next + ".json into HOLIDAY_DATA_DIR "
                         + "and restart, or turn updates on"
-                : "pocketapi checks every " + Durations.forPeople(sources.interval()) + " and serves " + next + " as soon "
+                : "pocketapi checks every " + LogText.duration(sources.interval()) + " and serves " + next + " as soon "
                         + "as it is published; to add it by hand, put " + next + ".json into HOLIDAY_DATA_DIR and restart";
         LOG.warn("holiday data {} ({}): {}", when, status, remedy);
     }
