@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Captures what the service logs (slf4j-simple writes to whatever {@code System.err} is at the
- * time) while a test runs, and still shows it on the console. Close it to restore the stream.
+ * time) while a test runs, and still passes it on (to the test output log: {@link QuietOutput}). Close it to
+ * restore the stream.
  */
 public final class LogCapture implements AutoCloseable {
     private final PrintStream original = System.err;

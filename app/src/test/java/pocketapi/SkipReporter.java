@@ -9,16 +9,23 @@ import org.junit.platform.launcher.TestIdentifier;
  * the reason in the surefire XML). Registered in META-INF/services for every test run.
  */
 public final class SkipReporter implements TestExecutionListener {
+    /** The console, taken before {@link QuietOutput} (registered after this) sends the output to a file. */
+    private java.io.PrintStream console = System.out;
+
+    @Override
+    public void testPlanExecutionStarted(org.junit.platform.launcher.TestPlan plan) {
+        console = System.out;
+    }
 
     @Override
     public void executionSkipped(TestIdentifier test, String reason) {
-        System.out.println(line(test.getDisplayName(), reason));
+        console.println(line(test.getDisplayName(), reason));
     }
 
     @Override
     public void executionFinished(TestIdentifier test, TestExecutionResult result) {
         if (result.getStatus() == TestExecutionResult.Status.ABORTED) {
-            System.out.println(line(test.getDisplayName(),
+            console.println(line(test.getDisplayName(),
                     result.getThrowable().map(Throwable::getMessage).orElse("aborted")));
         }
     }
