@@ -73,8 +73,8 @@ class RecipesTest {
 
     @Test
     void the_cron_line_runs_the_job_unless_the_answer_is_exactly_vacation_and_shows_the_message() throws Exception {
-        String message = "{\"status\":400,\"error\":\"Bad Request\",\"message\":\"today, 2027-01-01, is outside the "
-                + "covered range 2020-01-01 to 2026-12-31 (2027 is not in the holiday data yet)\"}";
+        String message = "{\"status\":400,\"error\":\"Bad Request\",\"message\":\"today 2027-01-01 is in 2027, whose "
+                + "holiday arrangement is not fetched yet; covered: 2020-01-01 to 2026-12-31\"}";
         for (String[] answer : new String[][] {{"200", "work"}, {"200", "vacation"}, {"400", message}, {"503", ""}}) {
             HttpServer server = answering(Integer.parseInt(answer[0]), answer[1]);
             try {

@@ -23,10 +23,13 @@ final class CalendarChoice {
 
     private final Supplier<HolidayCalendar> live;
     private final Supplier<Map<String, Schedule>> named;
+    private final boolean updates;
 
-    CalendarChoice(Supplier<HolidayCalendar> live, Supplier<Map<String, Schedule>> named) {
+    /** @param updates whether the service looks for new years by itself (HOLIDAY_UPDATE_URL not off) */
+    CalendarChoice(Supplier<HolidayCalendar> live, Supplier<Map<String, Schedule>> named, boolean updates) {
         this.live = live;
         this.named = named;
+        this.updates = updates;
     }
 
     /**
@@ -55,13 +58,18 @@ final class CalendarChoice {
         return official.under(schedule);
     }
 
+    /** Whether the service looks for new years by itself. */
+    boolean updates() {
+        return updates;
+    }
+
     /** The calendars {@code calendar=} takes, by name. */
     Map<String, Schedule> named() {
         return named.get();
     }
 
     /** {@code date}, when covered; else 400 saying which year is missing and whether it is published yet. */
-    static LocalDate covered(LocalDate date, HolidayCalendar calendar, String what) {
+    LocalDate covered(LocalDate date, HolidayCalendar calendar, String what) {
         if (!calendar.covers(date)) {
             throw new ApiError(400, what + " " + date + " " + missing(date.getYear(), calendar));
         }
@@ -73,7 +81,7 @@ final class CalendarChoice {
      *
      * @throws ApiError 400 saying where the year stands
      */
-    static int year(Integer y, String sent, HolidayCalendar calendar) {
+    int year(Integer y, String sent, HolidayCalendar calendar) {
         int year = y == null ? calendar.today().getYear() : y;
         if (!calendar.years().containsKey(year)) {
             String what = y == null ? "this year, " + year + "," : "y=" + sent;
@@ -89,34 +97,39 @@ final class CalendarChoice {
     }
 
     /**
-     * Why an uncovered year is not served, when that is known: {@code not published yet}, or
-     * {@code disputed (the sources disagree on 2027-01-01, 2027-10-01)}; else null.
+     * Why an uncovered year is not served, when that is known: {@code not published yet} (a source
+     * said so), {@code disputed (the sources disagree on 2027-01-01, 2027-10-01)}, and for the year
+     * after the data {@code not fetched yet} or, with updates off, {@code not in the built-in data,
+     * and updates are off}; else null.
      */
-    static String standing(int year, HolidayCalendar calendar) {
+    String standing(int year, HolidayCalendar calendar) {
         if (calendar.notPublished(year)) {
             return "not published yet";
         }
         List<LocalDate> disputed = calendar.disputed(year);
-        return disputed.isEmpty() ? null : "disputed (the sources disagree on " + LogText.first(disputed, 10) + ")";
+        if (!disputed.isEmpty()) {
+            return "disputed (the sources disagree on " + LogText.first(disputed, 10) + ")";
+        }
+        if (year != calendar.last().getYear() + 1) {
+            return null;
+        }
+        return updates ? "not fetched yet" : "not in the built-in data, and updates are off";
     }
 
     /** Why dates of {@code year} cannot be answered, e.g. {@code is in 2027, whose ... not published yet; ...}. */
-    static String missing(int year, HolidayCalendar calendar) {
+    String missing(int year, HolidayCalendar calendar) {
         String standing = standing(year, calendar);
         if (standing != null) {
             return "is in " + year + ", whose holiday arrangement is " + standing + "; covered: " + calendar.first()
                     + " to " + calendar.last();
         }
-        return "is outside the covered range " + calendar.first() + " to " + calendar.last() + " ("
-                + yearStatus(year, calendar) + ")";
+        return "is outside the covered range " + calendar.first() + " to " + calendar.last() + " (" + year
+                + " is not in the holiday data)";
     }
 
     /** Where an uncovered year stands, e.g. {@code 2027's holiday arrangement is not published yet}. */
-    static String yearStatus(int year, HolidayCalendar calendar) {
+    String yearStatus(int year, HolidayCalendar calendar) {
         String standing = standing(year, calendar);
-        if (standing != null) {
-            return year + "'s holiday arrangement is " + standing;
-        }
-        return year + (year > calendar.last().getYear() ? " is not in the holiday data yet" : " is not in the holiday data");
+        return year + (standing != null ? "'s holiday arrangement is " + standing : " is not in the holiday data");
     }
 }

@@ -95,7 +95,7 @@ final class DayRoutes {
     /** {@code {"date":..,"n":N,"result":..}}: the n-th working day after date (before it when n < 0). */
     void add(Context ctx, Query q) {
         HolidayCalendar calendar = calendars.choose(q);
-        LocalDate date = q.given(DATE) ? isoDate(q, DATE, calendar) : CalendarChoice.covered(calendar.today(), calendar, "today");
+        LocalDate date = q.given(DATE) ? isoDate(q, DATE, calendar) : calendars.covered(calendar.today(), calendar, "today");
         Integer n = q.get(N);
         if (n == null) {
             throw new ApiError(400, "n is missing; give a whole number from -3660 to 3660, e.g. n=5 for the 5th working day "
@@ -107,7 +107,7 @@ final class DayRoutes {
             return new ApiError(400, (n == 0 ? "the first working day from " + date
                     : ordinal(Math.abs(n)) + " working day " + (back ? "before " : "after ") + date)
                     + " lies " + (back ? "before " + calendar.first() + ", where the holiday data starts: "
-                    : "after " + calendar.last() + ", where the holiday data ends: ") + CalendarChoice.yearStatus(year, calendar));
+                    : "after " + calendar.last() + ", where the holiday data ends: ") + calendars.yearStatus(year, calendar));
         });
         Responses.json(ctx, new JsonObject().put("date", date.toString()).put("n", n).put("result", result.toString()).bytes());
     }
@@ -118,7 +118,7 @@ final class DayRoutes {
      *
      * @throws ApiError 400 saying what was wrong and what is accepted
      */
-    static LocalDate day(Query q, HolidayCalendar calendar) {
+    LocalDate day(Query q, HolidayCalendar calendar) {
         boolean ymd = q.given(Y) || q.given(M) || q.given(D);
         boolean today = !ymd && !q.given(DATE);
         LocalDate date;
@@ -135,12 +135,12 @@ final class DayRoutes {
             int year = q.get(Y);
             int month = q.get(M);
             int day = q.get(D);
-            try {
-                date = LocalDate.of(year, month, day);
-            } catch (DateTimeException e) {
+            String why = Param.impossible(year, month, day);
+            if (why != null) {
                 throw new ApiError(400, "y=" + Query.cut(q.sent(Y)) + ", m=" + Query.cut(q.sent(M)) + ", d="
-                        + Query.cut(q.sent(D)) + " is not a real calendar date");
+                        + Query.cut(q.sent(D)) + " " + why);
             }
+            date = LocalDate.of(year, month, day);
         }
         String what = today ? "today" : "the date";
         Integer days = q.get(OFFSET);
@@ -154,20 +154,20 @@ final class DayRoutes {
             what = (today ? "today" : "the date " + from) + " " + (days < 0 ? "- " + -days : "+ " + days)
                     + (Math.abs(days) == 1 ? " day," : " days,");
         }
-        return CalendarChoice.covered(date, calendar, what);
+        return calendars.covered(date, calendar, what);
     }
 
     /** A covered date parameter, required. */
-    private static LocalDate isoDate(Query q, Param<LocalDate> p, HolidayCalendar calendar) {
+    private LocalDate isoDate(Query q, Param<LocalDate> p, HolidayCalendar calendar) {
         LocalDate date = q.get(p);
         if (date == null) {
             throw new ApiError(400, p.name() + " is missing; give a date YYYY-MM-DD, e.g. " + p.name() + "=2026-10-01");
         }
-        return CalendarChoice.covered(date, calendar, p.name() + "=" + date + ":");
+        return calendars.covered(date, calendar, p.name() + "=" + date + ":");
     }
 
     /** {@code from} and {@code to}: covered dates YYYY-MM-DD, from not after to. */
-    private static LocalDate[] span(Query q, HolidayCalendar calendar) {
+    private LocalDate[] span(Query q, HolidayCalendar calendar) {
         LocalDate from = isoDate(q, FROM, calendar);
         LocalDate to = isoDate(q, TO, calendar);
         if (from.isAfter(to)) {

@@ -108,9 +108,9 @@ public final class HttpApi {
     /** The route table. */
     private static void routes(Routes r, LiveCalendar calendar, OwnCalendars own, ImagePools pools,
                                Optional<SampleImages> samples, Config settings) {
-        CalendarChoice choice = new CalendarChoice(calendar, own::all);
+        CalendarChoice choice = new CalendarChoice(calendar, own::all, !settings.holidayUpdates().isEmpty());
         DayRoutes days = new DayRoutes(choice);
-        PlanRoutes plans = new PlanRoutes(choice);
+        PlanRoutes plans = new PlanRoutes(choice, days);
         ImageEndpoint images = new ImageEndpoint(pools, settings.imageHost(), settings.publicUrl());
         r.counted("/api/holidays", days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR);
         r.counted("/api/holidays/detail", days::detail, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
@@ -126,7 +126,7 @@ public final class HttpApi {
         r.counted("/img/url", images.answer(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT), ImageEndpoint.TYPE);
         r.info("/api/info");
         // Not counted: the landing page, the health check, the sample pictures.
-        r.plain("/", Pages.landing(calendar, own::all));
+        r.plain("/", Pages.landing(calendar, choice));
         r.plain("/healthz", Pages.health());
         samples.ifPresent(pictures -> r.plain("/d/image/<entry>", ImageEndpoint.samples(pictures)));
     }

@@ -5,7 +5,6 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import io.javalin.http.Handler;
 import pocketapi.util.Resources;
 import pocketapi.util.LogText;
@@ -13,6 +12,9 @@ import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidaySources;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.holiday.Schedule;
+import pocketapi.holiday.Day;
+import pocketapi.holiday.Status;
+import pocketapi.holiday.Week;
 
 /** The landing page (read from the jar once) and the health check; neither is counted. */
 final class Pages {
@@ -24,6 +26,12 @@ final class Pages {
     static final String SOURCES = "{{sources}}";
     /** Where the page lists the calendars {@code calendar=NAME} takes. */
     static final String CALENDARS = "{{calendars}}";
+    /** Where the page answers for today and tomorrow. */
+    static final String DAYS = "{{days}}";
+    /** Where the page says how new years arrive, and its flag for the script ({@code on}/{@code off}). */
+    static final String UPDATES = "{{updates}}";
+    static final String UPDATING = "{{updating}}";
+    private static final String[] WEEKDAYS = {"一", "二", "三", "四", "五", "六", "日"};
 
     private Pages() {
     }
@@ -33,7 +41,7 @@ final class Pages {
                             byte[] page) {
     }
 
-    static Handler landing(LiveCalendar calendars, Supplier<Map<String, Schedule>> named) {
+    static Handler landing(LiveCalendar calendars, CalendarChoice choice) {
         String page = new String(Resources.read("web/index.html")
                 .orElseThrow(() -> new IllegalStateException("web/index.html is missing from the jar")),
                 StandardCharsets.UTF_8);
@@ -41,14 +49,16 @@ final class Pages {
         return ctx -> {
             HolidayCalendar calendar = calendars.get();
             HolidaySources sources = calendars.sources();
-            Map<String, Schedule> own = named.get();
+            Map<String, Schedule> own = choice.named();
             LocalDate today = calendar.today();
             Rendered r = last.get();
             if (r == null || r.calendar() != calendar || r.sources() != sources || r.own() != own
                     || !r.today().equals(today)) {
                 r = new Rendered(calendar, sources, own, today, page.replace(COVERED, calendar.first() + " – "
                         + calendar.last()).replace(TODAY, today.toString()).replace(SOURCES, sources(sources, calendar))
-                        .replace(CALENDARS, calendars(own)).getBytes(StandardCharsets.UTF_8));
+                        .replace(CALENDARS, calendars(own, today)).replace(DAYS, days(choice, calendar, today))
+                        .replace(UPDATING, choice.updates() ? "on" : "off").replace(UPDATES, updates(choice.updates()))
+                        .getBytes(StandardCharsets.UTF_8));
                 last.set(r);
             }
             ctx.header("Cache-Control", "no-cache").contentType("text/html; charset=utf-8").result(r.page());
@@ -89,15 +99,82 @@ final class Pages {
         return out.toString();
     }
 
+    /** Today's and tomorrow's answer: the alarm word and what the day is, or why the data cannot say. */
+    static String days(CalendarChoice choice, HolidayCalendar calendar, LocalDate today) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < 2; i++) {
+            LocalDate date = today.plusDays(i);
+            out.append("<div class=\"day\" id=\"").append(i == 0 ? "day-today" : "day-tomorrow").append("\"><h3>")
+                    .append(i == 0 ? "今天" : "明天").append(' ').append(date.getMonthValue()).append('月')
+                    .append(date.getDayOfMonth()).append("日 周").append(WEEKDAYS[date.getDayOfWeek().ordinal()])
+                    .append(" <span class=\"en\">").append(i == 0 ? "Today" : "Tomorrow").append(", ").append(date)
+                    .append("</span></h3>");
+            if (calendar.covers(date)) {
+                Day day = calendar.classify(date);
+                String[] words = words(day.status());
+                String name = day.name() == null || day.name().isEmpty() ? "" : html(day.name()) + " · ";
+                out.append("<b class=\"").append(day.working() ? "work\">work</b> 上班" : "off\">vacation</b> 休息")
+                        .append(" · ").append(name).append(words[0]).append(" <code>").append(day.status().wire())
+                        .append("</code><span class=\"en\">").append(name).append(words[1]).append("</span>");
+            } else {
+                out.append("<b class=\"none\">?</b> 不在数据中 <span class=\"en\">not in the data: ")
+                        .append(choice.yearStatus(date.getYear(), calendar)).append("</span>");
+            }
+            out.append("</div>");
+        }
+        return out.toString();
+    }
+
+    /** What a day is, in Chinese and English, for a person. */
+    private static String[] words(Status status) {
+        return switch (status) {
+            case STATUTORY -> new String[] {"法定节假日", "statutory holiday, off"};
+            case STATUTORY_WEEKEND -> new String[] {"节日逢周末", "a festival on a weekend"};
+            case IN_LIEU -> new String[] {"调休放假", "off in lieu of a make-up working day"};
+            case SUBSTITUTE -> new String[] {"补休", "substitute day off"};
+            case EXTRA, OWN_DAY_OFF -> new String[] {"放假", "day off"};
+            case WEEKEND_OFF -> new String[] {"假期中的周末", "a weekend inside a break"};
+            case WEEKEND -> new String[] {"周末", "weekend"};
+            case MAKE_UP, WORKED_WEEKEND -> new String[] {"周末上班", "make-up working day"};
+            case WORKDAY, WORKED -> new String[] {"工作日", "working day"};
+        };
+    }
+
+    /** How new years arrive, true for the running settings. */
+    static String updates(boolean on) {
+        return on ? "新一年的安排发布后，两个数据源（holiday-cn、chinese-days）一致即自动加入。<span class=\"en\">Next year's "
+                + "arrangement is added by itself once it is published and two independent sources (holiday-cn, "
+                + "chinese-days) agree on it.</span>"
+                : "自动更新已关闭：新一年的数据需手动放入 HOLIDAY_DATA_DIR。<span class=\"en\">Automatic updates are off "
+                + "(HOLIDAY_UPDATE_URL=off): next year's data is added by hand, into HOLIDAY_DATA_DIR.</span>";
+    }
+
+    /** A week rule in plain words, Chinese and English. */
+    static String week(Week week, LocalDate today) {
+        if (week == Week.SIX) {
+            return "单休（周六上班） <span class=\"en\">Saturdays worked</span>";
+        }
+        if (week == Week.EXCHANGE) {
+            return "交易所 <span class=\"en\">the exchange's trading days</span>";
+        }
+        if (week == Week.FIVE) {
+            return "双休 <span class=\"en\">Monday to Friday</span>";
+        }
+        LocalDate saturday = today.plusDays(Math.floorMod(5 - today.getDayOfWeek().ordinal(), 7));
+        saturday = week.works(saturday) ? saturday : saturday.plusDays(7);
+        return "大小周（隔周六上班，下一个是 " + saturday + "） <span class=\"en\">every other Saturday worked, the next "
+                + "on " + saturday + "</span>";
+    }
+
     /** One example link per named calendar: the alarm for tomorrow. */
-    static String calendars(Map<String, Schedule> own) {
+    static String calendars(Map<String, Schedule> own, LocalDate today) {
         StringBuilder out = new StringBuilder();
         for (Schedule s : own.values()) {
             String link = "/api/holidays?type=alarm&amp;offset=1&amp;calendar=" + s.name();  // names are [a-z0-9-]
             out.append("<li><a class=\"ex\" href=\"").append(link).append("\">").append(link).append("</a> ")
                     .append(s.name().equals("exchange") ? "股市明天开不开市 <span class=\"en\">is the exchange open tomorrow</span>"
-                            : "日历 " + s.name() + " <span class=\"en\">calendar " + s.name() + ": week " + s.week()
-                            + ", " + s.days().size() + " days of its own</span>")
+                            : "日历 " + s.name() + "：" + week(s.week(), today) + " <span class=\"en\">calendar "
+                            + s.name() + ", with " + s.days().size() + " days of its own</span>")
                     .append("</li>");
         }
         return out.toString();

@@ -2,6 +2,8 @@ package pocketapi.http;
 
 import java.time.DateTimeException;
 import java.time.LocalDate;
+import java.time.YearMonth;
+import java.util.Locale;
 
 import pocketapi.util.IsoDate;
 
@@ -10,7 +12,8 @@ import pocketapi.util.IsoDate;
  * it is when absent. A handler receives it typed from the {@link Query}. Immutable.
  *
  * @param read  the value as written (decoded), or an {@code IllegalArgumentException} saying what it
- *              must be ({@code must be 1 to 9 digits 0-9}), which the query turns into a 400 naming it
+ *              must be ({@code must be 1 to 9 digits 0-9}) or what it is ({@code is not a date: …}),
+ *              which the query turns into a 400 naming it
  * @param absent what the handler receives when the name is not in the query
  */
 record Param<T>(String name, Read<T> read, T absent) {
@@ -62,8 +65,27 @@ record Param<T>(String name, Read<T> read, T absent) {
             try {
                 return IsoDate.parse(v);
             } catch (DateTimeException e) {
-                throw new IllegalArgumentException("must be a date YYYY-MM-DD");
+                String why = v.matches("[0-9]{4}-[0-9]{2}-[0-9]{2}") ? impossible(Integer.parseInt(v.substring(0, 4)),
+                        Integer.parseInt(v.substring(5, 7)), Integer.parseInt(v.substring(8))) : null;
+                throw new IllegalArgumentException(why != null ? why : "must be a date YYYY-MM-DD");
             }
         }, null);
+    }
+
+    /**
+     * Why a year, month and day are not a date ({@code is not a date: February 2026 has 28 days}), or
+     * null when they are one.
+     */
+    static String impossible(int year, int month, int day) {
+        if (month < 1 || month > 12) {
+            return "is not a date: a month is 1 to 12";
+        }
+        YearMonth ym = YearMonth.of(year, month);
+        if (day >= 1 && day <= ym.lengthOfMonth()) {
+            return null;
+        }
+        String name = ym.getMonth().name();
+        return "is not a date: " + name.charAt(0) + name.substring(1).toLowerCase(Locale.ROOT) + " " + year + " has "
+                + ym.lengthOfMonth() + " days";
     }
 }

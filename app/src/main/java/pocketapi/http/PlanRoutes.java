@@ -42,6 +42,7 @@ final class PlanRoutes {
     }, false);
 
     private final CalendarChoice calendars;
+    private final DayRoutes days;
     /** Calendar apps poll the same few URLs: their feeds, by calendar, years and variant, least recently used evicted. */
     private final Cache<FeedKey, Feed> feeds = new Cache<>(64);
 
@@ -62,14 +63,15 @@ final class PlanRoutes {
     private record Feed(byte[] body, String etag) {
     }
 
-    PlanRoutes(CalendarChoice calendars) {
+    PlanRoutes(CalendarChoice calendars, DayRoutes days) {
         this.calendars = calendars;
+        this.days = days;
     }
 
     /** {@code {"year":2026,"breaks":[{"name":..,"start":..,"end":..,"days":..,"makeUpDays":[..],"statutory":[..],"inLieu":[..]}]}}. */
     void year(Context ctx, Query q) {
         HolidayCalendar calendar = calendars.choose(q);
-        int year = CalendarChoice.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
+        int year = calendars.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
         List<JsonObject> breaks = new ArrayList<>();
         for (Break b : calendar.arrangement(year)) {
             breaks.add(new JsonObject().put("name", b.name()).put("start", b.start().toString())
@@ -83,12 +85,12 @@ final class PlanRoutes {
     /** {@code {"date":..,"name":..,"start":..,"end":..,"days":..,"daysUntil":..}}, or 404 when the data holds no later break. */
     void next(Context ctx, Query q) {
         HolidayCalendar calendar = calendars.choose(q);
-        LocalDate date = DayRoutes.day(q, calendar);
+        LocalDate date = days.day(q, calendar);
         Break b = calendar.breakOnOrAfter(date).orElseThrow(() -> {
             int next = calendar.last().getYear() + 1;
             return new ApiError(404, "no break on or after " + date + " in the holiday data, which ends on "
                     + calendar.last() + " (" + next + "'s arrangement is "
-                    + Objects.requireNonNullElse(CalendarChoice.standing(next, calendar), "not in the data yet") + ")");
+                    + calendars.standing(next, calendar) + ")");
         });
         long until = Math.max(0, ChronoUnit.DAYS.between(date, b.start()));
         Responses.json(ctx, new JsonObject().put("date", date.toString()).put("name", b.name())
@@ -105,7 +107,7 @@ final class PlanRoutes {
         int from;
         int to;
         if (q.given(DayRoutes.Y)) {
-            from = CalendarChoice.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
+            from = calendars.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
             to = from;
         } else {
             from = Math.max(calendar.today().getYear() - 1, calendar.years().firstKey());

@@ -122,7 +122,7 @@ final class Query {
     /**
      * The value, typed, or the parameter's {@code absent} one.
      *
-     * @throws ApiError 400 {@code name=value is not accepted; name must ...}
+     * @throws ApiError 400 {@code name=value is not accepted; name must ...} or {@code name=value is not ...}
      */
     <T> T get(Param<T> p) {
         String value = sent[index(p)];
@@ -132,7 +132,9 @@ final class Query {
         try {
             return p.read().read(decode(value));
         } catch (IllegalArgumentException e) {
-            throw new ApiError(400, p.name() + "=" + cut(sent(p)) + " is not accepted; " + p.name() + " " + e.getMessage());
+            String why = e.getMessage();
+            throw new ApiError(400, p.name() + "=" + cut(sent(p))
+                    + (why.startsWith("must") ? " is not accepted; " + p.name() + " " + why : " " + why));
         }
     }
 

@@ -24,7 +24,8 @@ class DayParamsTest {
     private static final List<Param<?>> PARAMS = List.of(Y, M, D, DATE, OFFSET);
 
     private static LocalDate day(String query, HolidayCalendar calendar) {
-        return DayRoutes.day(Query.read("/api/holidays", query, PARAMS), calendar);
+        return new DayRoutes(new CalendarChoice(() -> calendar, java.util.Map::of, true))
+                .day(Query.read("/api/holidays", query, PARAMS), calendar);
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -56,7 +57,7 @@ class DayParamsTest {
             y=2025&m=%201&d=1         | m= 1 is not accepted; m must be 1 to 9 digits 0-9
             y=2025&m=+1&d=1           | m=+1 is not accepted; m must be 1 to 9 digits 0-9
             y=2025&m=١&d=1            | m=١ is not accepted; m must be 1 to 9 digits 0-9
-            y=2023&m=2&d=29           | y=2023, m=2, d=29 is not a real calendar date
+            y=2023&m=2&d=29           | y=2023, m=2, d=29 is not a date: February 2023 has 28 days
             y=2019&m=12&d=31          | the date 2019-12-31 is outside the covered range 2020-01-01 to 2026-12-31 (2019 is not in the holiday data)
             offset=%2B1               | offset=+1 is not accepted; offset must be a whole number from -366 to 366
             offset=367                | offset=367 is not accepted; offset must be a whole number from -366 to 366

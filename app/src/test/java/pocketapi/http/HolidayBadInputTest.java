@@ -32,9 +32,9 @@ class HolidayBadInputTest {
             "2025, 1, 99999999999999999999, d=99999999999999999999 is not accepted",
             "2025, 1.5, 1, m=1.5 is not accepted",
             "2025, 1, 0000000001, d=0000000001 is not accepted",
-            "2023, 2, 29, 'y=2023, m=2, d=29 is not a real calendar date'",
-            "2025, 13, 1, 'y=2025, m=13, d=1 is not a real calendar date'",
-            "2025, 1, 0, 'y=2025, m=1, d=0 is not a real calendar date'",
+            "2023, 2, 29, 'y=2023, m=2, d=29 is not a date: February 2023 has 28 days'",
+            "2025, 13, 1, 'y=2025, m=13, d=1 is not a date: a month is 1 to 12'",
+            "2025, 1, 0, 'y=2025, m=1, d=0 is not a date: January 2025 has 31 days'",
             "2019, 12, 31, the date 2019-12-31 is outside the covered range 2020-01-01 to 2026-12-31",
             "2027, 1, 1, the date 2027-01-01 is outside the covered range 2020-01-01 to 2026-12-31",
     })

@@ -52,11 +52,17 @@ class LandingPageBrowserTest {
                 browser.get(server.origin() + "/");
                 awaitLoaded(browser);
                 screenshot(browser, "landing-desktop.png");
+                assertThat(linesStartingWithPunctuation(browser)).isEmpty();
 
                 browser.manage().window().setSize(new Dimension(390, 844));
                 browser.navigate().refresh();
                 awaitLoaded(browser);
                 screenshot(browser, "landing-phone.png");
+                assertThat(linesStartingWithPunctuation(browser)).isEmpty();
+                // At the top: today's and tomorrow's answer (2026-05-06 and -07 are ordinary weekdays).
+                assertThat(text(browser, "day-today")).startsWith("今天 5月6日 周三").contains("work 上班 · 工作日 flase");
+                assertThat(text(browser, "day-tomorrow")).startsWith("明天 5月7日 周四").contains("work 上班 · 工作日 flase");
+                assertThat(text(browser, "updates")).contains("added by itself");
 
                 assertCalendar(browser);
                 assertThat(severeConsoleEntries(browser)).isEmpty();
@@ -83,6 +89,59 @@ class LandingPageBrowserTest {
         assertThat(nextLine(TestApps.app(new pocketapi.holiday.LiveCalendar(calendar.withNotPublished(2027)))))
                 .startsWith("今年余下没有假期了；2027 年的放假安排尚未发布，发布后这里会自动显示。")
                 .endsWith("No more breaks this year; 2027's arrangement is not published yet; it shows here once it is.");
+    }
+
+    @Test
+    void with_updates_off_the_page_never_says_next_year_comes_by_itself() {
+        RequiredTools.require("chromium chromium-driver", CHROMIUM, CHROMEDRIVER);
+        java.time.Clock december = TestApps.at("2026-12-31T02:00:00Z");
+        String[] page = new String[3];
+        TestServer.run(TestApps.app(Map.of("HOLIDAY_UPDATE_URL", "off"), december), server -> {
+            ChromeDriver browser = start();
+            try {
+                browser.get(server.origin() + "/");
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (text(browser, "next").equals("…") && System.nanoTime() < deadline) {
+                    Thread.sleep(50);
+                }
+                page[0] = text(browser, "next");
+                page[1] = text(browser, "day-tomorrow");
+                page[2] = browser.findElement(org.openqa.selenium.By.tagName("body")).getText();
+            } finally {
+                browser.quit();
+            }
+        });
+        assertThat(page[0]).isEqualTo("今年余下没有假期了；2027 年的放假安排不在数据中，自动更新已关闭。\n"
+                + "No more breaks this year; 2027's arrangement is not in the data, and automatic updates are off.");
+        assertThat(page[1]).contains("明天 1月1日 周五", "不在数据中",
+                "2027's holiday arrangement is not in the built-in data, and updates are off");
+        assertThat(page[2]).contains("Automatic updates are off").doesNotContain("by itself", "自动显示", "自动加入");
+    }
+
+    /**
+     * Punctuation that a line starts with (a "：" wrapped onto a line of its own): each mark whose
+     * box starts below the character before it in the page's text.
+     */
+    private static List<String> linesStartingWithPunctuation(ChromeDriver browser) {
+        String script = """
+                var out = [], prev = null, walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+                for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+                  for (var i = 0; i < node.data.length; i++) {
+                    if (/\\s/.test(node.data[i])) { continue; }
+                    var range = document.createRange();
+                    range.setStart(node, i); range.setEnd(node, i + 1);
+                    var box = range.getBoundingClientRect();
+                    if (box.width === 0 && box.height === 0) { continue; }
+                    if (/[：:，,。；;、）)]/.test(node.data[i]) && prev && box.top >= prev.bottom - 2) {
+                      out.push(node.data.trim().slice(0, 40) + " (" + window.innerWidth + " px)");
+                    }
+                    prev = box;
+                  }
+                }
+                return out;""";
+        @SuppressWarnings("unchecked")
+        List<String> found = (List<String>) ((JavascriptExecutor) browser).executeScript(script);
+        return found;
     }
 
     /** The page's "next break" line once it has been filled in. */

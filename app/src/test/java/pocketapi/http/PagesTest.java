@@ -5,11 +5,15 @@ import static pocketapi.http.TestServer.contentType;
 
 import java.net.http.HttpResponse;
 import java.time.Clock;
+import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidaySources;
+import pocketapi.holiday.Week;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.stats.UsageCounters;
 
@@ -61,5 +65,43 @@ class PagesTest {
             assertThat(server.head("/").statusCode()).isEqualTo(200);
             assertThat(counters.site().total()).isZero();
         });
+    }
+
+    @Test
+    void the_page_answers_for_today_and_tomorrow_with_the_alarm_word_and_what_the_day_is() {
+        HolidayCalendar calendar = TestApps.calendar(TestApps.at("2026-09-30T02:00:00Z"));
+        CalendarChoice choice = new CalendarChoice(() -> calendar, Map::of, true);
+        String days = Pages.days(choice, calendar, LocalDate.of(2026, 9, 30));
+        assertThat(days).contains("今天 9月30日 周三 <span class=\"en\">Today, 2026-09-30</span></h3>"
+                        + "<b class=\"work\">work</b> 上班 · 工作日 <code>flase</code>",
+                "明天 10月1日 周四 <span class=\"en\">Tomorrow, 2026-10-01</span></h3>"
+                        + "<b class=\"off\">vacation</b> 休息 · 国庆节 · 法定节假日 <code>ture</code>");
+        assertThat(Pages.days(choice, calendar, LocalDate.of(2026, 10, 9))).contains(
+                "明天 10月10日 周六", "<b class=\"work\">work</b> 上班 · 国庆节调休 · 周末上班 <code>worker</code>");
+    }
+
+    @Test
+    void after_the_data_ends_the_page_says_whether_next_year_is_not_fetched_not_published_or_updates_are_off() {
+        HolidayCalendar calendar = TestApps.calendar(TestApps.at("2026-12-31T02:00:00Z"));
+        LocalDate last = LocalDate.of(2026, 12, 31);
+        assertThat(Pages.days(new CalendarChoice(() -> calendar, Map::of, true), calendar, last))
+                .contains("明天 1月1日 周五", "不在数据中 <span class=\"en\">not in the data: 2027's holiday arrangement is "
+                        + "not fetched yet</span>");
+        assertThat(Pages.days(new CalendarChoice(() -> calendar, Map::of, false), calendar, last))
+                .contains("2027's holiday arrangement is not in the built-in data, and updates are off");
+        HolidayCalendar placeholder = calendar.withNotPublished(2027);
+        assertThat(Pages.days(new CalendarChoice(() -> placeholder, Map::of, true), placeholder, last))
+                .contains("2027's holiday arrangement is not published yet");
+        assertThat(Pages.updates(true)).contains("added by itself");
+        assertThat(Pages.updates(false)).contains("Automatic updates are off").doesNotContain("by itself", "自动加入");
+    }
+
+    @Test
+    void week_rules_are_named_in_plain_words() {
+        LocalDate tuesday = LocalDate.of(2026, 11, 24);
+        assertThat(Pages.week(Week.SIX, tuesday)).startsWith("单休（周六上班）").endsWith("Saturdays worked</span>");
+        assertThat(Pages.week(Week.alt(LocalDate.of(2026, 11, 28)), tuesday))
+                .isEqualTo("大小周（隔周六上班，下一个是 2026-11-28） <span class=\"en\">every other Saturday worked, the next on 2026-11-28</span>");
+        assertThat(Pages.week(Week.alt(LocalDate.of(2026, 12, 5)), tuesday)).contains("the next on 2026-12-05");
     }
 }

@@ -58,9 +58,13 @@ final class TestApps {
 
     /** The service with the bundled samples and the given settings (PUBLIC_URL, TRUSTED_PROXIES, ACCESS_LOG ...). */
     static Javalin app(java.util.Map<String, String> settings) {
+        return app(settings, Clock.systemUTC());
+    }
+
+    /** The service with the bundled samples and the given settings, on a chosen clock. */
+    static Javalin app(java.util.Map<String, String> settings, Clock clock) {
         try {
             Config config = Config.parse(settings, java.util.List.of());
-            Clock clock = Clock.systemUTC();
             ImagePools samples = ImagePools.samples();
             return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples,
                     Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000, 0));

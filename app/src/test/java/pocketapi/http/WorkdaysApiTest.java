@@ -74,7 +74,7 @@ class WorkdaysApiTest {
             assertThat(json(server.get("/api/holidays?y=2025&m=12&d=31&offset=1")).get("date").textValue())
                     .isEqualTo("2026-01-01");
             assertThat(message(server.get("/api/holidays?type=alarm&offset=1"))).isEqualTo("today + 1 day, 2027-01-01 "
-                    + "is outside the covered range 2020-01-01 to 2026-12-31 (2027 is not in the holiday data yet)");
+                    + "is in 2027, whose holiday arrangement is not fetched yet; covered: 2020-01-01 to 2026-12-31");
             assertThat(message(server.get("/api/holidays?y=2020&m=1&d=1&offset=-1"))).isEqualTo("the date 2020-01-01 "
                     + "- 1 day, 2019-12-31 is outside the covered range 2020-01-01 to 2026-12-31 (2019 is not in the "
                     + "holiday data)");
@@ -122,12 +122,12 @@ class WorkdaysApiTest {
             /api/holidays/range?to=2026-10-01                 | from is missing; give a date YYYY-MM-DD, e.g. from=2026-10-01
             /api/workdays/count?from=2026-10-01               | to is missing; give a date YYYY-MM-DD, e.g. to=2026-10-01
             /api/workdays/count?from=2026-1-1&to=2026-10-01   | from=2026-1-1 is not accepted; from must be a date YYYY-MM-DD
-            /api/holidays/range?from=2026-02-30&to=2026-10-01 | from=2026-02-30 is not accepted; from must be a date YYYY-MM-DD
-            /api/workdays/count?from=2026-12-01&to=2027-01-31 | to=2027-01-31: 2027-01-31 is outside the covered range 2020-01-01 to 2026-12-31 (2027 is not in the holiday data yet)
+            /api/holidays/range?from=2026-02-30&to=2026-10-01 | from=2026-02-30 is not a date: February 2026 has 28 days
+            /api/workdays/count?from=2026-12-01&to=2027-01-31 | to=2027-01-31: 2027-01-31 is in 2027, whose holiday arrangement is not fetched yet; covered: 2020-01-01 to 2026-12-31
             /api/workdays/add?date=2026-10-01                 | n is missing; give a whole number from -3660 to 3660, e.g. n=5 for the 5th working day after the date
             /api/workdays/add?date=2026-10-01&n=3661          | n=3661 is not accepted; n must be a whole number from -3660 to 3660
             /api/workdays/add?date=20261001&n=1               | date=20261001 is not accepted; date must be a date YYYY-MM-DD
-            /api/workdays/add?date=2026-12-28&n=10            | the 10th working day after 2026-12-28 lies after 2026-12-31, where the holiday data ends: 2027 is not in the holiday data yet
+            /api/workdays/add?date=2026-12-28&n=10            | the 10th working day after 2026-12-28 lies after 2026-12-31, where the holiday data ends: 2027's holiday arrangement is not fetched yet
             /api/workdays/add?date=2020-01-03&n=-2            | the 2nd working day before 2020-01-03 lies before 2020-01-01, where the holiday data starts: 2019 is not in the holiday data
             /api/holidays.ics?only=both                       | only=both is not accepted; only must be off (days off only) or work (make-up working days only), or left out for both
             /api/holidays.ics?remind=8pm                      | remind=8pm is not accepted; remind must be a time HH:MM, 00:00 to 23:59: before 12:00 that morning (remind=07:00), from 12:00 the evening before (remind=20:00)
