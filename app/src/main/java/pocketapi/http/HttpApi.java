@@ -47,7 +47,7 @@ import pocketapi.stats.Counters;
  * a request runs through these steps, in this order:
  * <ol>
  *   <li>{@link JettyInternals}: the connection (header time-out, the connection bound, HEAD seen
- *       early), then {@link Responses.Guard} ({@code nosniff} on every answer, the HTTP/1.0 framing rule);</li>
+ *       early), then {@link Guard} ({@code nosniff}, the HTTP/1.0 framing rule, the fair share of threads);</li>
  *   <li>{@code before}: on an endpoint's path, {@code Access-Control-Allow-Origin: *}; any method but
  *       GET or HEAD is Javalin's 405 with {@code Allow: GET, HEAD};</li>
  *   <li>the endpoint: the caller's user id worked out (once: the access log reads it too), the call
@@ -228,7 +228,7 @@ public final class HttpApi {
             // Graceful stop: stop accepting, let requests under way finish, then stop; the budget leaves time
             // to save the counters. Javalin nests its handlers inside the innermost wrapper.
             GracefulHandler graceful = new GracefulHandler();
-            graceful.setHandler(new Responses.Guard());
+            graceful.setHandler(new Guard(settings.trustedProxies()));
             server.setHandler(graceful);
             server.setStopTimeout(STOP_TIMEOUT_MILLIS);
         });

@@ -1,5 +1,6 @@
 package pocketapi.http;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
@@ -18,7 +19,9 @@ import pocketapi.holiday.Festival;
  * before noon: that morning; from noon: the evening before), or speaks English. UIDs come from the dates (and the variant,
  * where the event differs), so importing a feed again never duplicates an event; {@code DTSTAMP}
  * is 1 January (UTC) of the notice's year, so the same data always gives the same bytes (and ETag)
- * on every instance and after every restart. CRLF line ends, lines folded at 75 octets. Stateless.
+ * on every instance and after every restart. CRLF line ends, lines folded at 75 octets. A feed's
+ * {@link Parts} are rendered once per calendar, years and language; a variant only assembles them,
+ * so asking for many variants costs little more than asking for one. Stateless.
  */
 final class IcsFeed {
     static final String TYPE = "text/calendar; charset=utf-8";
@@ -41,89 +44,118 @@ final class IcsFeed {
 
         /** What sets this variant's events apart from the default feed's, in their UIDs. */
         String uid(boolean makeUpDay) {
-            return (english ? "-en" : "") + (makeUpDay && remind >= 0 ? String.format("-r%02d%02d", remind / 60, remind % 60) : "");
+            String en = english ? "-en" : "";
+            return makeUpDay && remind >= 0 ? en + "-r" + (remind / 600) + (remind / 60 % 10) + (remind % 60 / 10) + (remind % 10) : en;
         }
+    }
 
-        String name(String festival) {
-            return english ? Festival.english(festival) : festival;
-        }
+    /**
+     * What a feed holds whatever its {@link Variant#only} and {@link Variant#remind}: its three
+     * headers and its events, rendered and folded once per calendar, years and language, so that a
+     * variant is only put together ({@link #feed}). Immutable.
+     *
+     * @param headers the calendar's lines up to its first event, by {@link Only}
+     */
+    record Parts(List<byte[]> headers, List<Event> events, String tag) {
+    }
+
+    /**
+     * One event: its UID without the variant's part ({@code off-20261001}), its lines after the UID,
+     * and for a make-up day the reminder's text for a morning and for an evening alarm.
+     */
+    record Event(boolean makeUp, String uid, byte[] lines, byte[] morning, byte[] evening) {
     }
 
     /**
      * @param tag    what sets a calendar's events apart in their UIDs ({@code ""}: the official calendar)
      * @param chosen how the calendar was chosen, for its name ({@code week=6}, {@code calendar=acme}; {@code ""}: official)
      */
-    static byte[] render(List<Break> breaks, String years, Variant v, String tag, String chosen) {
-        boolean en = v.english();
-        String calendarName = switch (v.only()) {
-            case ALL -> en ? "Chinese public holidays" : "中国法定节假日";
-            case OFF -> en ? "Chinese public holidays: days off" : "中国法定节假日（休）";
-            case WORK -> en ? "Chinese make-up working days" : "中国调休上班日（班）";
-        } + (chosen.isEmpty() ? "" : en ? " (" + chosen + ")" : "（" + chosen + "）");
-        String uid = tag.isEmpty() ? "" : "-" + tag;
-        List<String> lines = new ArrayList<>(List.of(
-                "BEGIN:VCALENDAR",
-                "VERSION:2.0",
-                "PRODID:-//pocketapi//Chinese public holidays//" + (en ? "EN" : "ZH"),
-                // No METHOD: that is iTIP's (RFC 5546, scheduling), not a published feed's.
-                "CALSCALE:GREGORIAN",
-                "X-WR-CALNAME:" + text(calendarName),
-                "X-WR-CALDESC:" + text(en ? "The State Council's holiday arrangements for " + years
-                        + ": days off and make-up working days. pocketapi"
-                        : "国务院办公厅公布的" + years + "年放假安排（休）与调休上班日（班）。pocketapi"),
-                "REFRESH-INTERVAL;VALUE=DURATION:PT12H",
-                "X-PUBLISHED-TTL:PT12H"));
+    static Parts parts(List<Break> breaks, String years, boolean en, String tag, String chosen) {
+        List<byte[]> headers = new ArrayList<>();
+        for (Only only : Only.values()) {
+            String calendarName = switch (only) {
+                case ALL -> en ? "Chinese public holidays" : "中国法定节假日";
+                case OFF -> en ? "Chinese public holidays: days off" : "中国法定节假日（休）";
+                case WORK -> en ? "Chinese make-up working days" : "中国调休上班日（班）";
+            } + (chosen.isEmpty() ? "" : en ? " (" + chosen + ")" : "（" + chosen + "）");
+            headers.add(lines("BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//pocketapi//Chinese public holidays//" + (en ? "EN" : "ZH"),
+                    // No METHOD: that is iTIP's (RFC 5546, scheduling), not a published feed's.
+                    "CALSCALE:GREGORIAN", "X-WR-CALNAME:" + text(calendarName),
+                    "X-WR-CALDESC:" + text(en ? "The State Council's holiday arrangements for " + years
+                            + ": days off and make-up working days. pocketapi"
+                            : "国务院办公厅公布的" + years + "年放假安排（休）与调休上班日（班）。pocketapi"),
+                    "REFRESH-INTERVAL;VALUE=DURATION:PT12H", "X-PUBLISHED-TTL:PT12H"));
+        }
+        List<Event> events = new ArrayList<>();
         for (Break b : breaks) {
             String stamp = "DTSTAMP:" + b.year() + "0101T000000Z";
-            String name = v.name(b.name());
+            String name = en ? Festival.english(b.name()) : b.name();
             List<String> makeUp = b.makeUpDays().stream().map(LocalDate::toString).toList();
-            if (v.only() != Only.WORK) {
-                event(lines, "off-" + DATE.format(b.start()) + v.uid(false) + uid, stamp, b.start(), b.end(),
-                        en ? name + " (day off)" : name + "（休）", en
-                                ? name + ": " + b.days() + (b.days() == 1 ? " day" : " days") + " off, " + b.start()
-                                        + " to " + b.end() + statutory(b, true) + (makeUp.isEmpty()
-                                        ? "; no make-up working day." : (makeUp.size() == 1 ? "; make-up working day: "
-                                        : "; make-up working days: ") + String.join(", ", makeUp) + ".")
-                                : name + "放假 " + b.days() + " 天：" + b.start() + " 至 " + b.end() + statutory(b, false)
-                                        + (makeUp.isEmpty() ? "，不调休。" : "；调休上班：" + String.join("、", makeUp) + "。"),
-                        en ? "Day off" : "放假", "WORK-HOLIDAY");
-                lines.add("END:VEVENT");
-            }
-            for (LocalDate day : v.only() == Only.OFF ? List.<LocalDate>of() : b.makeUpDays()) {
-                event(lines, "work-" + DATE.format(day) + v.uid(true) + uid, stamp, day, day,
+            events.add(new Event(false, "off-" + DATE.format(b.start()), event(stamp, b.start(), b.end(),
+                    en ? name + " (day off)" : name + "（休）", en
+                            ? name + ": " + b.days() + (b.days() == 1 ? " day" : " days") + " off, " + b.start() + " to "
+                                    + b.end() + statutory(b, true) + (makeUp.isEmpty() ? "; no make-up working day."
+                                    : (makeUp.size() == 1 ? "; make-up working day: " : "; make-up working days: ")
+                                    + String.join(", ", makeUp) + ".")
+                            : name + "放假 " + b.days() + " 天：" + b.start() + " 至 " + b.end() + statutory(b, false)
+                                    + (makeUp.isEmpty() ? "，不调休。" : "；调休上班：" + String.join("、", makeUp) + "。"),
+                    en ? "Day off" : "放假", "WORK-HOLIDAY"), null, null));
+            for (LocalDate day : b.makeUpDays()) {
+                events.add(new Event(true, "work-" + DATE.format(day), event(stamp, day, day,
                         en ? name + ": make-up working day" : name + "调休（班）",
                         en ? "A working day in exchange for the " + name + " break." : name + "调休，这一天上班。",
-                        en ? "Make-up working day" : "调休上班", "ALTERNATE-WORKDAY");
-                if (v.remind() >= 0) {
-                    lines.addAll(List.of(
-                            "BEGIN:VALARM",
-                            "ACTION:DISPLAY",
-                            "DESCRIPTION:" + text(morning(v.remind())
-                                    ? (en ? "Today is a make-up working day (" + name + ")" : "今天调休上班（" + name + "）")
-                                    : (en ? "Tomorrow is a make-up working day (" + name + ")" : "明天调休上班（" + name + "）")),
-                            // From the all-day event's start (midnight, floating): that morning, or the evening before.
-                            "TRIGGER;RELATED=START:" + (morning(v.remind()) ? "PT" + duration(v.remind())
-                                    : "-PT" + duration(24 * 60 - v.remind())),
-                            "END:VALARM"));
-                }
-                lines.add("END:VEVENT");
+                        en ? "Make-up working day" : "调休上班", "ALTERNATE-WORKDAY"),
+                        lines("DESCRIPTION:" + text(en ? "Today is a make-up working day (" + name + ")" : "今天调休上班（" + name + "）")),
+                        lines("DESCRIPTION:" + text(en ? "Tomorrow is a make-up working day (" + name + ")" : "明天调休上班（" + name + "）"))));
             }
         }
-        lines.add("END:VCALENDAR");
+        return new Parts(List.copyOf(headers), List.copyOf(events), tag.isEmpty() ? "" : "-" + tag);
+    }
+
+    /** One variant of a feed, put together from its parts. */
+    static byte[] feed(Parts parts, Variant v) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
+        out.writeBytes(parts.headers().get(v.only().ordinal()));
+        for (Event e : parts.events()) {
+            if (e.makeUp() ? v.only() == Only.OFF : v.only() == Only.WORK) {
+                continue;
+            }
+            out.writeBytes(BEGIN_EVENT);
+            out.writeBytes(lines("UID:" + e.uid() + v.uid(e.makeUp()) + parts.tag() + "@pocketapi"));
+            out.writeBytes(e.lines());
+            if (e.makeUp() && v.remind() >= 0) {
+                out.writeBytes(BEGIN_ALARM);
+                out.writeBytes(morning(v.remind()) ? e.morning() : e.evening());
+                // From the all-day event's start (midnight, floating): that morning, or the evening before.
+                out.writeBytes(lines("TRIGGER;RELATED=START:" + (morning(v.remind()) ? "PT" + duration(v.remind())
+                        : "-PT" + duration(24 * 60 - v.remind())), "END:VALARM"));
+            }
+            out.writeBytes(END_EVENT);
+        }
+        out.writeBytes(END_CALENDAR);
+        return out.toByteArray();
+    }
+
+    private static final byte[] BEGIN_EVENT = lines("BEGIN:VEVENT");
+    private static final byte[] END_EVENT = lines("END:VEVENT");
+    private static final byte[] BEGIN_ALARM = lines("BEGIN:VALARM", "ACTION:DISPLAY");
+    private static final byte[] END_CALENDAR = lines("END:VCALENDAR");
+
+    /** An all-day event's lines after its UID, from {@code first} to {@code last}. */
+    private static byte[] event(String stamp, LocalDate first, LocalDate last, String summary, String description,
+                                String category, String appleDay) {
+        return lines(stamp, "DTSTART;VALUE=DATE:" + DATE.format(first), "DTEND;VALUE=DATE:" + DATE.format(last.plusDays(1)),
+                "SUMMARY:" + text(summary), "DESCRIPTION:" + text(description), "CATEGORIES:" + text(category),
+                "TRANSP:TRANSPARENT", "X-APPLE-SPECIAL-DAY:" + appleDay);
+    }
+
+    /** Content lines, folded, as UTF-8. */
+    private static byte[] lines(String... lines) {
         StringBuilder out = new StringBuilder();
         for (String line : lines) {
             fold(line, out);
         }
         return out.toString().getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** An all-day event from {@code first} to {@code last}, open: its alarm and {@code END:VEVENT} follow. */
-    private static void event(List<String> lines, String uid, String stamp, LocalDate first, LocalDate last, String summary,
-                              String description, String category, String appleDay) {
-        lines.addAll(List.of("BEGIN:VEVENT", "UID:" + uid + "@pocketapi", stamp, "DTSTART;VALUE=DATE:" + DATE.format(first),
-                "DTEND;VALUE=DATE:" + DATE.format(last.plusDays(1)), "SUMMARY:" + text(summary),
-                "DESCRIPTION:" + text(description), "CATEGORIES:" + text(category), "TRANSP:TRANSPARENT",
-                "X-APPLE-SPECIAL-DAY:" + appleDay));
     }
 
     /** A reminder before noon is a wake-up call that morning; from noon on, one the evening before. */

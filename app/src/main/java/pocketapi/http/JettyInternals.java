@@ -27,15 +27,18 @@ import pocketapi.util.Summary;
  * every few seconds is never idle, so Jetty's idle time-out cannot); <b>the connection bound</b>
  * (MAX_CONNECTIONS, fewer if the open-file limit says so; at the bound a new connection takes the
  * slot of the one waiting longest for its headers, or idle longest; failed accepts logged once a
- * minute); <b>no body after a HEAD Jetty could not parse</b> (it answers such a request as method
+ * minute); <b>the write time-out</b> (an answer that makes no progress for {@value #WRITE_MILLIS} ms, its
+ * client not reading, is cut, logged once a minute); <b>no body after a HEAD Jetty could not parse</b> (it answers such a request as method
  * BAD, and a pipelining client would read the body as its next answer); <b>exact content types</b>
- * ({@code HttpGenerator.__STRICT}); and what {@link Responses.Guard} does. Each internal is named in this code,
+ * ({@code HttpGenerator.__STRICT}); and what {@link Guard} does. Each internal is named in this code,
  * so a Jetty upgrade that moved one fails the build.
  */
 final class JettyInternals extends HttpConnectionFactory {
     private static final Logger LOG = LoggerFactory.getLogger("pocketapi.http.Connections");
     static final long SWEEP_MILLIS = 500;
     static final long FULL_MILLIS = 1_000;
+    /** How long a response may make no progress: a client that does not read is cut well before the idle time-out. */
+    static final long WRITE_MILLIS = 5_000;
     private static final byte[] HEAD = {'H', 'E', 'A', 'D', ' '};
 
     private final long timeoutNanos;
@@ -45,6 +48,8 @@ final class JettyInternals extends HttpConnectionFactory {
     private final Summary failedAccepts = new Summary(LOG, true, "cannot accept a connection for now (%d time(s) since "
             + "the last such line): it waits in the listen queue and is accepted once a file is free; if this line repeats "
             + "every minute, lower MAX_CONNECTIONS or raise the open-file limit");
+    private final Summary stalled = new Summary(LOG, true, "slow readers: closed %d connection(s) whose answer made no "
+            + "progress for " + WRITE_MILLIS / 1000 + " s (the client did not read it)");
     private Scheduler scheduler;
 
     private JettyInternals(HttpConfiguration http, Duration headerTimeout, int bound) {
@@ -112,9 +117,13 @@ final class JettyInternals extends HttpConnectionFactory {
         long timeout = open.size() >= bound ? Math.min(timeoutNanos, FULL_MILLIS * 1_000_000) : timeoutNanos;
         for (Watched c : open) {
             long since = c.headersSince;
+            Response answer = c.answer;
             if (since != 0 && now - since > timeout) {
                 c.getEndPoint().close();
                 closed.count();
+            } else if (answer != null && answer.isCommitted() && idleFor(c) > WRITE_MILLIS) {
+                c.getEndPoint().close();  // the blocked write fails at once, and its thread is free
+                stalled.count();
             }
         }
     }
@@ -146,6 +155,13 @@ final class JettyInternals extends HttpConnectionFactory {
         return configure(connection, connector, endPoint);
     }
 
+    /** Marks the answer under way on its connection (null: done), so that the sweep can cut a write that stalls. */
+    static void answering(Request request, Response answer) {
+        if (request.getConnectionMetaData().getConnection() instanceof Watched c) {
+            c.answer = answer;
+        }
+    }
+
     /** Whether the request (possibly one Jetty could not parse) began with {@code HEAD }. */
     static boolean isHead(Request request) {
         return request.getConnectionMetaData().getConnection() instanceof Watched c && c.head;
@@ -175,6 +191,8 @@ final class JettyInternals extends HttpConnectionFactory {
         private volatile boolean head;
         /** Since when the headers being waited for are due (System.nanoTime), or 0 when none are. */
         private volatile long headersSince;
+        /** The answer under way, from the request's start until it is written or failed; null between requests. */
+        private volatile Response answer;
 
         Watched(HttpConfiguration configuration, Connector connector, EndPoint endPoint) {
             super(configuration, connector, endPoint);

@@ -60,6 +60,22 @@ final class PlanRoutes {
         }
     }
 
+    /** The parts of the feeds of one calendar, years and language, whatever the variant. */
+    private final Cache<PartsKey, IcsFeed.Parts> parts = new Cache<>(64);
+
+    /** @param calendar compared by identity, as in {@link FeedKey} */
+    private record PartsKey(HolidayCalendar calendar, int from, int to, boolean english) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof PartsKey k && k.calendar == calendar && k.from == from && k.to == to && k.english == english;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(System.identityHashCode(calendar), from, to, english);
+        }
+    }
+
     private record Feed(byte[] body, String etag) {
     }
 
@@ -114,7 +130,7 @@ final class PlanRoutes {
             to = calendar.years().lastKey();
         }
         Feed feed = feeds.get(new FeedKey(calendar, from, to, new IcsFeed.Variant(q.get(ONLY), q.get(REMIND), q.get(LANG))),
-                PlanRoutes::render);
+                this::render);
         ctx.header("ETag", feed.etag());
         ctx.header("Cache-Control", "public, max-age=3600");
         if (matches(ctx.header("If-None-Match"), feed.etag())) {
@@ -127,7 +143,19 @@ final class PlanRoutes {
         Responses.send(ctx, IcsFeed.TYPE, feed.body());
     }
 
-    private static Feed render(FeedKey key) {
+    private Feed render(FeedKey key) {
+        IcsFeed.Parts parts = this.parts.get(new PartsKey(key.calendar(), key.from(), key.to(), key.variant().english()),
+                PlanRoutes::parts);
+        byte[] body = IcsFeed.feed(parts, key.variant());
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(body);
+            return new Feed(body, "\"" + HexFormat.of().formatHex(hash, 0, 12) + "\"");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static IcsFeed.Parts parts(PartsKey key) {
         List<Break> breaks = new ArrayList<>();
         for (Break b : key.calendar().breaks()) {
             if (b.year() >= key.from() && b.year() <= key.to()) {
@@ -135,14 +163,8 @@ final class PlanRoutes {
             }
         }
         Schedule schedule = key.calendar().schedule();
-        byte[] body = IcsFeed.render(breaks, key.from() == key.to() ? Integer.toString(key.from()) : key.from() + "–"
-                + key.to(), key.variant(), schedule.official() ? "" : schedule.tag(), schedule.official() ? "" : schedule.toString());
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(body);
-            return new Feed(body, "\"" + HexFormat.of().formatHex(hash, 0, 12) + "\"");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return IcsFeed.parts(breaks, key.from() == key.to() ? Integer.toString(key.from()) : key.from() + "–" + key.to(),
+                key.english(), schedule.official() ? "" : schedule.tag(), schedule.official() ? "" : schedule.toString());
     }
 
     /** {@code If-None-Match}: {@code *} or a list of entity tags, compared weakly (RFC 9110 §13.1.2). */

@@ -8,7 +8,6 @@ import java.util.concurrent.TimeoutException;
 
 import org.eclipse.jetty.http.*;
 import org.eclipse.jetty.io.EofException;
-import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
@@ -146,23 +145,5 @@ final class Responses {
         }
     }
 
-    /**
-     * The handler in front of Javalin's: nosniff on every answer; and HTTP/1.0 with Transfer-Encoding,
-     * faulty framing (RFC 9112 §6.1), answered 400 and closed, so nothing smuggled behind it is read.
-     */
-    static final class Guard extends Handler.Wrapper {
-        @Override
-        public boolean handle(Request request, Response response, Callback callback) throws Exception {
-            response.getHeaders().put(NOSNIFF);
-            if (request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_0
-                    && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
-                response.getHeaders().put(HttpHeader.CONNECTION, "close");
-                jettyError(request, response, callback, 400,
-                        "The request was rejected: HTTP/1.0 has no Transfer-Encoding; send HTTP/1.1, or a Content-Length.");
-                return true;
-            }
-            return super.handle(request, response, callback);
-        }
-    }
 
 }

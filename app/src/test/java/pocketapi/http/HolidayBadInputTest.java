@@ -36,7 +36,7 @@ class HolidayBadInputTest {
             "2025, 13, 1, 'y=2025, m=13, d=1 is not a date: a month is 1 to 12'",
             "2025, 1, 0, 'y=2025, m=1, d=0 is not a date: January 2025 has 31 days'",
             "2019, 12, 31, the date 2019-12-31 is outside the covered range 2020-01-01 to 2026-12-31",
-            "2027, 1, 1, the date 2027-01-01 is outside the covered range 2020-01-01 to 2026-12-31",
+            "2027, 1, 1, the date 2027-01-01 is in 2027, whose holiday arrangement is not fetched yet",
     })
     void a_bad_date_is_400_with_a_json_body_saying_what_was_wrong(String y, String m, String d, String message)
             throws Exception {

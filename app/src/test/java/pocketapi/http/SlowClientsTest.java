@@ -106,6 +106,42 @@ class SlowClientsTest {
     }
 
     @Test
+    void a_client_that_does_not_read_its_answers_is_cut_quietly_and_others_are_answered() {
+        TestServer.run(TestApps.app(SETTINGS), server -> {
+            try (LogCapture log = new LogCapture(); Socket socket = new Socket()) {
+                socket.setReceiveBufferSize(1024);
+                URI origin = URI.create(server.origin());
+                socket.connect(new java.net.InetSocketAddress(origin.getHost(), origin.getPort()));
+                String request = "GET /api/holidays/range?from=2025-01-01&to=2025-12-31&detail=true HTTP/1.1\r\nHost: x\r\n\r\n";
+                OutputStream out = socket.getOutputStream();
+                for (int i = 0; i < 20; i++) {
+                    out.write(request.getBytes(StandardCharsets.US_ASCII));  // about 3 MB of answers asked for
+                }
+                out.flush();
+                assertThat(server.get("/healthz").statusCode()).isEqualTo(200);
+                // Read only after the write time-out has passed: the connection ends long before 20 answers.
+                Thread.sleep(JettyInternals.WRITE_MILLIS + 2 * JettyInternals.SWEEP_MILLIS + 1_000);
+                socket.setSoTimeout(20_000);
+                long read = 0;
+                InputStream in = socket.getInputStream();
+                byte[] buffer = new byte[65536];
+                try {
+                    for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                        read += n;
+                    }
+                } catch (java.net.SocketException e) {
+                    // reset: closed by the server too
+                }
+                assertThat(read).isLessThan(20L * 150_000);
+                assertThat(log.awaitLinesWith("slow readers: closed 1 connection(s) whose answer made no progress"))
+                        .hasSize(1);
+                assertThat(log.linesWith("ERROR")).isEmpty();
+                assertThat(log.linesWith("Exception")).isEmpty();
+            }
+        });
+    }
+
+    @Test
     void with_every_connection_held_by_silent_clients_a_new_client_is_still_answered() {
         TestServer.run(TestApps.app(SETTINGS), server -> {
             List<Socket> held = new ArrayList<>();

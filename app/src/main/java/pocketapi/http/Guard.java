@@ -1,0 +1,103 @@
+package pocketapi.http;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpVersion;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.ThreadPool;
+import org.slf4j.LoggerFactory;
+
+import pocketapi.util.Summary;
+
+/**
+ * The handler in front of Javalin's, for every request: {@code nosniff} on every answer; HTTP/1.0
+ * with Transfer-Encoding, faulty framing (RFC 9112 §6.1), answered 400 and closed, so nothing
+ * smuggled behind it is read; each client's fair share of the request threads; and the answer under
+ * way marked on its connection until it is written, for the write time-out ({@link JettyInternals}).
+ *
+ * <p>The fair share ({@link FairShare}): a client over it while the server is busy is answered 503
+ * at once, so that clients that do not read their answers (each holds a thread for up to the write
+ * time-out) cannot take every thread. A client is its address, or, from a TRUSTED_PROXIES peer, the
+ * address the proxy forwards. Refusals are logged once a minute.
+ * Thread-safe.
+ */
+final class Guard extends Handler.Wrapper {
+    private static final Summary REFUSED = new Summary(LoggerFactory.getLogger(Guard.class), true, "busy: refused %d "
+            + "request(s) from clients that had more than their share of the request threads under way (answered 503)");
+    private final TrustedProxies trusted;
+    private volatile FairShare share = new FairShare(200);
+
+    Guard(TrustedProxies trusted) {
+        this.trusted = trusted;
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        if (getServer().getThreadPool() instanceof ThreadPool.SizedThreadPool pool) {
+            share = new FairShare(pool.getMaxThreads());
+        }
+        super.doStart();
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) throws Exception {
+        response.getHeaders().put(Responses.NOSNIFF);
+        if (request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_0
+                && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
+            response.getHeaders().put(HttpHeader.CONNECTION, "close");
+            Responses.jettyError(request, response, callback, 400,
+                    "The request was rejected: HTTP/1.0 has no Transfer-Encoding; send HTTP/1.1, or a Content-Length.");
+            return true;
+        }
+        String client = client(request);
+        FairShare threads = share;
+        if (!threads.enter(client)) {
+            REFUSED.count();
+            response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+            Responses.jettyError(request, response, callback, 503, "Too many requests under way from one client while "
+                    + "the server is busy; try again in a moment.");
+            return true;
+        }
+        AtomicBoolean released = new AtomicBoolean();
+        Runnable release = () -> {
+            if (released.compareAndSet(false, true)) {
+                JettyInternals.answering(request, null);
+                threads.leave(client);
+            }
+        };
+        Callback done = Callback.from(callback, release);
+        JettyInternals.answering(request, response);
+        try {
+            if (super.handle(request, response, done)) {
+                return true;
+            }
+        } catch (Throwable t) {
+            release.run();
+            throw t;
+        }
+        release.run();
+        return false;
+    }
+
+    /** The client's address, or behind a trusted proxy the one it forwards (first X-Forwarded-For entry). */
+    private String client(Request request) {
+        String peer = Request.getRemoteAddr(request);
+        if (trusted.isSet()) {
+            try {
+                if (trusted.contains(InetAddress.getByName(peer))) {  // an IP literal: no lookup
+                    return HttpApi.userId(request.getHeaders().get("CF-Connecting-IP"),
+                            request.getHeaders().get(HttpHeader.X_FORWARDED_FOR));
+                }
+            } catch (UnknownHostException e) {
+                return peer;
+            }
+        }
+        return peer;
+    }
+}
