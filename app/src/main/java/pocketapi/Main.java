@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
@@ -24,6 +25,8 @@ import pocketapi.http.HttpApi;
 import pocketapi.image.ImagePoolException;
 import pocketapi.image.ImagePools;
 import pocketapi.image.SampleImages;
+import pocketapi.notify.Notifier;
+import pocketapi.notify.NotifyTest;
 import pocketapi.util.Daemons;
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
@@ -47,7 +50,7 @@ public final class Main {
 
     public static void main(String[] args) {
         if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
-            System.out.print(Help.text());
+            System.out.print(Help.text(System.getenv("NOTIFY_URLS")));
             return;
         }
         if (List.of(args).equals(List.of("--version"))) {
@@ -64,6 +67,18 @@ public final class Main {
             System.exit(HolidayCheck.run(Path.of(args[1]), confirm ? Path.of(args[3]) : null, System.out));
             return;
         }
+        if (List.of(args).contains("--notify-test")) {
+            List<String> settings = new java.util.ArrayList<>(List.of(args));
+            settings.remove("--notify-test");
+            try {
+                System.exit(NotifyTest.run(Config.parse(System.getenv(), settings).notifyTargets(),
+                        Notifier.http("pocketapi/" + version()), System.out));
+            } catch (ConfigException e) {
+                e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
+                System.exit(2);
+            }
+            return;
+        }
         Clock clock = Clock.systemUTC();
         Config config;
         HolidayCache cache;
@@ -77,6 +92,10 @@ public final class Main {
             cache = new HolidayCache(config.holidayCacheDir(), clock);
             holidays = HolidayData.load(config.holidayDataDir(), cache.load(), clock);
             own = OwnCalendars.load(config.calendarsDir());
+            String unknown = NotifyTest.unknownCalendars(config.notifyTargets(), own.all().keySet());
+            if (unknown != null) {
+                throw new ConfigException(unknown);
+            }
             pools = ImagePools.load(config.poolPortrait(), config.poolLandscape());
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
         } catch (ConfigException | HolidayDataException | ImagePoolException e) {
@@ -110,6 +129,11 @@ public final class Main {
             LOG.info("calendars of your own from {}: {}", config.calendarsDir().get(), own.all().keySet());
         }
         own.start(background);
+        if (!config.notifyTargets().isEmpty()) {
+            new Notifier(config.notifyTargets(), calendar, own::all, config.publicUrl(),
+                    config.statsFile().toAbsolutePath().resolveSibling("notify.state"), clock, HttpApi::detailJson,
+                    Notifier.http("pocketapi/" + version())).start(Executors.newSingleThreadScheduledExecutor(Daemons.named("notify")));
+        }
         // Not needed to answer: made a moment after the start, in the background, so as not to slow the first answers.
         HolidayUpdater.Sources sources = new HolidayUpdater.Sources(config.holidayUpdates(), config.holidayUpdateInterval(),
                 config.holidayConfirm(), config.holidayConfirmWait());

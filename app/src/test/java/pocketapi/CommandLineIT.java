@@ -73,6 +73,8 @@ class CommandLineIT {
             STATS_FILE           | /proc/stats.json | STATS_FILE (--stats-file): "/proc/stats.json" cannot be written (
             HOLIDAY_CACHE_DIR    | /proc/nope  | HOLIDAY_CACHE_DIR (--holiday-cache-dir): "/proc/nope" cannot be written (
             STATS_REDIS_URL      | redis://127.0.0.1:70000 | STATS_REDIS_URL (--stats-redis-url): is not accepted (the port must be from 1 to 65535)
+            NOTIFY_URLS          | ntfy+https://ntfy.sh/SECRET#at=9pm | NOTIFY_URLS (--notify-urls): entry 1 (ntfy+https://ntfy.sh/…) is not accepted: at must be a time HH:MM
+            NOTIFY_URLS          | webhook+http://127.0.0.1:9/h#calendar=acme | NOTIFY_URLS (--notify-urls): webhook to 127.0.0.1 names calendar=acme, which is not one of the calendars here: exchange
             """)
     void a_bad_value_of_any_setting_stops_startup_with_one_error_line_and_exit_code_2(
             String setting, String value, String message) throws Exception {
@@ -82,6 +84,27 @@ class CommandLineIT {
         try (JarProcess jar = JarProcess.launch(env)) {
             assertThat(jar.waitFor(Duration.ofSeconds(20))).isEqualTo(2);
             assertThat(jar.output().lines()).singleElement().asString().startsWith("ERROR pocketapi: " + message);
+        }
+    }
+
+    @Test
+    void notify_test_sends_a_test_message_to_each_target_and_exits_0_when_each_took_it() throws Exception {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        java.util.List<String> bodies = new java.util.concurrent.CopyOnWriteArrayList<>();
+        server.createContext("/", exchange -> {
+            bodies.add(new String(exchange.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        server.start();
+        String url = "http://127.0.0.1:" + server.getAddress().getPort();
+        try (JarProcess jar = JarProcess.launch(Map.of("NOTIFY_URLS", "feishu+" + url + "/hook/SECRET"), "--notify-test")) {
+            assertThat(jar.waitFor(Duration.ofSeconds(20))).isZero();
+            assertThat(jar.output().lines()).containsExactly("feishu to 127.0.0.1: HTTP 200 ok");
+            assertThat(bodies).singleElement().asString().startsWith("{\"msg_type\":\"text\",\"content\":{\"text\":\"pocketapi 测试");
+        } finally {
+            server.stop(0);
         }
     }
 

@@ -243,7 +243,7 @@ class ConfigTest {
     @Test
     void help_columns_line_up_whatever_the_longest_flag() {
         java.util.Set<Integer> defaultColumns = new java.util.HashSet<>();
-        for (String line : Help.text().lines().toList()) {
+        for (String line : Help.text(null).lines().toList()) {
             if (line.startsWith("  ") && !line.startsWith("   ")) {
                 defaultColumns.add(line.indexOf(" default "));
             }
@@ -253,10 +253,12 @@ class ConfigTest {
 
     @Test
     void help_lists_every_setting_with_its_flag_and_default() {
-        String help = Help.text();
+        String help = Help.text(null);
         for (Setting s : Setting.values()) {
             assertThat(help).contains(s.name()).contains(s.flag()).contains(s.help());
         }
-        assertThat(help).contains("default 8080");
+        assertThat(help).contains("default 8080").endsWith("Notification targets now: none\n");
+        assertThat(Help.text("ntfy+https://ntfy.sh/SECRET-TOPIC,webhook+http://127.0.0.1:9/h"))
+                .endsWith("Notification targets now: ntfy to ntfy.sh, webhook to 127.0.0.1\n").doesNotContain("SECRET");
     }
 }

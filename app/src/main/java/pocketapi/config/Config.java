@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.*;
 
 import pocketapi.http.TrustedProxies;
+import pocketapi.notify.Target;
 
 /**
  * The service's configuration, read once at startup from environment variables and
@@ -21,7 +22,7 @@ public record Config(String host, int port, int maxConnections, Duration headerT
                      Optional<String> publicUrl, TrustedProxies trustedProxies, Optional<String> imageHost,
                      Optional<Path> poolPortrait, Optional<Path> poolLandscape, Path statsFile,
                      Optional<RedisTarget> statsRedis, String statsRedisPrefix, Duration statsFlush, int statsMaxUsers,
-                     boolean accessLog) {
+                     List<Target> notifyTargets, boolean accessLog) {
 
     /** The built-in defaults, as a user gets them with no configuration at all. */
     public static Config defaults() {
@@ -34,7 +35,6 @@ public record Config(String host, int port, int maxConnections, Duration headerT
 
     /**
      * Reads every {@link Setting} from {@code env} and {@code args}.
-     *
      * @param args flags as {@code --port 9000} or {@code --port=9000}
      * @throws ConfigException with one line per bad setting, naming it and what it accepts
      */
@@ -57,16 +57,15 @@ public record Config(String host, int port, int maxConnections, Duration headerT
                 v.proxies(), imageHost, v.pool(Setting.IMAGE_POOL_PORTRAIT, imageHost),
                 v.pool(Setting.IMAGE_POOL_LANDSCAPE, imageHost), v.path(Setting.STATS_FILE, false), v.redis(),
                 v.prefix(), v.seconds(Setting.STATS_FLUSH_SECONDS, 1, 86_400),
-                v.number(Setting.STATS_MAX_USERS, 1, 5_000_000), v.bool(Setting.ACCESS_LOG));
+                v.number(Setting.STATS_MAX_USERS, 1, 5_000_000), v.parsed(Setting.NOTIFY_URLS, Target::parseAll, List.of()),
+                v.bool(Setting.ACCESS_LOG));
         v.done();
         return config;
     }
 
     /**
-     * Creates the folders the service writes to (STATS_FILE's; HOLIDAY_CACHE_DIR while updates are
-     * on) when missing and tries a file in each, so that a place the service may not write stops the
-     * start now, with one line each, rather than failing every save later. Called once by Main.
-     *
+     * Creates the folders the service writes to (STATS_FILE's; HOLIDAY_CACHE_DIR while updates are on)
+     * and tries a file in each, so that a place it may not write stops the start now, one line each.
      * @throws ConfigException naming each setting, folder and why
      */
     public void prepareFolders() throws ConfigException {
@@ -141,15 +140,14 @@ public record Config(String host, int port, int maxConnections, Duration headerT
             }
         }
 
-        /** Quotes a refused value without the credentials a URL may hold. */
-        void bad(Setting setting, String accepted) {
+        /** Quotes a refused value without the credentials a URL may hold; false. */
+        boolean bad(Setting setting, String accepted) {
             String value = raw.get(setting).replaceAll("//[^/?#]*@", "//…@");
-            problems.add(setting.name() + " (" + setting.flag() + "): \"" + value + "\" is not accepted; expected " + accepted);
+            return !problems.add(setting.name() + " (" + setting.flag() + "): \"" + value + "\" is not accepted; expected " + accepted);
         }
 
         int number(Setting setting, int min, int max) {
-            String v = raw.get(setting).strip();
-            long n = v.matches("[0-9]{1,10}") ? Long.parseLong(v) : -1;
+            long n = raw.get(setting).strip().matches("[0-9]{1,10}") ? Long.parseLong(raw.get(setting).strip()) : -1;
             if (n < min || n > max) {
                 bad(setting, "a whole number from " + min + " to " + max);
             }
@@ -170,10 +168,7 @@ public record Config(String host, int port, int maxConnections, Duration headerT
 
         boolean bool(Setting setting) {
             String v = raw.get(setting).strip().toLowerCase(Locale.ROOT);
-            if (!v.equals("true") && !v.equals("false")) {
-                bad(setting, "true or false");
-            }
-            return v.equals("true");
+            return v.equals("true") || !v.equals("false") && bad(setting, "true or false");
         }
 
         /** A file's path (not a folder), or a folder's that may not exist yet (not a file). */
@@ -266,6 +261,16 @@ public record Config(String host, int port, int maxConnections, Duration headerT
                 bad(Setting.STATS_REDIS_PREFIX, "1 to 100 printable ASCII characters without spaces, e.g. pocketapi:");
             }
             return v;
+        }
+
+        /** A value another package reads; its message says what is wrong, never quoting secrets. */
+        <T> T parsed(Setting setting, java.util.function.Function<String, T> read, T absent) {
+            try {
+                return read.apply(raw.get(setting));
+            } catch (IllegalArgumentException e) {
+                e.getMessage().lines().forEach(line -> problems.add(setting.name() + " (" + setting.flag() + "): " + line));
+                return absent;
+            }
         }
 
         TrustedProxies proxies() {

@@ -1,11 +1,16 @@
 package pocketapi.config;
 
+import java.util.List;
+
+import pocketapi.notify.Target;
+
 /** The text of {@code --help} (or {@code -h}): every setting with its flag, default and meaning. */
 public final class Help {
     private Help() {
     }
 
-    public static String text() {
+    /** The usage, the settings, and the notification targets NOTIFY_URLS names now (by format and host). */
+    public static String text(String notifyUrls) {
         StringBuilder out = new StringBuilder("""
                 pocketapi: Chinese holiday calendar, random pictures and usage counters.
 
@@ -14,6 +19,8 @@ public final class Help {
                        java -jar pocketapi.jar --check-holidays PATH [--confirm PATH2]
                            (check holiday-cn YYYY.json files offline; with --confirm, compare them
                            date by date with chinese-days' YYYY.json files)
+                       java -jar pocketapi.jar --notify-test
+                           (send a test message to every NOTIFY_URLS target; exit 0 if each took it)
                 Each setting is an environment variable or a flag; the flag wins.
 
                 """);
@@ -27,6 +34,13 @@ public final class Help {
         for (Setting s : Setting.values()) {
             String def = s.defaultValue().isEmpty() ? "(unset)" : s.defaultValue();
             out.append(String.format(row, s.name(), s.flag() + " VALUE", def, s.help()));
+        }
+        try {
+            List<Target> targets = Target.parseAll(notifyUrls == null ? "" : notifyUrls);
+            out.append(String.format("%nNotification targets now: %s%n", targets.isEmpty() ? "none"
+                    : String.join(", ", targets.stream().map(Target::name).toList())));
+        } catch (IllegalArgumentException e) {
+            out.append(String.format("%nNotification targets now: NOTIFY_URLS is not accepted (start the service to see why)%n"));
         }
         return out.toString();
     }

@@ -65,6 +65,10 @@ public enum Setting {
             "seconds between saves of what changed to STATS_FILE, 1–86400: a crash loses at most this much"),
     STATS_MAX_USERS("100000",
             "users tracked at most, 1–5000000"),
+    NOTIFY_URLS("",
+            "comma-separated targets told when next year is out and on the evening before a day that breaks "
+            + "the week: FORMAT+URL, FORMAT one of webhook, ntfy, bark, wecom, dingtalk, feishu; options in the "
+            + "URL's fragment: #events=year,eve,ending&week=6&at=20:00&lang=en (README: Notifications). Unset: none"),
     ACCESS_LOG("false",
             "true: one log line per request: client address, method, path and query, status, time "
             + "taken, user id in quotes; every character a client wrote that is not printable ASCII "

@@ -18,6 +18,7 @@ import static pocketapi.http.PlanRoutes.REMIND;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.time.LocalDate;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -29,6 +30,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 
 import io.javalin.Javalin;
+import pocketapi.holiday.HolidayCalendar;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -126,7 +128,7 @@ public final class HttpApi {
         r.counted("/img/url", images.answer(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT), ImageEndpoint.TYPE);
         r.info("/api/info");
         // Not counted: the landing page, the health check, the sample pictures.
-        r.plain("/", Pages.landing(calendar, choice));
+        r.plain("/", Pages.landing(calendar, choice, settings.notifyTargets().stream().map(pocketapi.notify.Target::name).toList()));
         r.plain("/healthz", Pages.health());
         samples.ifPresent(pictures -> r.plain("/d/image/<entry>", ImageEndpoint.samples(pictures)));
     }
@@ -195,6 +197,11 @@ public final class HttpApi {
             ctx.attribute(USER, id);
             return id;
         }
+    }
+
+    /** The /api/holidays/detail record of a day, as JSON (for the evening notifications). */
+    public static String detailJson(HolidayCalendar calendar, LocalDate date) {
+        return new String(new DayJson().detail(calendar, date), java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed, at most 128 characters; else {@code unknown}. */

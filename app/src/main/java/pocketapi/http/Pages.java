@@ -31,6 +31,8 @@ final class Pages {
     /** Where the page says how new years arrive, and its flag for the script ({@code on}/{@code off}). */
     static final String UPDATES = "{{updates}}";
     static final String UPDATING = "{{updating}}";
+    /** Where the page lists the notification targets, by format and host. */
+    static final String NOTIFY = "{{notify}}";
     private static final String[] WEEKDAYS = {"一", "二", "三", "四", "五", "六", "日"};
 
     private Pages() {
@@ -41,10 +43,11 @@ final class Pages {
                             byte[] page) {
     }
 
-    static Handler landing(LiveCalendar calendars, CalendarChoice choice) {
+    static Handler landing(LiveCalendar calendars, CalendarChoice choice, List<String> targets) {
         String page = new String(Resources.read("web/index.html")
                 .orElseThrow(() -> new IllegalStateException("web/index.html is missing from the jar")),
-                StandardCharsets.UTF_8);
+                StandardCharsets.UTF_8).replace(NOTIFY, targets.isEmpty() ? "未设置 <span lang=\"en\">none (NOTIFY_URLS)</span>"
+                : html(String.join(" · ", targets)));
         AtomicReference<Rendered> last = new AtomicReference<>();  // a race only renders the same page twice
         return ctx -> {
             HolidayCalendar calendar = calendars.get();

@@ -97,6 +97,15 @@ class PagesTest {
     }
 
     @Test
+    void the_page_lists_the_notification_targets_by_format_and_host_only() {
+        TestServer.run(TestApps.app(Map.of("NOTIFY_URLS", "ntfy+https://ntfy.sh/SECRET-TOPIC,bark+https://api.day.app/KEY")),
+                server -> assertThat(server.get("/").body()).contains("<span id=\"notify\">ntfy to ntfy.sh · bark to api.day.app</span>")
+                        .doesNotContain("SECRET", "KEY"));
+        TestServer.run(TestApps.app(Clock.systemUTC(), counters), server -> assertThat(server.get("/").body())
+                .contains("<span id=\"notify\">未设置 <span lang=\"en\">none (NOTIFY_URLS)</span></span>"));
+    }
+
+    @Test
     void week_rules_are_named_in_plain_words() {
         LocalDate tuesday = LocalDate.of(2026, 11, 24);
         assertThat(Pages.week(Week.SIX, tuesday)).startsWith("单休（周六上班）").endsWith("Saturdays worked</span>");

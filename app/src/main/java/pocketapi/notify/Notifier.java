@@ -1,0 +1,221 @@
+package pocketapi.notify;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.Schedule;
+import pocketapi.util.Utc8;
+
+/**
+ * Tells NOTIFY_URLS' targets, never on a request's path: a year published, changed or withdrawn
+ * ({@code year}); the evening before a day that breaks the week ({@code eve}, at the target's
+ * {@code at}, UTC+8); from 1 December, next year missing ({@code ending}). Each message is sent at
+ * most once per target, remembered in the state file ({@link NotifyState}), so a restart neither
+ * repeats nor skips one; an {@code eve} missed while the service was down is sent on start until
+ * midnight, then dropped. A failed delivery is tried again after 1, 2, 4 … minutes for up to an hour,
+ * then dropped; a failing target is logged at most once an hour, by host. Runs on its own thread
+ * every {@value #TICK_SECONDS} s.
+ */
+public final class Notifier {
+    private static final Logger LOG = LoggerFactory.getLogger(Notifier.class);
+    static final long TICK_SECONDS = 30;
+    private static final long HOUR = 3_600_000;
+
+    /** Delivers a message; returns the HTTP status. */
+    public interface Sender {
+        int send(Target target, Message message) throws IOException, InterruptedException;
+    }
+
+    private final List<Target> targets;
+    private final Supplier<HolidayCalendar> official;
+    private final Supplier<Map<String, Schedule>> named;
+    private final String publicUrl;
+    private final Clock clock;
+    private final BiFunction<HolidayCalendar, LocalDate, String> detail;
+    private final Sender sender;
+    private final NotifyState state;
+    /** Per target and key: {first attempt, next attempt} in epoch millis. */
+    private final Map<String, long[]> retries = new HashMap<>();
+    private final Map<String, Long> lastLogged = new HashMap<>();
+
+    public Notifier(List<Target> targets, Supplier<HolidayCalendar> official, Supplier<Map<String, Schedule>> named,
+                    Optional<String> publicUrl, Path stateFile, Clock clock,
+                    BiFunction<HolidayCalendar, LocalDate, String> detail, Sender sender) {
+        this.targets = targets;
+        this.official = official;
+        this.named = named;
+        this.publicUrl = publicUrl.orElse(null);
+        this.clock = clock;
+        this.detail = detail;
+        this.sender = sender;
+        this.state = NotifyState.load(stateFile);
+    }
+
+    /** A sender over HTTP: 10 s time-outs, redirects not followed. */
+    public static Sender http(String userAgent) {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Format.TIMEOUT).followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+        return (target, message) -> client.send(target.format().request(target.url(), message, userAgent),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    /** Ticks now and then every {@value #TICK_SECONDS} s on {@code thread}. */
+    public void start(ScheduledExecutorService thread) {
+        thread.scheduleWithFixedDelay(() -> {
+            try {
+                tick();
+            } catch (RuntimeException | Error e) {
+                LOG.error("notifications: a round failed; the next one is in {} s", TICK_SECONDS, e);
+            }
+        }, 0, TICK_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** One round: what is due, sent; what was sent, saved. */
+    synchronized void tick() {
+        HolidayCalendar calendar = official.get();
+        LocalDate today = Utc8.today(clock);
+        yearEvents(calendar, today);
+        int minute = LocalTime.ofInstant(clock.instant(), Utc8.OFFSET).toSecondOfDay() / 60;
+        for (Target t : targets) {
+            List<String> due = new ArrayList<>(state.due(t.id()));
+            if (t.events().contains(Target.Event.EVE) && minute >= t.at()) {
+                due.add("eve:" + today.plusDays(1));
+            }
+            if (t.events().contains(Target.Event.ENDING) && today.getMonthValue() == 12
+                    && !calendar.years().containsKey(today.getYear() + 1)) {
+                due.add("ending:" + (today.getYear() + 1));
+            }
+            for (String key : due) {
+                if (!state.sent(t.id(), key)) {
+                    deliver(t, key, calendar, today);
+                }
+            }
+        }
+        state.forget(today.minusDays(40));
+        state.save();
+    }
+
+    /** Years published, changed or withdrawn since the last round become due for every target that wants them. */
+    private void yearEvents(HolidayCalendar calendar, LocalDate today) {
+        NavigableMap<Integer, String> known = state.known();
+        boolean first = state.fresh();
+        for (int year : calendar.years().tailMap(today.getYear(), true).keySet()) {
+            String fp = Events.fingerprint(calendar, year);
+            String was = known.get(year);
+            if (!first && !fp.equals(was)) {
+                due("year:" + year + ":" + fp + (was == null ? ":new" : ":changed"));
+            }
+            known.put(year, fp);
+        }
+        for (int year : new ArrayList<>(known.keySet())) {
+            if (!calendar.years().containsKey(year)) {
+                if (!calendar.disputed(year).isEmpty()) {
+                    due("year:" + year + ":withdrawn");
+                }
+                known.remove(year);
+            }
+        }
+        state.started();
+    }
+
+    private void due(String key) {
+        for (Target t : targets) {
+            if (t.events().contains(Target.Event.YEAR)) {
+                state.addDue(t.id(), key);
+            }
+        }
+    }
+
+    private void deliver(Target t, String key, HolidayCalendar calendar, LocalDate today) {
+        Optional<Message> message = message(t, key, calendar, today);
+        if (message.isEmpty()) {
+            state.markSent(t.id(), key);  // nothing to say (no longer true, or not an event): never again
+            return;
+        }
+        long now = clock.millis();
+        long[] retry = retries.computeIfAbsent(t.id() + " " + key, k -> new long[] {now, now});
+        if (now < retry[1]) {
+            return;
+        }
+        String why;
+        try {
+            int status = sender.send(t, message.get());
+            if (status / 100 == 2) {
+                state.markSent(t.id(), key);
+                retries.remove(t.id() + " " + key);
+                return;
+            }
+            why = "HTTP " + status;
+        } catch (IOException e) {
+            why = e.getClass().getSimpleName();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        long waited = now - retry[0];
+        retry[1] = now + Math.min(HOUR, Math.max(60_000, 2 * waited));
+        if (waited >= HOUR) {
+            state.markSent(t.id(), key);  // given up: an hour of failures
+            retries.remove(t.id() + " " + key);
+        }
+        Long logged = lastLogged.get(t.id());
+        if (logged == null || now - logged >= HOUR) {
+            lastLogged.put(t.id(), now);
+            LOG.warn("notifications: {} failed ({}) for {}; {}", t.name(), why, key.replaceFirst(":[0-9a-f]{16}", ""),
+                    waited >= HOUR ? "given up after an hour" : "trying again, for up to an hour");
+        }
+    }
+
+    /** The message a key stands for, if it still holds. */
+    private Optional<Message> message(Target t, String key, HolidayCalendar calendar, LocalDate today) {
+        String[] k = key.split(":");
+        switch (k[0]) {
+            case "eve" -> {
+                if (!LocalDate.parse(k[1]).equals(today.plusDays(1))) {
+                    return Optional.empty();  // missed: after midnight an evening message is dropped
+                }
+                HolidayCalendar mine = t.calendar() != null && named.get().containsKey(t.calendar())
+                        ? calendar.under(named.get().get(t.calendar()))
+                        : t.week() != null ? calendar.under(Schedule.of(t.week())) : calendar;
+                return Events.eve(mine, today, t.english(), publicUrl, detail);
+            }
+            case "ending" -> {
+                int next = Integer.parseInt(k[1]);
+                return calendar.years().containsKey(next) ? Optional.empty()
+                        : Optional.of(Events.ending(next, t.english(), publicUrl));
+            }
+            case "year" -> {
+                int year = Integer.parseInt(k[1]);
+                if (k[2].equals("withdrawn")) {
+                    return calendar.years().containsKey(year) ? Optional.empty()
+                            : Optional.of(Events.withdrawn(year, t.english(), publicUrl));
+                }
+                return calendar.years().containsKey(year) && Events.fingerprint(calendar, year).equals(k[2])
+                        ? Optional.of(Events.year(calendar, year, k[3].equals("changed"), t.english(), publicUrl))
+                        : Optional.empty();  // changed again since: a newer key says so
+            }
+            default -> {
+                return Optional.empty();
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package pocketapi.notify;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the notifier has sent and still has to send, kept in a small text file beside the counters
+ * ({@code notify.state}, one fact a line: {@code known 2027 <fingerprint>}, {@code due <target> <key>},
+ * {@code sent <target> <key>}; a target is a hash of its entry, never its secrets). Written whole
+ * to a temporary file, then renamed over. A missing file is a first start: the years served then are
+ * known without a message. Lines of dates more than 40 days back are dropped. Not thread-safe: the
+ * notifier's one thread uses it.
+ */
+final class NotifyState {
+    private static final Logger LOG = LoggerFactory.getLogger(NotifyState.class);
+    private final Path file;
+    private final NavigableMap<Integer, String> known = new TreeMap<>();
+    private final Map<String, Set<String>> due = new HashMap<>();
+    private final Set<String> sent = new HashSet<>();
+    private boolean fresh;
+    private boolean changed;
+
+    private NotifyState(Path file) {
+        this.file = file;
+    }
+
+    static NotifyState load(Path file) {
+        NotifyState state = new NotifyState(file);
+        try {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                String[] f = line.split(" ");
+                if (f.length == 3 && f[0].equals("known") && f[1].matches("[0-9]{4}")) {
+                    state.known.put(Integer.parseInt(f[1]), f[2]);
+                } else if (f.length == 3 && f[0].equals("due")) {
+                    state.due.computeIfAbsent(f[1], k -> new LinkedHashSet<>()).add(f[2]);
+                } else if (f.length == 3 && f[0].equals("sent")) {
+                    state.sent.add(f[1] + " " + f[2]);
+                }
+            }
+        } catch (java.nio.file.NoSuchFileException e) {
+            state.fresh = true;
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("notifications: {} cannot be read ({}); starting afresh: the years served now are known, "
+                    + "without a message", file, e.getClass().getSimpleName());
+            state.fresh = true;
+        }
+        return state;
+    }
+
+    NavigableMap<Integer, String> known() {
+        changed = true;
+        return known;
+    }
+
+    boolean fresh() {
+        return fresh;
+    }
+
+    void started() {
+        fresh = false;
+    }
+
+    Set<String> due(String target) {
+        return due.getOrDefault(target, Set.of());
+    }
+
+    void addDue(String target, String key) {
+        changed |= due.computeIfAbsent(target, k -> new LinkedHashSet<>()).add(key);
+    }
+
+    boolean sent(String target, String key) {
+        return sent.contains(target + " " + key);
+    }
+
+    void markSent(String target, String key) {
+        changed |= sent.add(target + " " + key);
+        Set<String> mine = due.get(target);
+        if (mine != null) {
+            mine.remove(key);
+        }
+    }
+
+    /** Drops what is about dates before {@code before}: evening and ending keys, and years long past. */
+    void forget(LocalDate before) {
+        changed |= sent.removeIf(s -> old(s.substring(s.indexOf(' ') + 1), before));
+        due.values().forEach(keys -> keys.removeIf(k -> old(k, before)));
+    }
+
+    private static boolean old(String key, LocalDate before) {
+        String[] k = key.split(":");
+        return k[0].equals("eve") ? LocalDate.parse(k[1]).isBefore(before) : Integer.parseInt(k[1]) < before.getYear() - 1;
+    }
+
+    void save() {
+        if (!changed) {
+            return;
+        }
+        StringBuilder out = new StringBuilder();
+        known.forEach((year, fp) -> out.append("known ").append(year).append(' ').append(fp).append('\n'));
+        due.forEach((target, keys) -> keys.forEach(k -> out.append("due ").append(target).append(' ').append(k).append('\n')));
+        sent.stream().sorted().forEach(s -> out.append("sent ").append(s).append('\n'));
+        Path temp = file.resolveSibling(file.getFileName() + ".new");
+        try {
+            Files.writeString(temp, out, StandardCharsets.UTF_8);
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            changed = false;
+        } catch (IOException e) {
+            LOG.warn("notifications: {} cannot be written ({}); what was sent is remembered until a restart", file,
+                    e.getMessage());
+        }
+    }
+}
