@@ -24,6 +24,7 @@ import pocketapi.holiday.source.OwnCalendars;
 import pocketapi.http.HttpApi;
 import pocketapi.image.ImagePoolException;
 import pocketapi.image.ImagePools;
+import pocketapi.image.NamedPools;
 import pocketapi.image.SampleImages;
 import pocketapi.notify.Notifier;
 import pocketapi.notify.NotifyTest;
@@ -85,6 +86,7 @@ public final class Main {
         HolidayData.Loaded holidays;
         OwnCalendars own;
         ImagePools pools;
+        NamedPools named;
         Optional<SampleImages> samples;
         try {
             config = Config.parse(System.getenv(), List.of(args));
@@ -98,6 +100,7 @@ public final class Main {
             }
             pools = ImagePools.load(config.poolPortrait(), config.poolLandscape());
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
+            named = NamedPools.load(config.poolsDir());
         } catch (ConfigException | HolidayDataException | ImagePoolException e) {
             e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
             System.exit(2);
@@ -108,7 +111,7 @@ public final class Main {
                 Daemons.named("background"));
 
         LiveCalendar calendar = new LiveCalendar(holidays.calendar());
-        Javalin app = HttpApi.create(config, calendar, own, pools, samples, counting.counters());
+        Javalin app = HttpApi.create(config, calendar, own, pools, named, samples, counting.counters());
         try {
             app.start(config.host(), config.port());
         } catch (RuntimeException e) {
@@ -129,6 +132,7 @@ public final class Main {
             LOG.info("calendars of your own from {}: {}", config.calendarsDir().get(), own.all().keySet());
         }
         own.start(background);
+        named.start(background);
         if (!config.notifyTargets().isEmpty()) {
             new Notifier(config.notifyTargets(), calendar, own::all, config.publicUrl(),
                     config.statsFile().toAbsolutePath().resolveSibling("notify.state"), clock, HttpApi::detailJson,

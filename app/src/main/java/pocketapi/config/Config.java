@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.*;
 
+import pocketapi.http.Referers;
 import pocketapi.http.TrustedProxies;
 import pocketapi.notify.Target;
 
@@ -20,7 +21,8 @@ public record Config(String host, int port, int maxConnections, Duration headerT
                      List<URI> holidayUpdates, Duration holidayUpdateInterval, List<URI> holidayConfirm,
                      Duration holidayConfirmWait, Optional<Path> calendarsDir, Path holidayCacheDir,
                      Optional<String> publicUrl, TrustedProxies trustedProxies, Optional<String> imageHost,
-                     Optional<Path> poolPortrait, Optional<Path> poolLandscape, Path statsFile,
+                     Optional<Path> poolPortrait, Optional<Path> poolLandscape, Optional<Path> poolsDir, int noRepeat,
+                     Referers referers, Path statsFile,
                      Optional<RedisTarget> statsRedis, String statsRedisPrefix, Duration statsFlush, int statsMaxUsers,
                      List<Target> notifyTargets, boolean accessLog) {
 
@@ -55,7 +57,9 @@ public record Config(String host, int port, int maxConnections, Duration headerT
                 v.seconds(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS, 0, 31_536_000), v.folder(Setting.CALENDARS_DIR),
                 v.path(Setting.HOLIDAY_CACHE_DIR, true), v.url(Setting.PUBLIC_URL, "https://api.example.com"),
                 v.proxies(), imageHost, v.pool(Setting.IMAGE_POOL_PORTRAIT, imageHost),
-                v.pool(Setting.IMAGE_POOL_LANDSCAPE, imageHost), v.path(Setting.STATS_FILE, false), v.redis(),
+                v.pool(Setting.IMAGE_POOL_LANDSCAPE, imageHost), v.pool(Setting.IMAGE_POOLS_DIR, imageHost),
+                v.number(Setting.IMAGE_NO_REPEAT, 0, 64), v.parsed(Setting.IMAGE_REFERERS, Referers::parse, Referers.parse("")),
+                v.path(Setting.STATS_FILE, false), v.redis(),
                 v.prefix(), v.seconds(Setting.STATS_FLUSH_SECONDS, 1, 86_400),
                 v.number(Setting.STATS_MAX_USERS, 1, 5_000_000), v.parsed(Setting.NOTIFY_URLS, Target::parseAll, List.of()),
                 v.bool(Setting.ACCESS_LOG));
@@ -69,39 +73,7 @@ public record Config(String host, int port, int maxConnections, Duration headerT
      * @throws ConfigException naming each setting, folder and why
      */
     public void prepareFolders() throws ConfigException {
-        List<String> problems = new ArrayList<>();
-        writable(problems, Setting.STATS_FILE, statsFile.toAbsolutePath().getParent(), statsFile.toString(),
-                "a file in a folder pocketapi may write, e.g. /var/lib/pocketapi/stats.json (the unit's state folder)");
-        if (!holidayUpdates.isEmpty()) {
-            writable(problems, Setting.HOLIDAY_CACHE_DIR, holidayCacheDir.toAbsolutePath(), holidayCacheDir.toString(),
-                    "a folder pocketapi may write, e.g. /var/lib/pocketapi/holidays (the unit's state folder)");
-        }
-        if (!problems.isEmpty()) {
-            throw new ConfigException(String.join("\n", problems));
-        }
-    }
-
-    private static void writable(List<String> problems, Setting setting, Path dir, String value, String accepted) {
-        String why;
-        try {
-            Files.createDirectories(dir);
-            // Not Files.createTempFile: its random name seeds a SecureRandom, tens of ms at start-up.
-            Path probe = dir.resolve(".pocketapi-probe-" + ProcessHandle.current().pid());
-            Files.deleteIfExists(probe);
-            Files.delete(Files.createFile(probe));
-            return;
-        } catch (java.nio.file.FileAlreadyExistsException e) {
-            why = e.getFile() + " is a file, not a folder";
-        } catch (java.nio.file.AccessDeniedException e) {
-            why = "no permission to write in " + dir;
-        } catch (java.nio.file.FileSystemException e) {
-            why = (e.getReason() == null ? "cannot write in " + dir : e.getReason().toLowerCase(Locale.ROOT)
-                    + ": " + (e.getFile() == null ? dir : e.getFile()));
-        } catch (java.io.IOException | RuntimeException e) {
-            why = "cannot write in " + dir + " (" + e.getMessage() + ")";
-        }
-        problems.add(setting.name() + " (" + setting.flag() + "): \"" + value + "\" cannot be written (" + why
-                + "); expected " + accepted);
+        Writable.check(this);
     }
 
     /** The settings' values as given, and every problem found in them: read them all, then {@link #done}. */
@@ -288,10 +260,12 @@ public record Config(String host, int port, int maxConnections, Duration headerT
         Optional<Path> pool(Setting setting, Optional<String> imageHost) {
             String v = raw.get(setting);
             String name = setting.name() + " (" + setting.flag() + "): ";
-            if (v.isBlank() && imageHost.isPresent()) {
+            if (v.isBlank() && imageHost.isPresent() && setting != Setting.IMAGE_POOLS_DIR) {
                 problems.add(name + "is required when IMAGE_HOST is set; expected the path of a pool file");
             } else if (!v.isBlank() && imageHost.isEmpty() && raw.get(Setting.IMAGE_HOST).isBlank()) {
                 problems.add(name + "is set but IMAGE_HOST is not; pool entries are served from IMAGE_HOST, so set both");
+            } else if (setting == Setting.IMAGE_POOLS_DIR) {
+                return folder(setting);
             }
             return v.isBlank() ? Optional.empty() : Optional.of(Path.of(v.strip()));
         }

@@ -53,6 +53,14 @@ public enum Setting {
             "portrait pool file; required with IMAGE_HOST, refused without it"),
     IMAGE_POOL_LANDSCAPE("",
             "landscape pool file; required with IMAGE_HOST, refused without it"),
+    IMAGE_POOLS_DIR("",
+            "a folder of named pools NAME.txt (NAME.portrait.txt, NAME.landscape.txt), served as /img/NAME; re-read "
+            + "every 2 s while running; needs IMAGE_HOST (README: Named pools)"),
+    IMAGE_NO_REPEAT("0",
+            "0–64: a user is not given any of its last K pictures of a pool again while the pool has more than K"),
+    IMAGE_REFERERS("",
+            "comma-separated hosts whose pages may show the pictures (*.example.com for subdomains); a request whose "
+            + "Referer names another host is refused with 403, one without a Referer is not. Unset: any"),
     STATS_FILE("data/stats.json",
             "where the counters are kept (relative to the working folder), with stats.json.log beside "
             + "it; with STATS_REDIS_URL, this instance's own counts"),

@@ -15,6 +15,12 @@ import static pocketapi.http.DayRoutes.Y;
 import static pocketapi.http.PlanRoutes.LANG;
 import static pocketapi.http.PlanRoutes.ONLY;
 import static pocketapi.http.PlanRoutes.REMIND;
+import static pocketapi.http.ImageEndpoint.Form.REDIRECT;
+import static pocketapi.http.ImageEndpoint.Form.TEXT;
+import static pocketapi.http.ImageEndpoint.ORIENTATION;
+import static pocketapi.http.ImageEndpoint.Pool.BY_DEVICE;
+import static pocketapi.http.ImageEndpoint.Pool.LANDSCAPE;
+import static pocketapi.http.ImageEndpoint.Pool.PORTRAIT;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -40,6 +46,8 @@ import pocketapi.config.Config;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.holiday.source.OwnCalendars;
 import pocketapi.image.ImagePools;
+import pocketapi.image.NamedPools;
+import pocketapi.image.Picker;
 import pocketapi.image.SampleImages;
 import pocketapi.stats.Counters;
 
@@ -89,6 +97,12 @@ public final class HttpApi {
      */
     public static Javalin create(Config settings, LiveCalendar calendar, OwnCalendars own, ImagePools pools,
                                  Optional<SampleImages> samples, Counters counters) {
+        return create(settings, calendar, own, pools, NamedPools.none(), samples, counters);
+    }
+
+    /** @param named the pools of IMAGE_POOLS_DIR, read once per request (a pool may be swapped while running) */
+    public static Javalin create(Config settings, LiveCalendar calendar, OwnCalendars own, ImagePools pools, NamedPools named,
+                                 Optional<SampleImages> samples, Counters counters) {
         JettyInternals.check();
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -97,7 +111,7 @@ public final class HttpApi {
             config.http.prefer405over404 = true;
             jetty(config, settings);
             Routes routes = new Routes(config, settings.trustedProxies(), counters);
-            routes(routes, calendar, own, pools, samples, settings);
+            routes(routes, calendar, own, pools, named, samples, settings);
             // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
             config.routes.exception(Exception.class, (e, ctx) -> Responses.error(ctx, e));
@@ -108,12 +122,13 @@ public final class HttpApi {
     }
 
     /** The route table. */
-    private static void routes(Routes r, LiveCalendar calendar, OwnCalendars own, ImagePools pools,
+    private static void routes(Routes r, LiveCalendar calendar, OwnCalendars own, ImagePools pools, NamedPools named,
                                Optional<SampleImages> samples, Config settings) {
         CalendarChoice choice = new CalendarChoice(calendar, own::all, !settings.holidayUpdates().isEmpty());
         DayRoutes days = new DayRoutes(choice);
         PlanRoutes plans = new PlanRoutes(choice, days);
-        ImageEndpoint images = new ImageEndpoint(pools, settings.imageHost(), settings.publicUrl());
+        ImageEndpoint images = new ImageEndpoint(pools, named, new Picker(settings.noRepeat(), settings.statsMaxUsers()),
+                settings.referers(), settings.imageHost(), settings.publicUrl());
         r.counted("/api/holidays", days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR);
         r.counted("/api/holidays/detail", days::detail, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
         r.counted("/api/holidays/year", plans::year, Y, WEEK, CALENDAR);
@@ -122,13 +137,17 @@ public final class HttpApi {
         r.counted("/api/holidays/range", days::range, FROM, TO, DETAIL, WEEK, CALENDAR);
         r.counted("/api/workdays/count", days::count, FROM, TO, WEEK, CALENDAR);
         r.counted("/api/workdays/add", days::add, DATE, N, WEEK, CALENDAR);
-        r.counted("/img", images.answer(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT), ImageEndpoint.TYPE);
-        r.counted("/img/pe", images.answer(ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT), ImageEndpoint.TYPE);
-        r.counted("/img/pc", images.answer(ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT), ImageEndpoint.TYPE);
-        r.counted("/img/url", images.answer(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT), ImageEndpoint.TYPE);
+        for (boolean fromNamed : new boolean[] {false, true}) {
+            String at = fromNamed ? "/img/{name}" : "/img";
+            r.counted(at, images.answer(fromNamed, BY_DEVICE, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);
+            r.counted(at + "/pe", images.answer(fromNamed, PORTRAIT, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);
+            r.counted(at + "/pc", images.answer(fromNamed, LANDSCAPE, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);
+            r.counted(at + "/url", images.answer(fromNamed, BY_DEVICE, TEXT), ImageEndpoint.TYPE, ORIENTATION);
+        }
         r.info("/api/info");
         // Not counted: the landing page, the health check, the sample pictures.
-        r.plain("/", Pages.landing(calendar, choice, settings.notifyTargets().stream().map(pocketapi.notify.Target::name).toList()));
+        r.plain("/", Pages.landing(calendar, choice,
+                settings.notifyTargets().stream().map(pocketapi.notify.Target::name).toList(), named::all));
         r.plain("/healthz", Pages.health());
         samples.ifPresent(pictures -> r.plain("/d/image/<entry>", ImageEndpoint.samples(pictures)));
     }
@@ -146,7 +165,8 @@ public final class HttpApi {
             this.counters = counters;
             config.routes.before(ctx -> {
                 String path = ctx.path();
-                if (endpoints.contains(path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path)) {
+                if (endpoints.contains(path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path)
+                        || path.startsWith("/img/")) {
                     ctx.header("Access-Control-Allow-Origin", "*");
                 }
             });

@@ -10,6 +10,8 @@ import io.javalin.http.NotFoundResponse;
 import pocketapi.image.Devices;
 import pocketapi.image.ImagePool;
 import pocketapi.image.ImagePools;
+import pocketapi.image.NamedPools;
+import pocketapi.image.Picker;
 import pocketapi.image.SampleImages;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,28 +39,60 @@ final class ImageEndpoint {
                     + "|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?");
 
     private static final Logger LOG = LoggerFactory.getLogger(ImageEndpoint.class);
+    static final Param<String> TYPE = Param.text("type");
+    static final Param<ImagePool.Shape> ORIENTATION = new Param<>("orientation", v -> switch (v) {
+        case "landscape" -> ImagePool.Shape.LANDSCAPE;
+        case "portrait" -> ImagePool.Shape.PORTRAIT;
+        case "square" -> ImagePool.Shape.SQUARE;
+        default -> throw new IllegalArgumentException("must be landscape, portrait or square");
+    }, null);
     private final ImagePools pools;
+    private final NamedPools named;
+    private final Picker picker;
+    private final Referers referers;
     /** Once is enough: a WARN at the first request that shows PUBLIC_URL is missing. */
     private volatile boolean warnedAboutPublicUrl;
     /** The base of every link when it does not depend on the request: IMAGE_HOST, else PUBLIC_URL. */
     private final Optional<String> fixedBase;
 
-    ImageEndpoint(ImagePools pools, Optional<String> imageHost, Optional<String> publicUrl) {
+    ImageEndpoint(ImagePools pools, NamedPools named, Picker picker, Referers referers, Optional<String> imageHost,
+                  Optional<String> publicUrl) {
         this.pools = pools;
+        this.named = named;
+        this.picker = picker;
+        this.referers = referers;
         this.fixedBase = imageHost.or(() -> publicUrl);
     }
 
-    static final Param<String> TYPE = Param.text("type");
-
-    /** An endpoint answering from a pool, in {@code defaultForm} unless {@code type} asks for another. */
-    HttpApi.Answer answer(Pool pool, Form defaultForm) {
+    /**
+     * An endpoint answering from today's pools ({@code named} false) or the pool of the path's
+     * {@code {name}}, in {@code defaultForm} unless {@code type} asks for another.
+     */
+    HttpApi.Answer answer(boolean fromNamed, Pool pool, Form defaultForm) {
         return (ctx, q) -> {
-            boolean portrait = switch (pool) {
-                case PORTRAIT -> true;
-                case LANDSCAPE -> false;
-                case BY_DEVICE -> Devices.isMobile(ctx.header("Sec-CH-UA-Mobile"), ctx.header("User-Agent"));
+            if (!referers.allows(ctx.header("Referer"), ctx.header("Host"))) {
+                throw new ApiError(403, "pictures here are only for the pages of " + referers + "; this request's Referer "
+                        + "names another site");
+            }
+            String name = fromNamed ? ctx.pathParam("name") : "/img";
+            ImagePool from = fromNamed ? named.all().get(name) : pools.both();
+            if (from == null) {
+                throw new ApiError(404, "no picture pool named " + Query.cut(name) + "; the pools here are "
+                        + (named.all().isEmpty() ? "none (IMAGE_POOLS_DIR)" : String.join(", ", named.all().keySet())));
+            }
+            boolean device = pool == Pool.BY_DEVICE;
+            ImagePool.Shape side = switch (pool) {
+                case PORTRAIT -> ImagePool.Shape.PORTRAIT;
+                case LANDSCAPE -> ImagePool.Shape.LANDSCAPE;
+                case BY_DEVICE -> Devices.isMobile(ctx.header("Sec-CH-UA-Mobile"), ctx.header("User-Agent"))
+                        ? ImagePool.Shape.PORTRAIT : ImagePool.Shape.LANDSCAPE;
             };
-            serve(ctx, pools.forDevice(portrait), form(q.get(TYPE), defaultForm));
+            ImagePool.Shape shape = q.get(ORIENTATION);
+            ImagePool.Picture picture = picker.pick(from, name, side, device, shape, ctx.attribute(HttpApi.USER),
+                    ThreadLocalRandom.current()).orElseThrow(() -> new ApiError(404, "the pool " + name + " has no "
+                    + (shape != null ? shape.name().toLowerCase(java.util.Locale.ROOT) : side.name().toLowerCase(java.util.Locale.ROOT))
+                    + " pictures"));
+            serve(ctx, picture, form(q.get(TYPE), defaultForm));
         };
     }
 
@@ -69,14 +103,15 @@ final class ImageEndpoint {
         return "json".equals(type) ? Form.JSON : defaultForm;
     }
 
-    private void serve(Context ctx, ImagePool pool, Form form) {
-        String link = pool.link(fixedBase.orElseGet(() -> requestOrigin(ctx)), ThreadLocalRandom.current());
+    private void serve(Context ctx, ImagePool.Picture picture, Form form) {
+        String link = fixedBase.orElseGet(() -> requestOrigin(ctx)) + ImagePool.PREFIX + picture.path();
         ctx.header("Cache-Control", "no-store");
         switch (form) {
             // Empty body: drop the default text/plain type Javalin puts on every response.
             case REDIRECT -> ctx.status(302).header("Location", link).removeHeader("Content-Type");
             case TEXT -> Responses.text(ctx, link);
-            case JSON -> Responses.json(ctx, new JsonObject().put("url", link).bytes());
+            case JSON -> Responses.json(ctx, (picture.width() == 0 ? new JsonObject().put("url", link)
+                    : new JsonObject().put("url", link).put("width", picture.width()).put("height", picture.height())).bytes());
         }
     }
 

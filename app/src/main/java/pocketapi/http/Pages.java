@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import io.javalin.http.Handler;
 import pocketapi.util.Resources;
 import pocketapi.util.LogText;
@@ -12,6 +13,7 @@ import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidaySources;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.holiday.Schedule;
+import pocketapi.image.ImagePool;
 import pocketapi.holiday.Day;
 import pocketapi.holiday.Status;
 import pocketapi.holiday.Week;
@@ -33,17 +35,20 @@ final class Pages {
     static final String UPDATING = "{{updating}}";
     /** Where the page lists the notification targets, by format and host. */
     static final String NOTIFY = "{{notify}}";
+    /** Where the page lists the named picture pools with their sizes. */
+    static final String POOLS = "{{pools}}";
     private static final String[] WEEKDAYS = {"一", "二", "三", "四", "五", "六", "日"};
 
     private Pages() {
     }
 
     /** The page as one calendar and its sources fill it in on one day; rendered again only when one changes. */
-    private record Rendered(HolidayCalendar calendar, HolidaySources sources, Map<String, Schedule> own, LocalDate today,
-                            byte[] page) {
+    private record Rendered(HolidayCalendar calendar, HolidaySources sources, Map<String, Schedule> own,
+                            Map<String, ImagePool> pools, LocalDate today, byte[] page) {
     }
 
-    static Handler landing(LiveCalendar calendars, CalendarChoice choice, List<String> targets) {
+    static Handler landing(LiveCalendar calendars, CalendarChoice choice, List<String> targets,
+                           Supplier<Map<String, ImagePool>> pools) {
         String page = new String(Resources.read("web/index.html")
                 .orElseThrow(() -> new IllegalStateException("web/index.html is missing from the jar")),
                 StandardCharsets.UTF_8).replace(NOTIFY, targets.isEmpty() ? "未设置 <span lang=\"en\">none (NOTIFY_URLS)</span>"
@@ -54,10 +59,11 @@ final class Pages {
             HolidaySources sources = calendars.sources();
             Map<String, Schedule> own = choice.named();
             LocalDate today = calendar.today();
+            Map<String, ImagePool> named = pools.get();
             Rendered r = last.get();
-            if (r == null || r.calendar() != calendar || r.sources() != sources || r.own() != own
+            if (r == null || r.calendar() != calendar || r.sources() != sources || r.own() != own || r.pools() != named
                     || !r.today().equals(today)) {
-                r = new Rendered(calendar, sources, own, today, page.replace(COVERED, calendar.first() + " – "
+                r = new Rendered(calendar, sources, own, named, today, page.replace(POOLS, pools(named)).replace(COVERED, calendar.first() + " – "
                         + calendar.last()).replace(TODAY, today.toString()).replace(SOURCES, sources(sources, calendar))
                         .replace(CALENDARS, calendars(own, today)).replace(DAYS, days(choice, calendar, today))
                         .replace(UPDATING, choice.updates() ? "on" : "off").replace(UPDATES, updates(choice.updates()))
@@ -141,6 +147,17 @@ final class Pages {
             case MAKE_UP, WORKED_WEEKEND -> new String[] {"周末上班", "make-up working day"};
             case WORKDAY, WORKED -> new String[] {"工作日", "working day"};
         };
+    }
+
+    /** One example link per named picture pool, with how many pictures of each shape it has. */
+    static String pools(Map<String, ImagePool> pools) {
+        StringBuilder out = new StringBuilder();
+        pools.forEach((name, pool) -> out.append("<li><a class=\"ex\" href=\"/img/").append(name).append("\">/img/")
+                .append(name).append("</a> ").append(pool.size()).append(" 张 <span class=\"en\">").append(pool.size())
+                .append(" pictures: ").append(pool.choice(null, ImagePool.Shape.LANDSCAPE).size()).append(" landscape, ")
+                .append(pool.choice(null, ImagePool.Shape.PORTRAIT).size()).append(" portrait, ")
+                .append(pool.choice(null, ImagePool.Shape.SQUARE).size()).append(" square</span></li>"));
+        return out.toString();
     }
 
     /** How new years arrive, true for the running settings. */

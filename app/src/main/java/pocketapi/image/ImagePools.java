@@ -8,7 +8,10 @@ import java.util.Optional;
  *
  * @param bundled whether these are the bundled sample pictures (served by the service itself)
  */
-public record ImagePools(ImagePool portrait, ImagePool landscape, boolean bundled) {
+public record ImagePools(ImagePool portrait, ImagePool landscape, boolean bundled, ImagePool both) {
+    public ImagePools(ImagePool portrait, ImagePool landscape, boolean bundled) {
+        this(portrait, landscape, bundled, ImagePool.join(portrait.source() + " + " + landscape.source(), portrait, landscape));
+    }
 
     /** The pool of a device: portrait for phones and tablets, landscape otherwise. */
     public ImagePool forDevice(boolean mobile) {
@@ -17,8 +20,8 @@ public record ImagePools(ImagePool portrait, ImagePool landscape, boolean bundle
 
     /** The bundled sample pools. */
     public static ImagePools samples() throws ImagePoolException {
-        return new ImagePools(ImagePool.resource("samples/portrait.txt"),
-                ImagePool.resource("samples/landscape.txt"), true);
+        return new ImagePools(ImagePool.resource("samples/portrait.txt", ImagePool.Shape.PORTRAIT),
+                ImagePool.resource("samples/landscape.txt", ImagePool.Shape.LANDSCAPE), true);
     }
 
     /** The pools of the given files, or the samples when neither file is given. */
@@ -29,7 +32,7 @@ public record ImagePools(ImagePool portrait, ImagePool landscape, boolean bundle
         if (portrait.isEmpty() || landscape.isEmpty()) {
             throw new ImagePoolException("IMAGE_POOL_PORTRAIT and IMAGE_POOL_LANDSCAPE must be set together");
         }
-        return new ImagePools(ImagePool.read(portrait.get(), "IMAGE_POOL_PORTRAIT"),
-                ImagePool.read(landscape.get(), "IMAGE_POOL_LANDSCAPE"), false);
+        return new ImagePools(ImagePool.read(portrait.get(), "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT),
+                ImagePool.read(landscape.get(), "IMAGE_POOL_LANDSCAPE", ImagePool.Shape.LANDSCAPE), false);
     }
 }

@@ -73,6 +73,19 @@ final class TestApps {
         }
     }
 
+    /** The service of the given settings, their pool files and IMAGE_POOLS_DIR read as Main reads them. */
+    static Javalin withPools(java.util.Map<String, String> settings) {
+        try {
+            Config config = Config.parse(settings, java.util.List.of());
+            Clock clock = Clock.systemUTC();
+            return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(),
+                    ImagePools.load(config.poolPortrait(), config.poolLandscape()),
+                    pocketapi.image.NamedPools.load(config.poolsDir()), Optional.empty(), new UsageCounters(clock, 100_000, 0));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The out-of-the-box service answering from a calendar the test may swap. */
     static Javalin app(LiveCalendar calendar) {
         try {

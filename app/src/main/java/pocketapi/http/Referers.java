@@ -1,0 +1,59 @@
+package pocketapi.http;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * IMAGE_REFERERS: the sites whose pages may show the pictures ({@code example.com}, or
+ * {@code *.example.com} for its subdomains). A request whose {@code Referer} names another host is
+ * refused; one without a {@code Referer} (a direct visit, a browser that sends none) and one from
+ * the service's own pages are allowed. Unset: every request is. Immutable.
+ */
+public record Referers(List<String> hosts) {
+    /** @throws IllegalArgumentException saying what is accepted */
+    public static Referers parse(String value) {
+        List<String> hosts = new ArrayList<>();
+        for (String part : value.isBlank() ? new String[0] : value.split(",")) {
+            String host = part.strip().toLowerCase(Locale.ROOT);
+            if (!host.matches("(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")) {
+                throw new IllegalArgumentException("\"" + part.strip().replaceAll("[^ -~]", "?") + "\" is not accepted; "
+                        + "expected comma-separated host names, *.example.com for every subdomain, e.g. example.com,*.example.com");
+            }
+            hosts.add(host);
+        }
+        return new Referers(List.copyOf(hosts));
+    }
+
+    /** Whether a request with this {@code Referer} (may be null) and {@code Host} may have a picture. */
+    boolean allows(String referer, String ownHost) {
+        if (hosts.isEmpty() || referer == null || referer.isBlank()) {
+            return true;
+        }
+        String host;
+        try {
+            host = URI.create(referer.strip()).getHost();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        if (host == null) {
+            return false;
+        }
+        host = host.toLowerCase(Locale.ROOT);
+        if (ownHost != null && host.equals(ownHost.replaceFirst(":[0-9]+$", "").toLowerCase(Locale.ROOT))) {
+            return true;
+        }
+        for (String allowed : hosts) {
+            if (allowed.startsWith("*.") ? host.endsWith(allowed.substring(1)) : host.equals(allowed)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return String.join(", ", hosts);
+    }
+}
