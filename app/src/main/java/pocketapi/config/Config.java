@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.*;
 
-import pocketapi.http.Referers;
+import pocketapi.image.Referers;
 import pocketapi.http.TrustedProxies;
 import pocketapi.notify.Target;
 

@@ -12,6 +12,7 @@ import pocketapi.image.ImagePool;
 import pocketapi.image.ImagePools;
 import pocketapi.image.NamedPools;
 import pocketapi.image.Picker;
+import pocketapi.image.Referers;
 import pocketapi.image.SampleImages;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

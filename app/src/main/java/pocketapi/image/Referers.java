@@ -1,4 +1,4 @@
-package pocketapi.http;
+package pocketapi.image;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ public record Referers(List<String> hosts) {
     }
 
     /** Whether a request with this {@code Referer} (may be null) and {@code Host} may have a picture. */
-    boolean allows(String referer, String ownHost) {
+    public boolean allows(String referer, String ownHost) {
         if (hosts.isEmpty() || referer == null || referer.isBlank()) {
             return true;
         }
