@@ -6,7 +6,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
@@ -136,7 +135,7 @@ public final class Main {
         if (!config.notifyTargets().isEmpty()) {
             new Notifier(config.notifyTargets(), calendar, own::all, config.publicUrl(),
                     config.statsFile().toAbsolutePath().resolveSibling("notify.state"), clock, HttpApi::detailJson,
-                    Notifier.http("pocketapi/" + version())).start(Executors.newSingleThreadScheduledExecutor(Daemons.named("notify")));
+                    Notifier.http("pocketapi/" + version())).start(background);
         }
         // Not needed to answer: made a moment after the start, in the background, so as not to slow the first answers.
         HolidayUpdater.Sources sources = new HolidayUpdater.Sources(config.holidayUpdates(), config.holidayUpdateInterval(),

@@ -127,7 +127,7 @@ public final class HttpApi {
         CalendarChoice choice = new CalendarChoice(calendar, own::all, !settings.holidayUpdates().isEmpty());
         DayRoutes days = new DayRoutes(choice);
         PlanRoutes plans = new PlanRoutes(choice, days);
-        ImageEndpoint images = new ImageEndpoint(pools, named, new Picker(settings.noRepeat(), settings.statsMaxUsers()),
+        ImageEndpoint images = new ImageEndpoint(pools, named, new Picker(settings.noRepeat(), Math.min(settings.statsMaxUsers(), Picker.MAX_USERS)),
                 settings.referers(), settings.imageHost(), settings.publicUrl());
         r.counted("/api/holidays", days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR);
         r.counted("/api/holidays/detail", days::detail, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);

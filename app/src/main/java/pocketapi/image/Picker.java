@@ -15,6 +15,8 @@ import pocketapi.util.BoundedLru;
  * recently seen users are dropped first. Thread-safe.
  */
 public final class Picker {
+    /** Users remembered at most: about 160 bytes each (300 with 128-character ids), 3 to 6 MB in all. */
+    public static final int MAX_USERS = 20_000;
     private final int noRepeat;
     private final BoundedLru<String, int[]> recent;
 

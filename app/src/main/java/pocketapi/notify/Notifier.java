@@ -32,8 +32,8 @@ import pocketapi.util.Utc8;
  * most once per target, remembered in the state file ({@link NotifyState}), so a restart neither
  * repeats nor skips one; an {@code eve} missed while the service was down is sent on start until
  * midnight, then dropped. A failed delivery is tried again after 1, 2, 4 … minutes for up to an hour,
- * then dropped; a failing target is logged at most once an hour, by host. Runs on its own thread
- * every {@value #TICK_SECONDS} s.
+ * then dropped; a failing target is logged at most once an hour, by host. Runs on the service's
+ * background scheduler every {@value #TICK_SECONDS} s, one round at a time (rounds are synchronized).
  */
 public final class Notifier {
     private static final Logger LOG = LoggerFactory.getLogger(Notifier.class);
@@ -78,9 +78,9 @@ public final class Notifier {
                 HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
-    /** Ticks now and then every {@value #TICK_SECONDS} s on {@code thread}. */
-    public void start(ScheduledExecutorService thread) {
-        thread.scheduleWithFixedDelay(() -> {
+    /** Ticks now and then every {@value #TICK_SECONDS} s on {@code background}. */
+    public void start(ScheduledExecutorService background) {
+        background.scheduleWithFixedDelay(() -> {
             try {
                 tick();
             } catch (RuntimeException | Error e) {
