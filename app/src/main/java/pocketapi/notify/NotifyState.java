@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,11 +16,13 @@ import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import pocketapi.util.Disk;
+
 /**
  * What the notifier has sent and still has to send, kept in a small text file beside the counters
  * ({@code notify.state}, one fact a line: {@code known 2027 <fingerprint>}, {@code due <target> <key>},
- * {@code sent <target> <key>}; a target is a hash of its entry, never its secrets). Written whole
- * to a temporary file, then renamed over. A missing file is a first start: the years served then are
+ * {@code sent <target> <key>}; a target is a hash of its entry, never its secrets), replaced whole
+ * ({@link Disk#replace}: owner-only, never half-written). A missing file is a first start: the years served then are
  * known without a message. Lines of dates more than 40 days back are dropped. Not thread-safe: the
  * notifier's one thread uses it.
  */
@@ -113,10 +114,8 @@ final class NotifyState {
         known.forEach((year, fp) -> out.append("known ").append(year).append(' ').append(fp).append('\n'));
         due.forEach((target, keys) -> keys.forEach(k -> out.append("due ").append(target).append(' ').append(k).append('\n')));
         sent.stream().sorted().forEach(s -> out.append("sent ").append(s).append('\n'));
-        Path temp = file.resolveSibling(file.getFileName() + ".new");
         try {
-            Files.writeString(temp, out, StandardCharsets.UTF_8);
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Disk.LOCAL.replace(file, out.toString().getBytes(StandardCharsets.UTF_8));
             changed = false;
         } catch (IOException e) {
             LOG.warn("notifications: {} cannot be written ({}); what was sent is remembered until a restart", file,
