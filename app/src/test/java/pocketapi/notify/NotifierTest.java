@@ -140,6 +140,24 @@ class NotifierTest {
     }
 
     @Test
+    void a_year_withdrawn_and_then_served_again_is_told_once_each() {
+        String urls = "webhook+" + base() + "/y#events=year";
+        clock.set("2026-11-24T02:00:00Z");
+        HolidayCalendar with2027 = TestYears.calendarWith(clock, TestYears.parse(2027, TestYears.madeUp2027()));
+        calendar.set(with2027);
+        notifier(urls).tick();
+        assertThat(received).isEmpty();
+        calendar.set(with2027.withdrawn(2027, List.of(java.time.LocalDate.of(2027, 1, 1))));
+        notifier(urls).tick();
+        notifier(urls).tick();
+        assertThat(received).singleElement().asString().startsWith("/y {\"event\":\"year\",\"title\":\"2027年放假安排已撤回\"");
+        calendar.set(with2027);
+        notifier(urls).tick();
+        assertThat(received).hasSize(2);
+        assertThat(received.get(1)).startsWith("/y {\"event\":\"year\",\"title\":\"2027年放假安排已发布\"");
+    }
+
+    @Test
     void from_the_first_of_december_a_missing_next_year_is_told_once() {
         String urls = "feishu+" + base() + "/feishu#events=ending";
         clock.set("2026-11-30T13:00:00Z");
