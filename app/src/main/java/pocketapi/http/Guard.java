@@ -1,7 +1,5 @@
 package pocketapi.http;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.eclipse.jetty.http.HttpHeader;
@@ -88,16 +86,8 @@ final class Guard extends Handler.Wrapper {
     /** The client's address, or behind a trusted proxy the one it forwards (first X-Forwarded-For entry). */
     private String client(Request request) {
         String peer = Request.getRemoteAddr(request);
-        if (trusted.isSet()) {
-            try {
-                if (trusted.contains(InetAddress.getByName(peer))) {  // an IP literal: no lookup
-                    return HttpApi.userId(request.getHeaders().get("CF-Connecting-IP"),
-                            request.getHeaders().get(HttpHeader.X_FORWARDED_FOR));
-                }
-            } catch (UnknownHostException e) {
-                return peer;
-            }
-        }
-        return peer;
+        String direct = trusted.isSet() ? trusted.direct(peer) : peer;
+        return direct != null ? direct : HttpApi.userId(request.getHeaders().get("CF-Connecting-IP"),
+                request.getHeaders().get(HttpHeader.X_FORWARDED_FOR));
     }
 }

@@ -22,8 +22,6 @@ import static pocketapi.http.ImageEndpoint.Pool.BY_DEVICE;
 import static pocketapi.http.ImageEndpoint.Pool.LANDSCAPE;
 import static pocketapi.http.ImageEndpoint.Pool.PORTRAIT;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.LocalDate;
 import java.util.HashSet;
 import java.util.List;
@@ -204,12 +202,7 @@ public final class HttpApi {
                 return id;
             }
             if (trusted.isSet()) {
-                try {
-                    InetAddress peer = InetAddress.getByName(ctx.req().getRemoteAddr());  // an IP literal: no lookup
-                    id = trusted.contains(peer) ? null : peer.getHostAddress();
-                } catch (UnknownHostException e) {
-                    id = ctx.req().getRemoteAddr();
-                }
+                id = trusted.direct(ctx.req().getRemoteAddr());
             }
             if (id == null) {
                 id = userId(ctx.header("CF-Connecting-IP"), ctx.header("X-Forwarded-For"));

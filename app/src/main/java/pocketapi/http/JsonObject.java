@@ -3,6 +3,8 @@ package pocketapi.http;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import pocketapi.util.JsonText;
+
 /**
  * Builds one small JSON object, fields in the order they are put. Our bodies are a handful of
  * fixed fields, so this is all the JSON writing the service needs: no mapper, no reflection, and
@@ -10,7 +12,6 @@ import java.util.List;
  * Chinese included, are written as UTF-8. Not thread-safe: one per body.
  */
 final class JsonObject {
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
     private final StringBuilder out = new StringBuilder(160).append('{');
 
     /** A string, or {@code null} when {@code value} is null. */
@@ -81,24 +82,6 @@ final class JsonObject {
     }
 
     private void quote(String s) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
+        JsonText.quote(out, s);
     }
 }

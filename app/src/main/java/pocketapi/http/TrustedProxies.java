@@ -99,6 +99,21 @@ public final class TrustedProxies {
         return !ranges.isEmpty();
     }
 
+    /**
+     * Who a connection's peer stands for: null when it is a listed proxy (the client is then the one
+     * its forwarding headers name), else the peer's own address.
+     *
+     * @param peer an IP literal, as the connection gives it (no lookup is made)
+     */
+    public String direct(String peer) {
+        try {
+            InetAddress address = InetAddress.getByName(peer);
+            return contains(address) ? null : address.getHostAddress();
+        } catch (java.net.UnknownHostException e) {
+            return peer;
+        }
+    }
+
     /** Whether the connection's peer is a listed proxy. */
     public boolean contains(InetAddress peer) {
         byte[] address = peer.getAddress();

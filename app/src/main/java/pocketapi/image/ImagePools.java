@@ -13,11 +13,6 @@ public record ImagePools(ImagePool portrait, ImagePool landscape, boolean bundle
         this(portrait, landscape, bundled, ImagePool.join(portrait.source() + " + " + landscape.source(), portrait, landscape));
     }
 
-    /** The pool of a device: portrait for phones and tablets, landscape otherwise. */
-    public ImagePool forDevice(boolean mobile) {
-        return mobile ? portrait : landscape;
-    }
-
     /** The bundled sample pools. */
     public static ImagePools samples() throws ImagePoolException {
         return new ImagePools(ImagePool.resource("samples/portrait.txt", ImagePool.Shape.PORTRAIT),

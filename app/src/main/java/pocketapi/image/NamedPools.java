@@ -18,6 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import pocketapi.util.Folder;
+import pocketapi.util.LogOnce;
 import pocketapi.util.LogText;
 
 /**
@@ -40,7 +41,8 @@ public final class NamedPools {
     private volatile Map<String, ImagePool> byName = Map.of();
     /** Each pool's files as last read (names and bytes), so that an unchanged pool is not parsed again. */
     private final Map<String, List<Object>> seen = new HashMap<>();
-    private final Map<String, String> refused = new HashMap<>();
+    /** A failure to read the folder itself, logged once until a look succeeds. */
+    private final LogOnce failures = LogOnce.untilCleared();
     private List<String> missing = List.of();
 
     private NamedPools(Optional<Path> dir) {
@@ -80,7 +82,7 @@ public final class NamedPools {
             look(false);
         } catch (ImagePoolException | RuntimeException | Error e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            if (!why.equals(refused.put("", why))) {
+            if (failures.first(why)) {
                 LOG.warn("IMAGE_POOLS_DIR: {}; the pools stay as they are", LogText.safe(why, LogText.LINE));
             }
         }
@@ -93,7 +95,7 @@ public final class NamedPools {
         } catch (IOException e) {
             throw new ImagePoolException(dir.get() + " (IMAGE_POOLS_DIR): cannot be read (" + e.getMessage() + ")");
         }
-        refused.remove("");
+        failures.clear();
         Map<String, List<Folder.File>> byPool = new TreeMap<>();
         for (Folder.File f : files) {
             byPool.computeIfAbsent(f.stem().replaceFirst("\\.(portrait|landscape)$", ""), k -> new ArrayList<>()).add(f);
@@ -110,7 +112,6 @@ public final class NamedPools {
             seen.put(name, state);
             try {
                 next.put(name, parse(name, pool.getValue(), next.containsKey(name) ? 0 : next.size()));
-                refused.remove(name);
                 changed = true;
                 if (!start) {
                     LOG.info("picture pool {} {} ({} pictures)", name, byName.containsKey(name) ? "changed" : "added",
@@ -120,7 +121,6 @@ public final class NamedPools {
                 if (start) {
                     throw e;
                 }
-                refused.put(name, e.getMessage());
                 LOG.warn("{}; pool {} {}", LogText.safe(e.getMessage(), LogText.LINE), name,
                         byName.containsKey(name) ? "stays as it was" : "is not added");
             }

@@ -5,7 +5,8 @@ import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.Locale;
+
+import pocketapi.util.JsonText;
 
 /**
  * How a message is posted to each kind of target: a JSON webhook of our own, ntfy (the text, the
@@ -55,16 +56,6 @@ public enum Format {
 
     /** A JSON string. */
     static String json(String s) {
-        StringBuilder out = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                default -> out.append(c < 0x20 || c == 0x2028 || c == 0x2029 ? String.format(Locale.ROOT, "\\u%04x", (int) c) : c);
-            }
-        }
-        return out.append('"').toString();
+        return JsonText.quote(new StringBuilder(s.length() + 2), s).toString();
     }
 }

@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.Schedule;
+import pocketapi.util.LogOnce;
 import pocketapi.util.Utc8;
 
 /**
@@ -55,7 +56,7 @@ public final class Notifier {
     private final NotifyState state;
     /** Per target and key: {first attempt, next attempt} in epoch millis. */
     private final Map<String, long[]> retries = new HashMap<>();
-    private final Map<String, Long> lastLogged = new HashMap<>();
+    private final LogOnce failing;
 
     public Notifier(List<Target> targets, Supplier<HolidayCalendar> official, Supplier<Map<String, Schedule>> named,
                     Optional<String> publicUrl, Path stateFile, Clock clock,
@@ -68,6 +69,7 @@ public final class Notifier {
         this.detail = detail;
         this.sender = sender;
         this.state = NotifyState.load(stateFile);
+        this.failing = LogOnce.per(HOUR, clock::millis);
     }
 
     /** A sender over HTTP: 10 s time-outs, redirects not followed. */
@@ -177,9 +179,7 @@ public final class Notifier {
             state.markSent(t.id(), key);  // given up: an hour of failures
             retries.remove(t.id() + " " + key);
         }
-        Long logged = lastLogged.get(t.id());
-        if (logged == null || now - logged >= HOUR) {
-            lastLogged.put(t.id(), now);
+        if (failing.first(t.id())) {
             LOG.warn("notifications: {} failed ({}) for {}; {}", t.name(), why, key.replaceFirst(":[0-9a-f]{16}", ""),
                     waited >= HOUR ? "given up after an hour" : "trying again, for up to an hour");
         }

@@ -95,27 +95,12 @@ class LandingPageBrowserTest {
     void with_updates_off_the_page_never_says_next_year_comes_by_itself() {
         RequiredTools.require("chromium chromium-driver", CHROMIUM, CHROMEDRIVER);
         java.time.Clock december = TestApps.at("2026-12-31T02:00:00Z");
-        String[] page = new String[3];
-        TestServer.run(TestApps.app(Map.of("HOLIDAY_UPDATE_URL", "off"), december), server -> {
-            ChromeDriver browser = start();
-            try {
-                browser.get(server.origin() + "/");
-                long deadline = System.nanoTime() + 10_000_000_000L;
-                while (text(browser, "next").equals("…") && System.nanoTime() < deadline) {
-                    Thread.sleep(50);
-                }
-                page[0] = text(browser, "next");
-                page[1] = text(browser, "day-tomorrow");
-                page[2] = browser.findElement(org.openqa.selenium.By.tagName("body")).getText();
-            } finally {
-                browser.quit();
-            }
-        });
-        assertThat(page[0]).isEqualTo("今年余下没有假期了；2027 年的放假安排不在数据中，自动更新已关闭。\n"
+        List<String> page = texts(TestApps.app(Map.of("HOLIDAY_UPDATE_URL", "off"), december), "next", "day-tomorrow", "body");
+        assertThat(page.get(0)).isEqualTo("今年余下没有假期了；2027 年的放假安排不在数据中，自动更新已关闭。\n"
                 + "No more breaks this year; 2027's arrangement is not in the data, and automatic updates are off.");
-        assertThat(page[1]).contains("明天 1月1日 周五", "不在数据中",
+        assertThat(page.get(1)).contains("明天 1月1日 周五", "不在数据中",
                 "2027's holiday arrangement is not in the built-in data, and updates are off");
-        assertThat(page[2]).contains("Automatic updates are off").doesNotContain("by itself", "自动显示", "自动加入");
+        assertThat(page.get(2)).contains("Automatic updates are off").doesNotContain("by itself", "自动显示", "自动加入");
     }
 
     /**
@@ -146,7 +131,12 @@ class LandingPageBrowserTest {
 
     /** The page's "next break" line once it has been filled in. */
     private String nextLine(io.javalin.Javalin app) {
-        String[] line = new String[1];
+        return texts(app, "next").get(0);
+    }
+
+    /** The text of each element by id ({@code body}: the whole page), once the "next break" line is filled in. */
+    private List<String> texts(io.javalin.Javalin app, String... ids) {
+        List<String> texts = new ArrayList<>();
         TestServer.run(app, server -> {
             ChromeDriver browser = start();
             try {
@@ -155,12 +145,15 @@ class LandingPageBrowserTest {
                 while (text(browser, "next").equals("…") && System.nanoTime() < deadline) {
                     Thread.sleep(50);
                 }
-                line[0] = text(browser, "next");
+                for (String id : ids) {
+                    texts.add(id.equals("body") ? browser.findElement(org.openqa.selenium.By.tagName("body")).getText()
+                            : text(browser, id));
+                }
             } finally {
                 browser.quit();
             }
         });
-        return line[0];
+        return texts;
     }
 
     private ChromeDriver start() {
