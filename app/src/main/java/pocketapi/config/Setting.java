@@ -58,7 +58,7 @@ public enum Setting {
             + "every 2 s while running; needs IMAGE_HOST (README: Named pools)"),
     IMAGE_NO_REPEAT("0",
             "0–64: a user is not given any of its last K pictures of a pool again while the pool has more than K "
-            + "(20,000 users remembered at most, the least recently seen dropped first)"),
+            + "(20,000 users remembered at most; a newcomer takes the place of one seen long ago)"),
     IMAGE_REFERERS("",
             "comma-separated hosts whose pages may show the pictures (*.example.com for subdomains); a request whose "
             + "Referer names another host is refused with 403, one without a Referer is not. Unset: any"),

@@ -96,13 +96,20 @@ class PickerTest {
     }
 
     @Test
-    void the_users_remembered_are_bounded_least_recently_seen_first() {
-        Picker picker = new Picker(2, 3);
+    void the_users_remembered_are_bounded_and_one_who_keeps_coming_keeps_its_picks_through_a_flood() {
+        Picker picker = new Picker(8, 100);
         ImagePool ten = pool("0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n");
         Random random = new Random(3);
-        for (int i = 0; i < 1000; i++) {
+        Deque<String> last = new ArrayDeque<>();
+        for (int i = 0; i < 20_000; i++) {
             picker.pick(ten, "ten", null, true, null, "user-" + i, random);
+            String e = picker.pick(ten, "ten", null, true, null, "alice", random).orElseThrow().entry();
+            assertThat(last).as("pick %d", i).doesNotContain(e);
+            last.addLast(e);
+            if (last.size() > 8) {
+                last.removeFirst();
+            }
         }
-        assertThat(picker.remembered()).isEqualTo(3);
+        assertThat(picker.remembered()).isEqualTo(100);
     }
 }
