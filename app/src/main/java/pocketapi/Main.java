@@ -32,6 +32,7 @@ import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.config.Help;
 import pocketapi.util.LogText;
+import pocketapi.util.Summary;
 
 /**
  * Starts pocketapi: configuration, data, counters, server, in that order; any bad input stops it
@@ -120,6 +121,7 @@ public final class Main {
             return;
         }
         counting.start().accept(background);
+        background.scheduleWithFixedDelay(() -> Summary.flushAll(false), 1, 1, TimeUnit.MINUTES);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, counting.stop()), "shutdown"));
         LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {} ({}), pictures {} portrait + {} landscape "
                         + "from {}, counters {}",
@@ -179,6 +181,7 @@ public final class Main {
             app.stop();
         } finally {
             try {
+                Summary.flushAll(true);
                 saved = saveCounters.getAsBoolean();
             } finally {
                 LOG.info(saved ? "stopped" : "stopped, with counters lost (see above)");

@@ -39,6 +39,11 @@ public record Day(LocalDate date, Status status, String name, boolean statutory,
         return status == Status.WORKDAY;
     }
 
+    /** The weekday in Chinese, {@code 周一} to {@code 周日}. */
+    public static String weekday(LocalDate date) {
+        return "周" + "一二三四五六日".charAt(date.getDayOfWeek().ordinal());
+    }
+
     /** The one weekend test of the service. */
     public static boolean weekend(LocalDate date) {
         DayOfWeek d = date.getDayOfWeek();

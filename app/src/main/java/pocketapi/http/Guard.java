@@ -1,6 +1,8 @@
 package pocketapi.http;
 
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpVersion;
@@ -19,26 +21,29 @@ import pocketapi.util.Summary;
  * smuggled behind it is read; each client's fair share of the request threads; and the answer under
  * way marked on its connection until it is written, for the write time-out ({@link JettyInternals}).
  *
- * <p>The fair share ({@link FairShare}): a client over it while the server is busy is answered 503
- * at once, so that clients that do not read their answers (each holds a thread for up to the write
- * time-out) cannot take every thread. A client is its address, or, from a TRUSTED_PROXIES peer, the
- * address the proxy forwards. Refusals are logged once a minute.
- * Thread-safe.
+ * <p>The fair share: while more than half of the request threads are busy, a client with more than an
+ * eighth of them under way is answered 503 at once, so that clients that do not read their answers
+ * (each holds a thread for up to the write time-out) cannot take every thread. A client is its
+ * address, or, from a TRUSTED_PROXIES peer, the address the proxy forwards; a client's count is
+ * dropped when it reaches 0. Refusals are logged once a minute. Thread-safe.
  */
 final class Guard extends Handler.Wrapper {
     private static final Summary REFUSED = new Summary(LoggerFactory.getLogger(Guard.class), true, "busy: refused %d "
             + "request(s) from clients that had more than their share of the request threads under way (answered 503)");
     private final TrustedProxies trusted;
-    private volatile FairShare share = new FairShare(200);
+    private final AtomicInteger busy = new AtomicInteger();
+    private final ConcurrentHashMap<String, AtomicInteger> byClient = new ConcurrentHashMap<>();
+    private volatile int threads;
 
-    Guard(TrustedProxies trusted) {
+    Guard(TrustedProxies trusted, int threads) {
         this.trusted = trusted;
+        this.threads = threads;
     }
 
     @Override
     protected void doStart() throws Exception {
         if (getServer().getThreadPool() instanceof ThreadPool.SizedThreadPool pool) {
-            share = new FairShare(pool.getMaxThreads());
+            threads = pool.getMaxThreads();
         }
         super.doStart();
     }
@@ -54,8 +59,7 @@ final class Guard extends Handler.Wrapper {
             return true;
         }
         String client = client(request);
-        FairShare threads = share;
-        if (!threads.enter(client)) {
+        if (!enter(client)) {
             REFUSED.count();
             response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
             Responses.jettyError(request, response, callback, 503, "Too many requests under way from one client while "
@@ -66,7 +70,7 @@ final class Guard extends Handler.Wrapper {
         Runnable release = () -> {
             if (released.compareAndSet(false, true)) {
                 JettyInternals.answering(request, null);
-                threads.leave(client);
+                leave(client);
             }
         };
         Callback done = Callback.from(callback, release);
@@ -81,6 +85,32 @@ final class Guard extends Handler.Wrapper {
         }
         release.run();
         return false;
+    }
+
+    /** Counts a request of {@code client} as under way, unless it is over its share (false: not counted). */
+    boolean enter(String client) {
+        AtomicInteger mine = byClient.compute(client, (k, n) -> {
+            AtomicInteger count = n == null ? new AtomicInteger() : n;
+            count.incrementAndGet();
+            return count;
+        });
+        if (busy.incrementAndGet() > threads / 2 && mine.get() > Math.max(1, threads / 8)) {
+            leave(client);
+            return false;
+        }
+        return true;
+    }
+
+    /** A request {@link #enter} let in is done. */
+    void leave(String client) {
+        busy.decrementAndGet();
+        byClient.computeIfPresent(client, (k, n) -> n.decrementAndGet() == 0 ? null : n);
+    }
+
+    /** Requests under way, of everyone and of {@code client}. */
+    int[] underWay(String client) {
+        AtomicInteger mine = byClient.get(client);
+        return new int[] {busy.get(), mine == null ? 0 : mine.get()};
     }
 
     /** The client's address, or behind a trusted proxy the one it forwards (first X-Forwarded-For entry). */

@@ -248,7 +248,7 @@ public final class HttpApi {
             // Graceful stop: stop accepting, let requests under way finish, then stop; the budget leaves time
             // to save the counters. Javalin nests its handlers inside the innermost wrapper.
             GracefulHandler graceful = new GracefulHandler();
-            graceful.setHandler(new Guard(settings.trustedProxies()));
+            graceful.setHandler(new Guard(settings.trustedProxies(), 200));
             server.setHandler(graceful);
             server.setStopTimeout(STOP_TIMEOUT_MILLIS);
         });

@@ -37,7 +37,6 @@ final class Pages {
     static final String NOTIFY = "{{notify}}";
     /** Where the page lists the named picture pools with their sizes. */
     static final String POOLS = "{{pools}}";
-    private static final String[] WEEKDAYS = {"一", "二", "三", "四", "五", "六", "日"};
 
     private Pages() {
     }
@@ -115,7 +114,7 @@ final class Pages {
             LocalDate date = today.plusDays(i);
             out.append("<div class=\"day\" id=\"").append(i == 0 ? "day-today" : "day-tomorrow").append("\"><h3>")
                     .append(i == 0 ? "今天" : "明天").append(' ').append(date.getMonthValue()).append('月')
-                    .append(date.getDayOfMonth()).append("日 周").append(WEEKDAYS[date.getDayOfWeek().ordinal()])
+                    .append(date.getDayOfMonth()).append("日 ").append(Day.weekday(date))
                     .append(" <span class=\"en\">").append(i == 0 ? "Today" : "Tomorrow").append(", ").append(date)
                     .append("</span></h3>");
             if (calendar.covers(date)) {

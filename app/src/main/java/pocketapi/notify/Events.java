@@ -19,7 +19,6 @@ import pocketapi.holiday.HolidayCalendar;
 
 /** The messages, as pure functions of a calendar and a date: what the events say, in Chinese or English. */
 final class Events {
-    private static final String[] WEEKDAYS = {"周一", "周二", "周三", "周四", "周五", "周六", "周日"};
 
     private Events() {
     }
@@ -43,7 +42,7 @@ final class Events {
             return Optional.of(new Message("eve", en ? "Working tomorrow" : "明天上班", en
                     ? "Tomorrow (" + d.getDayOfWeek().getDisplayName(TextStyle.FULL, Locale.ENGLISH) + ", " + d
                             + ") is a working day" + (name.isEmpty() ? "." : ": " + english(name) + ".")
-                    : "明天（" + d.getMonthValue() + "月" + d.getDayOfMonth() + "日 " + WEEKDAYS[d.getDayOfWeek().ordinal()]
+                    : "明天（" + d.getMonthValue() + "月" + d.getDayOfMonth() + "日 " + Day.weekday(d)
                             + "）上班" + (name.isEmpty() ? "" : "：" + name), d, url, detail.apply(calendar, d)));
         }
         Break b = day.brk();

@@ -44,11 +44,6 @@ public final class LogOnce {
         return true;
     }
 
-    /** Whether anything was logged since the last {@link #clear}. */
-    public synchronized boolean any() {
-        return !seen.isEmpty();
-    }
-
     /** Forgets every key: the next occurrence of any problem is logged again (the trouble is over). */
     public synchronized void clear() {
         seen.clear();

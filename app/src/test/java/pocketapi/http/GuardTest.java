@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class FairShareTest {
+class GuardTest {
     @Test
     void a_client_gets_an_eighth_of_the_threads_while_more_than_half_are_busy() {
-        FairShare share = new FairShare(16);
+        Guard share = new Guard(TrustedProxies.unset(), 16);
         for (int i = 0; i < 6; i++) {
             assertThat(share.enter("other-" + i)).isTrue();
         }
@@ -24,7 +24,7 @@ class FairShareTest {
 
     @Test
     void a_client_whose_requests_are_done_is_forgotten() {
-        FairShare share = new FairShare(200);
+        Guard share = new Guard(TrustedProxies.unset(), 200);
         assertThat(share.enter("a")).isTrue();
         share.leave("a");
         assertThat(share.underWay("a")).containsExactly(0, 0);
