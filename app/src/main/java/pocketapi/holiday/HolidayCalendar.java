@@ -229,6 +229,14 @@ public final class HolidayCalendar {
         return days[index(date)];
     }
 
+    /** Whether a covered date is worked, {@code type=alarm}'s {@code work}: read from the working-day counts. */
+    public boolean working(LocalDate date) {
+        if (!covers(date)) {
+            throw new IllegalArgumentException(date + " is outside " + first + " .. " + last);
+        }
+        return workdays.count(date, date) == 1;
+    }
+
     /** The position of a covered date in {@link #days()}. */
     public int index(LocalDate date) {
         return (int) (date.toEpochDay() - first.toEpochDay());

@@ -1,20 +1,28 @@
 package pocketapi.http;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.LocalDate;
-import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 import io.javalin.http.Context;
 import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.Schedule;
+import pocketapi.holiday.Week;
+import pocketapi.http.Query.Param;
+import pocketapi.util.LogText;
 
 /**
- * The endpoints that answer days: {@code /api/holidays} (the JSON record, {@code type=pithy} or
- * {@code type=alarm}), {@code /api/holidays/detail}, {@code /api/holidays/range} (up to {@value
- * #MAX_DAYS} records), {@code /api/workdays/count} and {@code /api/workdays/add}. A day is given by
- * {@code y}/{@code m}/{@code d} or {@code date} (none: today in UTC+8) and moved by {@code offset}
- * days; a working day is what {@code type=alarm} calls {@code work}. Thread-safe.
+ * The day a request asks about, and the calendar it asks under: {@code /api/holidays} (the JSON
+ * record, {@code type=pithy} or {@code type=alarm}) and {@code /api/holidays/detail}, and for every
+ * endpoint the calendar {@code week} or {@code calendar} chooses and the words for what the data
+ * does not cover. A day is given by {@code y}/{@code m}/{@code d} or {@code date} (none: today in
+ * UTC+8) and moved by {@code offset} days. Without {@code week} or {@code calendar}, the live
+ * official calendar; with {@code week=5|6|alt:YYYY-MM-DD} or {@code calendar=NAME}, that calendar
+ * as the rule or the named calendar has it ({@link HolidayCalendar#under}: derived once, then a
+ * lookup). Each request reads the live calendar once. Thread-safe.
  */
 final class DayRoutes {
     static final Param<Integer> Y = Param.digits("y");
@@ -23,94 +31,43 @@ final class DayRoutes {
     static final Param<LocalDate> DATE = Param.date("date");
     static final Param<Integer> OFFSET = Param.integer("offset", -366, 366, null);
     static final Param<String> TYPE = Param.text("type");
-    static final Param<LocalDate> FROM = Param.date("from");
-    static final Param<LocalDate> TO = Param.date("to");
-    static final Param<Boolean> DETAIL = new Param<>("detail", v -> switch (v) {
-        case "true" -> true;
-        case "false" -> false;
-        default -> throw new IllegalArgumentException("must be true (the records of /api/holidays/detail) or false");
-    }, false);
-    static final Param<Integer> N = Param.integer("n", -3660, 3660, null);
-    static final int MAX_DAYS = 366;
+    static final Param<Week> WEEK = new Param<>("week", Week::parse, null);
+    static final Param<String> CALENDAR = Param.text("calendar");
     private static final byte[] WORK = "work".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] VACATION = "vacation".getBytes(StandardCharsets.US_ASCII);
 
-    private final CalendarChoice calendars;
-    private final DayJson json = new DayJson();
+    private final Supplier<HolidayCalendar> live;
+    private final Supplier<Map<String, Schedule>> named;
+    private final boolean updates;
+    final DayJson json = new DayJson();
 
-    DayRoutes(CalendarChoice calendars) {
-        this.calendars = calendars;
+    /** @param updates whether the service looks for new years by itself (HOLIDAY_UPDATE_URL not off) */
+    DayRoutes(Supplier<HolidayCalendar> live, Supplier<Map<String, Schedule>> named, boolean updates) {
+        this.live = live;
+        this.named = named;
+        this.updates = updates;
     }
 
     void holidays(Context ctx, Query q) {
-        HolidayCalendar calendar = calendars.choose(q);
+        HolidayCalendar calendar = choose(q);
         LocalDate date = day(q, calendar);
         String type = q.get(TYPE);
         if ("pithy".equals(type)) {
             Responses.text(ctx, calendar.classify(date).status().wire().getBytes(StandardCharsets.US_ASCII));
         } else if ("alarm".equals(type)) {
-            Responses.text(ctx, calendar.classify(date).working() ? WORK : VACATION);
+            Responses.text(ctx, calendar.working(date) ? WORK : VACATION);
         } else {
             Responses.json(ctx, json.of(calendar, date));
         }
     }
 
     void detail(Context ctx, Query q) {
-        HolidayCalendar calendar = calendars.choose(q);
+        HolidayCalendar calendar = choose(q);
         Responses.json(ctx, json.detail(calendar, day(q, calendar)));
     }
 
-    /** {@code {"from":..,"to":..,"days":[<the record of each date>, ...]}}; with {@code detail=true}, detail records. */
-    void range(Context ctx, Query q) {
-        HolidayCalendar calendar = calendars.choose(q);
-        LocalDate[] span = span(q, calendar);
-        boolean detailed = q.get(DETAIL);
-        long days = ChronoUnit.DAYS.between(span[0], span[1]) + 1;
-        if (days > MAX_DAYS) {
-            throw new ApiError(400, "from=" + span[0] + " to=" + span[1] + " spans " + days + " days; at most "
-                    + MAX_DAYS + " are answered at once");
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream((int) days * (detailed ? 420 : 140) + 64);
-        out.writeBytes(("{\"from\":\"" + span[0] + "\",\"to\":\"" + span[1] + "\",\"days\":[").getBytes(StandardCharsets.US_ASCII));
-        for (LocalDate d = span[0]; !d.isAfter(span[1]); d = d.plusDays(1)) {
-            if (!d.equals(span[0])) {
-                out.write(',');
-            }
-            out.writeBytes(detailed ? json.detail(calendar, d) : json.of(calendar, d));
-        }
-        out.writeBytes("]}".getBytes(StandardCharsets.US_ASCII));
-        Responses.json(ctx, out.toByteArray());
-    }
 
-    /** {@code {"from":..,"to":..,"workdays":N,"daysOff":M}}, both ends included. */
-    void count(Context ctx, Query q) {
-        HolidayCalendar calendar = calendars.choose(q);
-        LocalDate[] span = span(q, calendar);
-        int workdays = calendar.workdays().count(span[0], span[1]);
-        long days = ChronoUnit.DAYS.between(span[0], span[1]) + 1;
-        Responses.json(ctx, new JsonObject().put("from", span[0].toString()).put("to", span[1].toString())
-                .put("workdays", workdays).put("daysOff", days - workdays).bytes());
-    }
 
-    /** {@code {"date":..,"n":N,"result":..}}: the n-th working day after date (before it when n < 0). */
-    void add(Context ctx, Query q) {
-        HolidayCalendar calendar = calendars.choose(q);
-        LocalDate date = q.given(DATE) ? isoDate(q, DATE, calendar) : calendars.covered(calendar.today(), calendar, "today");
-        Integer n = q.get(N);
-        if (n == null) {
-            throw new ApiError(400, "n is missing; give a whole number from -3660 to 3660, e.g. n=5 for the 5th working day "
-                    + "after the date");
-        }
-        LocalDate result = calendar.workdays().add(date, n).orElseThrow(() -> {
-            boolean back = n < 0;
-            int year = back ? calendar.first().getYear() - 1 : calendar.last().getYear() + 1;
-            return new ApiError(400, (n == 0 ? "the first working day from " + date
-                    : ordinal(Math.abs(n)) + " working day " + (back ? "before " : "after ") + date)
-                    + " lies " + (back ? "before " + calendar.first() + ", where the holiday data starts: "
-                    : "after " + calendar.last() + ", where the holiday data ends: ") + calendars.yearStatus(year, calendar));
-        });
-        Responses.json(ctx, new JsonObject().put("date", date.toString()).put("n", n).put("result", result.toString()).bytes());
-    }
 
     /**
      * The day of y/m/d or date (none: today in UTC+8), moved by {@code offset} days (−366…366): the
@@ -154,35 +111,107 @@ final class DayRoutes {
             what = (today ? "today" : "the date " + from) + " " + (days < 0 ? "- " + -days : "+ " + days)
                     + (Math.abs(days) == 1 ? " day," : " days,");
         }
-        return calendars.covered(date, calendar, what);
+        return covered(date, calendar, what);
     }
 
-    /** A covered date parameter, required. */
-    private LocalDate isoDate(Query q, Param<LocalDate> p, HolidayCalendar calendar) {
-        LocalDate date = q.get(p);
-        if (date == null) {
-            throw new ApiError(400, p.name() + " is missing; give a date YYYY-MM-DD, e.g. " + p.name() + "=2026-10-01");
+    /**
+     * The calendar {@code week} and {@code calendar} choose.
+     *
+     * @throws ApiError 400 saying what is accepted
+     */
+    HolidayCalendar choose(Query q) {
+        HolidayCalendar official = live.get();
+        if (q.given(WEEK) && q.given(CALENDAR)) {
+            throw new ApiError(400, "week and calendar cannot be given together: a named calendar has its own week rule");
         }
-        return calendars.covered(date, calendar, p.name() + "=" + date + ":");
-    }
-
-    /** {@code from} and {@code to}: covered dates YYYY-MM-DD, from not after to. */
-    private LocalDate[] span(Query q, HolidayCalendar calendar) {
-        LocalDate from = isoDate(q, FROM, calendar);
-        LocalDate to = isoDate(q, TO, calendar);
-        if (from.isAfter(to)) {
-            throw new ApiError(400, "from=" + from + " is after to=" + to + "; give from on or before to");
+        if (q.given(WEEK)) {
+            return official.under(Schedule.of(q.get(WEEK)));
         }
-        return new LocalDate[] {from, to};
+        String name = q.get(CALENDAR);
+        if (name == null) {
+            return official;
+        }
+        Map<String, Schedule> all = named.get();
+        Schedule schedule = all.get(name);
+        if (schedule == null) {
+            throw new ApiError(400, "calendar=" + Query.cut(q.sent(CALENDAR)) + " is not accepted; the calendars here are "
+                    + String.join(", ", all.keySet()));
+        }
+        return official.under(schedule);
     }
 
-    private static String ordinal(int n) {
-        String suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : switch (n % 10) {
-            case 1 -> "st";
-            case 2 -> "nd";
-            case 3 -> "rd";
-            default -> "th";
-        };
-        return "the " + n + suffix;
+    /** Whether the service looks for new years by itself. */
+    boolean updates() {
+        return updates;
+    }
+
+    /** The calendars {@code calendar=} takes, by name. */
+    Map<String, Schedule> named() {
+        return named.get();
+    }
+
+    /** {@code date}, when covered; else 400 saying which year is missing and whether it is published yet. */
+    LocalDate covered(LocalDate date, HolidayCalendar calendar, String what) {
+        if (!calendar.covers(date)) {
+            throw new ApiError(400, what + " " + date + " " + missing(date.getYear(), calendar));
+        }
+        return date;
+    }
+
+    /**
+     * The notice year of {@code y}, or this UTC+8 year when absent; it must be a year the data holds.
+     *
+     * @throws ApiError 400 saying where the year stands
+     */
+    int year(Integer y, String sent, HolidayCalendar calendar) {
+        int year = y == null ? calendar.today().getYear() : y;
+        if (!calendar.years().containsKey(year)) {
+            String what = y == null ? "this year, " + year + "," : "y=" + sent;
+            String standing = standing(year, calendar);
+            if (standing != null) {
+                throw new ApiError(400, what + ": the holiday arrangement of " + year + " is " + standing + "; the data "
+                        + "holds " + calendar.years().firstKey() + " to " + calendar.years().lastKey());
+            }
+            throw new ApiError(400, what + " is not in the holiday data, which holds " + calendar.years().firstKey()
+                    + " to " + calendar.years().lastKey());
+        }
+        return year;
+    }
+
+    /**
+     * Why an uncovered year is not served, when that is known: {@code not published yet} (a source
+     * said so), {@code disputed (the sources disagree on 2027-01-01, 2027-10-01)}, and for the year
+     * after the data {@code not fetched yet} or, with updates off, {@code not in the built-in data,
+     * and updates are off}; else null.
+     */
+    String standing(int year, HolidayCalendar calendar) {
+        if (calendar.notPublished(year)) {
+            return "not published yet";
+        }
+        List<LocalDate> disputed = calendar.disputed(year);
+        if (!disputed.isEmpty()) {
+            return "disputed (the sources disagree on " + LogText.first(disputed, 10) + ")";
+        }
+        if (year != calendar.last().getYear() + 1) {
+            return null;
+        }
+        return updates ? "not fetched yet" : "not in the built-in data, and updates are off";
+    }
+
+    /** Why dates of {@code year} cannot be answered, e.g. {@code is in 2027, whose ... not published yet; ...}. */
+    String missing(int year, HolidayCalendar calendar) {
+        String standing = standing(year, calendar);
+        if (standing != null) {
+            return "is in " + year + ", whose holiday arrangement is " + standing + "; covered: " + calendar.first()
+                    + " to " + calendar.last();
+        }
+        return "is outside the covered range " + calendar.first() + " to " + calendar.last() + " (" + year
+                + " is not in the holiday data)";
+    }
+
+    /** Where an uncovered year stands, e.g. {@code 2027's holiday arrangement is not published yet}. */
+    String yearStatus(int year, HolidayCalendar calendar) {
+        String standing = standing(year, calendar);
+        return year + (standing != null ? "'s holiday arrangement is " + standing : " is not in the holiday data");
     }
 }

@@ -36,7 +36,7 @@ final class Guard extends Handler.Wrapper {
     private volatile int threads;
 
     Guard(TrustedProxies trusted, int threads) {
-        this.trusted = trusted;
+        this.trusted = trusted.isSet() ? trusted : null;  // unset: nothing of it runs per request
         this.threads = threads;
     }
 
@@ -116,7 +116,7 @@ final class Guard extends Handler.Wrapper {
     /** The client's address, or behind a trusted proxy the one it forwards (first X-Forwarded-For entry). */
     private String client(Request request) {
         String peer = Request.getRemoteAddr(request);
-        String direct = trusted.isSet() ? trusted.direct(peer) : peer;
+        String direct = trusted != null ? trusted.direct(peer) : peer;
         return direct != null ? direct : HttpApi.userId(request.getHeaders().get("CF-Connecting-IP"),
                 request.getHeaders().get(HttpHeader.X_FORWARDED_FOR));
     }

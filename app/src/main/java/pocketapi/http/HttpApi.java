@@ -1,17 +1,17 @@
 package pocketapi.http;
 
-import static pocketapi.http.CalendarChoice.CALENDAR;
-import static pocketapi.http.CalendarChoice.WEEK;
 import static pocketapi.http.DayRoutes.D;
 import static pocketapi.http.DayRoutes.DATE;
-import static pocketapi.http.DayRoutes.DETAIL;
-import static pocketapi.http.DayRoutes.FROM;
 import static pocketapi.http.DayRoutes.M;
-import static pocketapi.http.DayRoutes.N;
 import static pocketapi.http.DayRoutes.OFFSET;
-import static pocketapi.http.DayRoutes.TO;
 import static pocketapi.http.DayRoutes.TYPE;
 import static pocketapi.http.DayRoutes.Y;
+import static pocketapi.http.DayRoutes.WEEK;
+import static pocketapi.http.DayRoutes.CALENDAR;
+import static pocketapi.http.PlanRoutes.DETAIL;
+import static pocketapi.http.PlanRoutes.FROM;
+import static pocketapi.http.PlanRoutes.N;
+import static pocketapi.http.PlanRoutes.TO;
 import static pocketapi.http.PlanRoutes.LANG;
 import static pocketapi.http.PlanRoutes.ONLY;
 import static pocketapi.http.PlanRoutes.REMIND;
@@ -48,6 +48,7 @@ import pocketapi.image.NamedPools;
 import pocketapi.image.Picker;
 import pocketapi.image.SampleImages;
 import pocketapi.stats.Counters;
+import pocketapi.http.Query.Param;
 
 /**
  * The one place that turns HTTP into calls on the domain; {@code Main} and every HTTP test build
@@ -122,9 +123,8 @@ public final class HttpApi {
     /** The route table. */
     private static void routes(Routes r, LiveCalendar calendar, OwnCalendars own, ImagePools pools, NamedPools named,
                                Optional<SampleImages> samples, Config settings) {
-        CalendarChoice choice = new CalendarChoice(calendar, own::all, !settings.holidayUpdates().isEmpty());
-        DayRoutes days = new DayRoutes(choice);
-        PlanRoutes plans = new PlanRoutes(choice, days);
+        DayRoutes days = new DayRoutes(calendar, own::all, !settings.holidayUpdates().isEmpty());
+        PlanRoutes plans = new PlanRoutes(days);
         ImageEndpoint images = new ImageEndpoint(pools, named, new Picker(settings.noRepeat(), Math.min(settings.statsMaxUsers(), Picker.MAX_USERS)),
                 settings.referers(), settings.imageHost(), settings.publicUrl());
         r.counted("/api/holidays", days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR);
@@ -132,9 +132,9 @@ public final class HttpApi {
         r.counted("/api/holidays/year", plans::year, Y, WEEK, CALENDAR);
         r.counted("/api/holidays/next", plans::next, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
         r.counted("/api/holidays.ics", plans::ics, Y, ONLY, REMIND, LANG, WEEK, CALENDAR);
-        r.counted("/api/holidays/range", days::range, FROM, TO, DETAIL, WEEK, CALENDAR);
-        r.counted("/api/workdays/count", days::count, FROM, TO, WEEK, CALENDAR);
-        r.counted("/api/workdays/add", days::add, DATE, N, WEEK, CALENDAR);
+        r.counted("/api/holidays/range", plans::range, FROM, TO, DETAIL, WEEK, CALENDAR);
+        r.counted("/api/workdays/count", plans::count, FROM, TO, WEEK, CALENDAR);
+        r.counted("/api/workdays/add", plans::add, DATE, N, WEEK, CALENDAR);
         for (boolean fromNamed : new boolean[] {false, true}) {
             String at = fromNamed ? "/img/{name}" : "/img";
             r.counted(at, images.answer(fromNamed, BY_DEVICE, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);
@@ -144,7 +144,7 @@ public final class HttpApi {
         }
         r.info("/api/info");
         // Not counted: the landing page, the health check, the sample pictures.
-        r.plain("/", Pages.landing(calendar, choice,
+        r.plain("/", Pages.landing(calendar, days,
                 settings.notifyTargets().stream().map(pocketapi.notify.Target::name).toList(), named::all));
         r.plain("/healthz", Pages.health());
         samples.ifPresent(pictures -> r.plain("/d/image/<entry>", ImageEndpoint.samples(pictures)));
@@ -153,13 +153,14 @@ public final class HttpApi {
     /** Registers routes for GET and HEAD (Javalin's implicit HEAD would answer without running the GET handler). */
     private static final class Routes {
         private final JavalinConfig config;
+        /** TRUSTED_PROXIES, or null when unset (then nothing of it runs per request). */
         private final TrustedProxies trusted;
         private final Counters counters;
         private final Set<String> endpoints = new HashSet<>();
 
         Routes(JavalinConfig config, TrustedProxies trusted, Counters counters) {
             this.config = config;
-            this.trusted = trusted;
+            this.trusted = trusted.isSet() ? trusted : null;
             this.counters = counters;
             config.routes.before(ctx -> {
                 String path = ctx.path();
@@ -201,7 +202,7 @@ public final class HttpApi {
             if (id != null) {
                 return id;
             }
-            if (trusted.isSet()) {
+            if (trusted != null) {
                 id = trusted.direct(ctx.req().getRemoteAddr());
             }
             if (id == null) {

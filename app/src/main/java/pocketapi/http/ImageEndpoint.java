@@ -17,6 +17,7 @@ import pocketapi.image.SampleImages;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import pocketapi.util.LogText;
+import pocketapi.http.Query.Param;
 
 /**
  * The {@code /img} family: a random picture link as a 302 redirect, text ({@code type=url}) or

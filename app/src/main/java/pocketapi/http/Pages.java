@@ -46,7 +46,7 @@ final class Pages {
                             Map<String, ImagePool> pools, LocalDate today, byte[] page) {
     }
 
-    static Handler landing(LiveCalendar calendars, CalendarChoice choice, List<String> targets,
+    static Handler landing(LiveCalendar calendars, DayRoutes choice, List<String> targets,
                            Supplier<Map<String, ImagePool>> pools) {
         String page = new String(Resources.read("web/index.html")
                 .orElseThrow(() -> new IllegalStateException("web/index.html is missing from the jar")),
@@ -108,7 +108,7 @@ final class Pages {
     }
 
     /** Today's and tomorrow's answer: the alarm word and what the day is, or why the data cannot say. */
-    static String days(CalendarChoice choice, HolidayCalendar calendar, LocalDate today) {
+    static String days(DayRoutes choice, HolidayCalendar calendar, LocalDate today) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < 2; i++) {
             LocalDate date = today.plusDays(i);

@@ -1,5 +1,7 @@
 package pocketapi.http;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
@@ -14,11 +16,14 @@ import pocketapi.holiday.Break;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.Schedule;
 import pocketapi.util.Cache;
+import pocketapi.http.Query.Param;
 
 /**
- * Planning ahead: a year's arrangement ({@code /api/holidays/year}), the break under way or next
- * ({@code /api/holidays/next}) and a calendar feed to subscribe to ({@code /api/holidays.ics}).
- * Thread-safe.
+ * Planning ahead and across: a year's arrangement ({@code /api/holidays/year}), the break under way
+ * or next ({@code /api/holidays/next}), a calendar feed to subscribe to ({@code /api/holidays.ics}),
+ * the records of a span ({@code /api/holidays/range}, up to {@value #MAX_DAYS} days), and working
+ * days counted ({@code /api/workdays/count}) or added ({@code /api/workdays/add}); a working day is
+ * what {@code type=alarm} calls {@code work}. Thread-safe.
  */
 final class PlanRoutes {
     static final Param<IcsFeed.Only> ONLY = new Param<>("only", v -> switch (v) {
@@ -41,7 +46,15 @@ final class PlanRoutes {
         default -> throw new IllegalArgumentException("must be zh (the default) or en");
     }, false);
 
-    private final CalendarChoice calendars;
+    static final Param<LocalDate> FROM = Param.date("from");
+    static final Param<LocalDate> TO = Param.date("to");
+    static final Param<Boolean> DETAIL = new Param<>("detail", v -> switch (v) {
+        case "true" -> true;
+        case "false" -> false;
+        default -> throw new IllegalArgumentException("must be true (the records of /api/holidays/detail) or false");
+    }, false);
+    static final Param<Integer> N = Param.integer("n", -3660, 3660, null);
+    static final int MAX_DAYS = 366;
     private final DayRoutes days;
     /** Calendar apps poll the same few URLs: their feeds, by calendar, years and variant, least recently used evicted. */
     private final Cache<FeedKey, Feed> feeds = new Cache<>(64);
@@ -79,15 +92,14 @@ final class PlanRoutes {
     private record Feed(byte[] body, String etag) {
     }
 
-    PlanRoutes(CalendarChoice calendars, DayRoutes days) {
-        this.calendars = calendars;
+    PlanRoutes(DayRoutes days) {
         this.days = days;
     }
 
     /** {@code {"year":2026,"breaks":[{"name":..,"start":..,"end":..,"days":..,"makeUpDays":[..],"statutory":[..],"inLieu":[..]}]}}. */
     void year(Context ctx, Query q) {
-        HolidayCalendar calendar = calendars.choose(q);
-        int year = calendars.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
+        HolidayCalendar calendar = days.choose(q);
+        int year = days.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
         List<JsonObject> breaks = new ArrayList<>();
         for (Break b : calendar.arrangement(year)) {
             breaks.add(new JsonObject().put("name", b.name()).put("start", b.start().toString())
@@ -100,13 +112,13 @@ final class PlanRoutes {
 
     /** {@code {"date":..,"name":..,"start":..,"end":..,"days":..,"daysUntil":..}}, or 404 when the data holds no later break. */
     void next(Context ctx, Query q) {
-        HolidayCalendar calendar = calendars.choose(q);
+        HolidayCalendar calendar = days.choose(q);
         LocalDate date = days.day(q, calendar);
         Break b = calendar.breakOnOrAfter(date).orElseThrow(() -> {
             int next = calendar.last().getYear() + 1;
             return new ApiError(404, "no break on or after " + date + " in the holiday data, which ends on "
                     + calendar.last() + " (" + next + "'s arrangement is "
-                    + calendars.standing(next, calendar) + ")");
+                    + days.standing(next, calendar) + ")");
         });
         long until = Math.max(0, ChronoUnit.DAYS.between(date, b.start()));
         Responses.json(ctx, new JsonObject().put("date", date.toString()).put("name", b.name())
@@ -119,11 +131,11 @@ final class PlanRoutes {
      * every later one. Answers 304 to an {@code If-None-Match} that holds its ETag.
      */
     void ics(Context ctx, Query q) {
-        HolidayCalendar calendar = calendars.choose(q);
+        HolidayCalendar calendar = days.choose(q);
         int from;
         int to;
         if (q.given(DayRoutes.Y)) {
-            from = calendars.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
+            from = days.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
             to = from;
         } else {
             from = Math.max(calendar.today().getYear() - 1, calendar.years().firstKey());
@@ -178,5 +190,86 @@ final class PlanRoutes {
             }
         }
         return false;
+    }
+
+    /** {@code {"from":..,"to":..,"days":[<the record of each date>, ...]}}; with {@code detail=true}, detail records. */
+    void range(Context ctx, Query q) {
+        HolidayCalendar calendar = days.choose(q);
+        LocalDate[] span = span(q, calendar);
+        boolean detailed = q.get(DETAIL);
+        long length = ChronoUnit.DAYS.between(span[0], span[1]) + 1;
+        if (length > MAX_DAYS) {
+            throw new ApiError(400, "from=" + span[0] + " to=" + span[1] + " spans " + length + " days; at most "
+                    + MAX_DAYS + " are answered at once");
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) length * (detailed ? 420 : 140) + 64);
+        out.writeBytes(("{\"from\":\"" + span[0] + "\",\"to\":\"" + span[1] + "\",\"days\":[").getBytes(StandardCharsets.US_ASCII));
+        for (LocalDate d = span[0]; !d.isAfter(span[1]); d = d.plusDays(1)) {
+            if (!d.equals(span[0])) {
+                out.write(',');
+            }
+            out.writeBytes(detailed ? days.json.detail(calendar, d) : days.json.of(calendar, d));
+        }
+        out.writeBytes("]}".getBytes(StandardCharsets.US_ASCII));
+        Responses.json(ctx, out.toByteArray());
+    }
+
+    /** {@code {"from":..,"to":..,"workdays":N,"daysOff":M}}, both ends included. */
+    void count(Context ctx, Query q) {
+        HolidayCalendar calendar = days.choose(q);
+        LocalDate[] span = span(q, calendar);
+        int workdays = calendar.workdays().count(span[0], span[1]);
+        long length = ChronoUnit.DAYS.between(span[0], span[1]) + 1;
+        Responses.json(ctx, new JsonObject().put("from", span[0].toString()).put("to", span[1].toString())
+                .put("workdays", workdays).put("daysOff", length - workdays).bytes());
+    }
+
+    /** {@code {"date":..,"n":N,"result":..}}: the n-th working day after date (before it when n < 0). */
+    void add(Context ctx, Query q) {
+        HolidayCalendar calendar = days.choose(q);
+        LocalDate date = q.given(DayRoutes.DATE) ? isoDate(q, DayRoutes.DATE, calendar) : days.covered(calendar.today(), calendar, "today");
+        Integer n = q.get(N);
+        if (n == null) {
+            throw new ApiError(400, "n is missing; give a whole number from -3660 to 3660, e.g. n=5 for the 5th working day "
+                    + "after the date");
+        }
+        LocalDate result = calendar.workdays().add(date, n).orElseThrow(() -> {
+            boolean back = n < 0;
+            int year = back ? calendar.first().getYear() - 1 : calendar.last().getYear() + 1;
+            return new ApiError(400, (n == 0 ? "the first working day from " + date
+                    : ordinal(Math.abs(n)) + " working day " + (back ? "before " : "after ") + date)
+                    + " lies " + (back ? "before " + calendar.first() + ", where the holiday data starts: "
+                    : "after " + calendar.last() + ", where the holiday data ends: ") + days.yearStatus(year, calendar));
+        });
+        Responses.json(ctx, new JsonObject().put("date", date.toString()).put("n", n).put("result", result.toString()).bytes());
+    }
+
+    /** A covered date parameter, required. */
+    private LocalDate isoDate(Query q, Param<LocalDate> p, HolidayCalendar calendar) {
+        LocalDate date = q.get(p);
+        if (date == null) {
+            throw new ApiError(400, p.name() + " is missing; give a date YYYY-MM-DD, e.g. " + p.name() + "=2026-10-01");
+        }
+        return days.covered(date, calendar, p.name() + "=" + date + ":");
+    }
+
+    /** {@code from} and {@code to}: covered dates YYYY-MM-DD, from not after to. */
+    private LocalDate[] span(Query q, HolidayCalendar calendar) {
+        LocalDate from = isoDate(q, FROM, calendar);
+        LocalDate to = isoDate(q, TO, calendar);
+        if (from.isAfter(to)) {
+            throw new ApiError(400, "from=" + from + " is after to=" + to + "; give from on or before to");
+        }
+        return new LocalDate[] {from, to};
+    }
+
+    private static String ordinal(int n) {
+        String suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : switch (n % 10) {
+            case 1 -> "st";
+            case 2 -> "nd";
+            case 3 -> "rd";
+            default -> "th";
+        };
+        return "the " + n + suffix;
     }
 }

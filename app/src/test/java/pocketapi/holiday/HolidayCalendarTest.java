@@ -34,6 +34,17 @@ class HolidayCalendarTest {
         assertThat(day.status().wire()).isEqualTo(status);
         assertThat(day.name()).isEqualTo(name == null ? "" : name);
         assertThat(day.working() ? "work" : "vacation").isEqualTo(alarm);
+        assertThat(calendar.working(date) ? "work" : "vacation").as("the alarm's own lookup").isEqualTo(alarm);
+    }
+
+    @Test
+    void the_alarm_lookup_agrees_with_every_day_of_the_official_and_a_derived_calendar() {
+        for (HolidayCalendar c : new HolidayCalendar[] {calendar, calendar.under(Schedule.of(Week.SIX))}) {
+            for (Day day : c.days()) {
+                assertThat(c.working(day.date())).as("%s", day).isEqualTo(day.working());
+            }
+        }
+        assertThatThrownBy(() -> calendar.working(LocalDate.of(2027, 1, 1))).isInstanceOf(IllegalArgumentException.class);
     }
 
     @ParameterizedTest(name = "{0}: ture {1}, worker {2}, flase {3}, work {4}, vacation {5}")

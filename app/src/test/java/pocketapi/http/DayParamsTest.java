@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.TestYears;
+import pocketapi.http.Query.Param;
 
 /** A query string to a covered date, directly: the HTTP tests only check that the wiring passes it on. */
 class DayParamsTest {
@@ -24,7 +25,7 @@ class DayParamsTest {
     private static final List<Param<?>> PARAMS = List.of(Y, M, D, DATE, OFFSET);
 
     private static LocalDate day(String query, HolidayCalendar calendar) {
-        return new DayRoutes(new CalendarChoice(() -> calendar, java.util.Map::of, true))
+        return new DayRoutes(() -> calendar, java.util.Map::of, true)
                 .day(Query.read("/api/holidays", query, PARAMS), calendar);
     }
 
@@ -80,7 +81,7 @@ class DayParamsTest {
     @CsvSource({"ofset, offset", "Offset, offset", "OFFSET, offset", "tpye, type", "tyep, type", "dat, date",
             "calender, calendar", "Y, y", "weak, week", "typ, type", "dates, date"})
     void a_name_close_to_a_parameter_of_the_endpoint_is_a_400_saying_which_was_meant(String name, String meant) {
-        List<Param<?>> params = List.of(Y, M, D, DATE, DayRoutes.TYPE, OFFSET, CalendarChoice.WEEK, CalendarChoice.CALENDAR);
+        List<Param<?>> params = List.of(Y, M, D, DATE, DayRoutes.TYPE, OFFSET, DayRoutes.WEEK, DayRoutes.CALENDAR);
         assertThatThrownBy(() -> Query.read("/api/holidays", name + "=1", params))
                 .hasMessage(name + " is not a parameter of /api/holidays: did you mean " + meant + "? It takes y, m, d, "
                         + "date, type, offset, week, calendar (other names, such as _=…, are ignored)");
@@ -89,7 +90,7 @@ class DayParamsTest {
     @ParameterizedTest(name = "{0} is ignored")
     @CsvSource({"_", "t", "n", "from", "utm_source", "callback", "yy", "dd", "year", "month"})
     void any_other_name_is_ignored(String name) {
-        List<Param<?>> params = List.of(Y, M, D, DATE, DayRoutes.TYPE, OFFSET, CalendarChoice.WEEK, CalendarChoice.CALENDAR);
+        List<Param<?>> params = List.of(Y, M, D, DATE, DayRoutes.TYPE, OFFSET, DayRoutes.WEEK, DayRoutes.CALENDAR);
         assertThat(Query.read("/api/holidays", name + "=1", params).given(Y)).isFalse();
     }
 
