@@ -40,8 +40,6 @@ final class IcsFeed {
      *               from noon the evening before; -1: none
      */
     record Variant(Only only, int remind, boolean english) {
-        static final Variant DEFAULT = new Variant(Only.ALL, -1, false);
-
         /** What sets this variant's events apart from the default feed's, in their UIDs. */
         String uid(boolean makeUpDay) {
             String en = english ? "-en" : "";
