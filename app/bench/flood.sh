@@ -6,13 +6,10 @@
 #   app/bench/flood.sh [seconds]     (default 30 per mode; talks only to 127.0.0.1)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+. "$here/prepare.sh"
 seconds=${1:-30}; conns=64; port=18181
 work=$(mktemp -d /tmp/pocketapi-flood.XXXXXX)
 
-command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
-[ -f "$top/app/target/pocketapi.jar" ] || (cd "$top" && mvn -B -q package -DskipTests)
-read -r -a flags <<<"$(sed -n 's/^ExecStart=[^ ]*java \(.*\) -jar .*/\1/p' "$top/app/deploy/pocketapi.service")"
 pid=""
 trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 site_total() { curl -fs -H 'X-Forwarded-For: flood-check' "http://127.0.0.1:$port/api/info" | sed 's/.*"site":{"totalRequests":\([0-9]*\).*/\1/'; }

@@ -6,13 +6,9 @@
 #   app/bench/load.sh [seconds]     (default 30; talks only to 127.0.0.1)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+. "$here/prepare.sh"
 seconds=${1:-30}; conns=100; port=18180
 work=$(mktemp -d /tmp/pocketapi-load.XXXXXX)
-
-command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
-[ -f "$top/app/target/pocketapi.jar" ] || (cd "$top" && mvn -B -q package -DskipTests)
-read -r -a flags <<<"$(sed -n 's/^ExecStart=[^ ]*java \(.*\) -jar .*/\1/p' "$top/app/deploy/pocketapi.service")"
 
 (cd "$work" && exec env PORT=$port HOST=127.0.0.1 STATS_FILE="$work/stats.json" HOLIDAY_UPDATE_URL=off \
   java "${flags[@]}" -jar "$top/app/target/pocketapi.jar") >"$work/server.log" 2>&1 &

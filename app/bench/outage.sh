@@ -7,13 +7,10 @@
 #   app/bench/outage.sh          (talks only to 127.0.0.1; a redis-server of its own on a free port)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+. "$here/prepare.sh"
 port=18182; rport=18383; users=100000
 work=$(mktemp -d /tmp/pocketapi-outage.XXXXXX)
-command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 command -v redis-server >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
-[ -f "$top/app/target/pocketapi.jar" ] || (cd "$top" && mvn -B -q package -DskipTests)
-read -r -a flags <<<"$(sed -n 's/^ExecStart=[^ ]*java \(.*\) -jar .*/\1/p' "$top/app/deploy/pocketapi.service")"
 
 redis-server --port $rport --bind 127.0.0.1 --save "" --appendonly no --loglevel warning >"$work/redis.log" 2>&1 &
 rpid=$!

@@ -6,12 +6,9 @@
 #   app/bench/pools.sh [seconds]     (default 8 per round, 3 rounds; talks only to 127.0.0.1)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+. "$here/prepare.sh"
 seconds=${1:-8}; port=18183
 work=$(mktemp -d /tmp/pocketapi-pools.XXXXXX)
-command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
-[ -f "$top/app/target/pocketapi.jar" ] || (cd "$top" && mvn -B -q package -DskipTests)
-read -r -a flags <<<"$(sed -n 's/^ExecStart=[^ ]*java \(.*\) -jar .*/\1/p' "$top/app/deploy/pocketapi.service")"
 pid=""
 trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 mkdir -p "$work/pools"
