@@ -29,12 +29,6 @@ for arg in "$@"; do
   esac
 done
 
-if ! command -v wrk >/dev/null 2>&1; then
-  echo "installing wrk (Debian package)"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null || {
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
-fi
-
 ncpu=$(nproc)
 server_cpu=$(( ncpu > 1 ? 1 : 0 )); client_cpu=0
 command -v taskset >/dev/null 2>&1 || { echo "taskset (util-linux) is needed"; exit 1; }
@@ -42,12 +36,10 @@ pin() { taskset -c "$1" "${@:2}"; }
 
 echo "building the jar and the hello-world baseline"
 (cd "$top" && mvn -B -q package -DskipTests)
+. "$here/prepare.sh"  # wrk, and the systemd unit's JVM flags in $flags
 jar="$top/app/target/pocketapi.jar"
 mkdir -p "$work/hello"
 javac -d "$work/hello" -cp "$jar" "$here/hello/Hello.java"
-
-# The JVM flags of the systemd unit: everything between "java" and "-jar" on its ExecStart line.
-read -r -a flags <<<"$(sed -n 's/^ExecStart=[^ ]*java \(.*\) -jar .*/\1/p' "$top/app/deploy/pocketapi.service")"
 echo "JVM flags: ${flags[*]}"
 
 pids=()
