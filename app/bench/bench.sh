@@ -94,10 +94,11 @@ fi
 base_url() { if [ "$base" = hello ]; then echo "http://127.0.0.1:18081$2"; else echo "http://127.0.0.1:18081$1"; fi; }
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-echo "measuring start-up: $starts launches each, alternating"
+echo "measuring start-up: $starts launches each, alternating, each side first every other time"
 su_hello=(); su_app=()
 for i in $(seq "$starts"); do
-  for name in "$base" "$app"; do
+  order=("$base" "$app"); [ $((i % 2)) = 0 ] && order=("$app" "$base")
+  for name in "${order[@]}"; do
     t0=$(date +%s%N); start_app "$name" $((18100 + i)); t1=$(date +%s%N)
     stop_app "$started_pid"
     if [ "$name" = "$base" ]; then su_hello+=($(( (t1 - t0) / 1000000 ))); else su_app+=($(( (t1 - t0) / 1000000 ))); fi
