@@ -88,7 +88,6 @@ final class Official {
         }
     }
 
-
     /**
      * A date by its own entry: a listed weekday day off is {@link Status#EXTRA} until its break calls
      * it in lieu or substitute.

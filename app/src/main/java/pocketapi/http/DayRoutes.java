@@ -66,9 +66,6 @@ final class DayRoutes {
         Responses.json(ctx, json.detail(calendar, day(q, calendar)));
     }
 
-
-
-
     /**
      * The day of y/m/d or date (none: today in UTC+8), moved by {@code offset} days (−366…366): the
      * date so reached must be covered, the one it starts from need not be.

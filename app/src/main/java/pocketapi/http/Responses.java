@@ -144,6 +144,4 @@ final class Responses {
             jettyError(request, response, callback, code, sentence);
         }
     }
-
-
 }
