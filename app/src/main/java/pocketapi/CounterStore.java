@@ -1,16 +1,21 @@
 package pocketapi;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 import pocketapi.config.Config;
+import pocketapi.config.ConfigException;
+import pocketapi.config.Setting;
+import pocketapi.files.Disk;
 import pocketapi.stats.Counters;
 import pocketapi.stats.RedisCounters;
 import pocketapi.stats.StatsFlusher;
 import pocketapi.stats.UsageCounters;
-import pocketapi.util.Disk;
+import pocketapi.stats.UserKeys;
 
 /**
  * The counters as the configuration has them, wired once for {@code Main} and the tests: an
@@ -24,18 +29,38 @@ import pocketapi.util.Disk;
 public record CounterStore(Counters counters, Consumer<ScheduledExecutorService> start, BooleanSupplier stop,
                            String where) {
 
-    /** Reads what the counters' files hold (and, in Redis mode, what Redis holds of this instance, if it answers). */
-    public static CounterStore open(Config config, Clock clock) {
+    /** Where the key users are hashed with is kept: {@code stats.key} beside {@code stats.json}. */
+    public static Path keyFile(Path statsFile) {
+        return statsFile.resolveSibling(statsFile.getFileName().toString().replaceFirst("(\\.json)?$", ".key"));
+    }
+
+    /**
+     * Reads what the counters' files hold (and, in Redis mode, what Redis holds of this instance, if it answers).
+     *
+     * @throws ConfigException when the users' key cannot be read or made
+     */
+    public static CounterStore open(Config config, Clock clock) throws ConfigException {
         boolean shared = config.statsRedis().isPresent();
-        UsageCounters mine = new UsageCounters(clock, config.statsMaxUsers(), shared ? 2 : 1);
-        UsageCounters others = shared ? new UsageCounters(clock, RedisCounters.OTHERS, 1) : null;
-        StatsFlusher flusher = new StatsFlusher(Disk.LOCAL, config.statsFile(), clock, config.statsFlush(), mine, others);
+        Path keyFile = keyFile(config.statsFile());
+        UserKeys keys;
+        try {
+            keys = UserKeys.load(Disk.LOCAL, keyFile);
+        } catch (IOException e) {
+            throw new ConfigException(Setting.STATS_FILE.name() + " (" + Setting.STATS_FILE.flag() + "): the key users are "
+                    + "counted by cannot be read or made (" + e.getMessage() + ")");
+        }
+        int days = config.statsHistoryDays();
+        UsageCounters mine = new UsageCounters(clock, keys, config.statsMaxUsers(), days, shared ? 2 : 1);
+        UsageCounters others = shared ? new UsageCounters(clock, keys, RedisCounters.OTHERS, days, 1) : null;
+        StatsFlusher flusher = new StatsFlusher(Disk.LOCAL, config.statsFile(), clock, config.statsFlush(),
+                config.statsUserDays(), mine, others);
         String saved = flusher.file() + " saved every " + config.statsFlush().toSeconds() + " s";
         if (!shared) {
             return new CounterStore(mine, flusher::start, flusher::stop, "in " + saved);
         }
         RedisCounters redis = new RedisCounters(config.statsRedis().get(), config.statsRedisPrefix(), mine, others,
-                flusher.instance(), flusher::instanceSaved, Disk.LOCAL, config.statsFile(), config.statsMaxUsers(), clock);
+                new RedisCounters.Settings(flusher.instance(), flusher::instanceSaved, keyFile, Disk.LOCAL,
+                        config.statsMaxUsers(), config.statsUserDays(), days), config.statsFile(), clock);
         return new CounterStore(redis, scheduler -> {
             flusher.start(scheduler);
             redis.start(scheduler);

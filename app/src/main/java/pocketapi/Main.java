@@ -88,6 +88,7 @@ public final class Main {
         ImagePools pools;
         NamedPools named;
         Optional<SampleImages> samples;
+        CounterStore counting;
         try {
             config = Config.parse(System.getenv(), List.of(args));
             config.prepareFolders();
@@ -101,12 +102,12 @@ public final class Main {
             pools = ImagePools.load(config.poolPortrait(), config.poolLandscape());
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
             named = NamedPools.load(config.poolsDir());
+            counting = CounterStore.open(config, clock);
         } catch (ConfigException | HolidayDataException | ImagePoolException e) {
             e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
             System.exit(2);
             return;
         }
-        CounterStore counting = CounterStore.open(config, clock);
         java.util.concurrent.ScheduledExecutorService background = java.util.concurrent.Executors.newScheduledThreadPool(2,
                 Daemons.named("background"));
 

@@ -24,6 +24,7 @@ public record Config(String host, int port, int maxConnections, Duration headerT
                      Optional<Path> poolPortrait, Optional<Path> poolLandscape, Optional<Path> poolsDir, int noRepeat,
                      Referers referers, Path statsFile,
                      Optional<RedisTarget> statsRedis, String statsRedisPrefix, Duration statsFlush, int statsMaxUsers,
+                     int statsHistoryDays, int statsUserDays,
                      List<Target> notifyTargets, boolean accessLog) {
 
     /** The built-in defaults, as a user gets them with no configuration at all. */
@@ -61,7 +62,8 @@ public record Config(String host, int port, int maxConnections, Duration headerT
                 v.number(Setting.IMAGE_NO_REPEAT, 0, 64), v.parsed(Setting.IMAGE_REFERERS, Referers::parse, Referers.parse("")),
                 v.path(Setting.STATS_FILE, false), v.redis(),
                 v.prefix(), v.seconds(Setting.STATS_FLUSH_SECONDS, 1, 86_400),
-                v.number(Setting.STATS_MAX_USERS, 1, 5_000_000), v.parsed(Setting.NOTIFY_URLS, Target::parseAll, List.of()),
+                v.number(Setting.STATS_MAX_USERS, 1, 5_000_000), v.number(Setting.STATS_HISTORY_DAYS, 0, 3_660),
+                v.number(Setting.STATS_USER_DAYS, 1, 36_600), v.parsed(Setting.NOTIFY_URLS, Target::parseAll, List.of()),
                 v.bool(Setting.ACCESS_LOG));
         v.done();
         return config;

@@ -73,7 +73,13 @@ public enum Setting {
     STATS_FLUSH_SECONDS("10",
             "seconds between saves of what changed to STATS_FILE, 1–86400: a crash loses at most this much"),
     STATS_MAX_USERS("100000",
-            "users tracked at most, 1–5000000"),
+            "users tracked at most, 1–5000000, and no more than the heap holds (a start that cannot hold them says how many "
+            + "it can): 48 bytes a user, 76 while a save runs (README: Memory)"),
+    STATS_HISTORY_DAYS("400",
+            "UTC+8 days of the site's calls per day kept (/api/info/history), 0–3660; 0: none"),
+    STATS_USER_DAYS("90",
+            "days a user not seen since is forgotten, 1–36600: the counters keep a user only as a keyed hash of its id, "
+            + "and only this long (README: What is kept)"),
     NOTIFY_URLS("",
             "comma-separated targets told when next year is out and on the evening before a day that breaks "
             + "the week: FORMAT+URL, FORMAT one of webhook, ntfy, bark, wecom, dingtalk, feishu; options in the "

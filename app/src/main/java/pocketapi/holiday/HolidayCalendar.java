@@ -5,7 +5,6 @@ import java.time.LocalDate;
 import java.util.*;
 
 import pocketapi.util.Cache;
-import pocketapi.util.Utc8;
 
 /**
  * The holiday years being served: every date from 1 January of the first year to 31 December of

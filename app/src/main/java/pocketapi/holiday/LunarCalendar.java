@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.Optional;
 
 import pocketapi.util.IsoDate;
-import pocketapi.util.Resources;
+import pocketapi.files.Resources;
 
 /**
  * The Chinese lunar calendar and the 24 solar terms, in UTC+8, from 1901 to 2100, as data: the

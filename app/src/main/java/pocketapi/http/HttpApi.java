@@ -48,6 +48,9 @@ import pocketapi.image.NamedPools;
 import pocketapi.image.Picker;
 import pocketapi.image.SampleImages;
 import pocketapi.stats.Counters;
+import pocketapi.stats.Family;
+import static pocketapi.stats.Family.HOLIDAYS;
+import static pocketapi.stats.Family.PICTURES;
 import pocketapi.http.Query.Param;
 
 /**
@@ -127,20 +130,20 @@ public final class HttpApi {
         PlanRoutes plans = new PlanRoutes(days);
         ImageEndpoint images = new ImageEndpoint(pools, named, new Picker(settings.noRepeat(), Math.min(settings.statsMaxUsers(), Picker.MAX_USERS)),
                 settings.referers(), settings.imageHost(), settings.publicUrl());
-        r.counted("/api/holidays", days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR);
-        r.counted("/api/holidays/detail", days::detail, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
-        r.counted("/api/holidays/year", plans::year, Y, WEEK, CALENDAR);
-        r.counted("/api/holidays/next", plans::next, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
-        r.counted("/api/holidays.ics", plans::ics, Y, ONLY, REMIND, LANG, WEEK, CALENDAR);
-        r.counted("/api/holidays/range", plans::range, FROM, TO, DETAIL, WEEK, CALENDAR);
-        r.counted("/api/workdays/count", plans::count, FROM, TO, WEEK, CALENDAR);
-        r.counted("/api/workdays/add", plans::add, DATE, N, WEEK, CALENDAR);
+        r.counted("/api/holidays", HOLIDAYS, days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR);
+        r.counted("/api/holidays/detail", HOLIDAYS, days::detail, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
+        r.counted("/api/holidays/year", HOLIDAYS, plans::year, Y, WEEK, CALENDAR);
+        r.counted("/api/holidays/next", HOLIDAYS, plans::next, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
+        r.counted("/api/holidays.ics", HOLIDAYS, plans::ics, Y, ONLY, REMIND, LANG, WEEK, CALENDAR);
+        r.counted("/api/holidays/range", HOLIDAYS, plans::range, FROM, TO, DETAIL, WEEK, CALENDAR);
+        r.counted("/api/workdays/count", HOLIDAYS, plans::count, FROM, TO, WEEK, CALENDAR);
+        r.counted("/api/workdays/add", HOLIDAYS, plans::add, DATE, N, WEEK, CALENDAR);
         for (boolean fromNamed : new boolean[] {false, true}) {
             String at = fromNamed ? "/img/{name}" : "/img";
-            r.counted(at, images.answer(fromNamed, BY_DEVICE, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);
-            r.counted(at + "/pe", images.answer(fromNamed, PORTRAIT, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);
-            r.counted(at + "/pc", images.answer(fromNamed, LANDSCAPE, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);
-            r.counted(at + "/url", images.answer(fromNamed, BY_DEVICE, TEXT), ImageEndpoint.TYPE, ORIENTATION);
+            r.counted(at, PICTURES, images.answer(fromNamed, BY_DEVICE, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);
+            r.counted(at + "/pe", PICTURES, images.answer(fromNamed, PORTRAIT, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);
+            r.counted(at + "/pc", PICTURES, images.answer(fromNamed, LANDSCAPE, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);
+            r.counted(at + "/url", PICTURES, images.answer(fromNamed, BY_DEVICE, TEXT), ImageEndpoint.TYPE, ORIENTATION);
         }
         r.info("/api/info");
         // Not counted: the landing page, the health check, the sample pictures.
@@ -177,11 +180,11 @@ public final class HttpApi {
         }
 
         /** An endpoint of the API: every call counted, its query read against {@code params}. */
-        void counted(String path, Answer answer, Param<?>... params) {
+        void counted(String path, Family family, Answer answer, Param<?>... params) {
             List<Param<?>> declared = List.of(params);
             endpoints.add(path);
             plain(path, ctx -> {
-                counters.count(user(ctx));
+                counters.count(user(ctx), family);
                 answer.answer(ctx, Query.read(path, ctx.queryString(), declared));
             });
         }
@@ -189,7 +192,7 @@ public final class HttpApi {
         /** {@code /api/info}: the counts of its own call. */
         void info(String path) {
             endpoints.add(path);
-            plain(path, ctx -> InfoEndpoint.handle(ctx, counters.countAndReport(user(ctx))));
+            plain(path, ctx -> InfoEndpoint.handle(ctx, counters.countAndReport(user(ctx), Family.INFO)));
         }
 
         /**

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import io.javalin.http.Handler;
-import pocketapi.util.Resources;
+import pocketapi.files.Resources;
 import pocketapi.util.LogText;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidaySources;

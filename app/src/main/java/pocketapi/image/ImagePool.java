@@ -12,8 +12,8 @@ import java.util.random.RandomGenerator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import pocketapi.util.Folder;
-import pocketapi.util.Resources;
+import pocketapi.files.Folder;
+import pocketapi.files.Resources;
 
 /**
  * A pool of pictures: entries (paths under {@code /d/image/} of the image host) read from a plain

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.Folder;
+import pocketapi.files.Folder;
 import pocketapi.util.LogOnce;
 import pocketapi.util.LogText;
 

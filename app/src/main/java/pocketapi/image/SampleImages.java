@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
-import pocketapi.util.Resources;
+import pocketapi.files.Resources;
 
 /** The bundled sample pictures, held in memory (a few KB each), looked up by pool entry. Immutable. */
 public final class SampleImages {

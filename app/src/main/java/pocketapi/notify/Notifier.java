@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.Schedule;
 import pocketapi.util.LogOnce;
-import pocketapi.util.Utc8;
+import pocketapi.holiday.Utc8;
 
 /**
  * Tells NOTIFY_URLS' targets, never on a request's path: a year published, changed or withdrawn

@@ -16,7 +16,7 @@ import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.Disk;
+import pocketapi.files.Disk;
 
 /**
  * What the notifier has sent and still has to send, kept in a small text file beside the counters

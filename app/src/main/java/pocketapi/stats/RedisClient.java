@@ -11,24 +11,31 @@ import java.util.function.BiConsumer;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 
 import pocketapi.config.RedisTarget;
-import pocketapi.util.Resources;
-import pocketapi.util.Utc8;
+import pocketapi.files.Resources;
+import pocketapi.holiday.Utc8;
 import redis.clients.jedis.*;
 import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.params.SetParams;
 import redis.clients.jedis.resps.ScanResult;
+import redis.clients.jedis.resps.Tuple;
 
 /**
  * The counters' keys in Redis (or Valkey), under the prefix: the shared sums {@code total} (the
- * site), {@code daily:YYYY-MM-DD}, {@code utotals} and {@code udaily:YYYY-MM-DD} (hashes by user),
- * {@code users} (sorted set: last seen); each instance's own values {@code of:<instance>} and
- * {@code of:<instance>:YYYY-MM-DD} (hashes, {@code ""} the site) and {@code instances} (hash: last
- * heard). Daily keys expire an hour after their UTC+8 day. Writes are Lua scripts; every call may
- * throw a {@code JedisException}. Thread-safe.
+ * site), {@code daily:YYYY-MM-DD}, {@code utotals} and {@code udaily:YYYY-MM-DD} (hashes by user key),
+ * {@code history:YYYY-MM-DD} (hash by family), {@code users} (sorted set: last seen); each instance's
+ * own values {@code of:<instance>}, {@code of:<instance>:YYYY-MM-DD} and {@code of:<instance>:history:YYYY-MM-DD}
+ * (hashes, {@code ""} the site) and {@code instances} (hash: last heard); {@code userkey}, the key users
+ * are hashed with, and {@code format}. Daily keys expire an hour after their UTC+8 day, days of the
+ * history after the days kept. Writes are Lua scripts; every call may throw a {@code JedisException}.
+ * Thread-safe.
  */
 final class RedisClient implements AutoCloseable {
     private static final String SEND = script("redis/send.lua");
     private static final String READ = script("redis/read.lua");
-    private static final String LEGACY = script("redis/legacy.lua");
+    private static final String HISTORY = script("redis/history.lua");
+    private static final String REKEY = script("redis/rekey.lua");
+    /** What {@code format} holds once every user is a keyed hash. */
+    static final String FORMAT = "4";
 
     private final JedisPooled jedis;
     private final String prefix;
@@ -77,52 +84,138 @@ final class RedisClient implements AutoCloseable {
                 prefix + "users", prefix + "instances", prefix + "of:" + instance, prefix + "of:" + instance + ":" + d);
     }
 
-    /** An hour after the end of the UTC+8 day, in unix seconds: when its daily keys expire. */
-    private static String expireAt(long day) {
-        return Long.toString((day + 1) * 86_400 - Utc8.OFFSET.getTotalSeconds() + 3_600);
+    /** An hour after the end of UTC+8 day {@code day}, in unix seconds. */
+    private static long expireAt(long day) {
+        return (day + 1) * 86_400 - Utc8.OFFSET.getTotalSeconds() + 3_600;
     }
 
     /**
-     * Raises {@code instance}'s values to those given ({@code ""}: the site's): see {@code send.lua}.
+     * Raises {@code instance}'s values to those given: see {@code send.lua}.
      *
-     * @return the site's shared total and daily count, and this instance's part of each
+     * @param forgetBefore users last seen before this (unix ms) are forgotten
+     * @return the site's shared total and daily count, this instance's part of each, today's shared
+     *         counts by family (site first) and this instance's part of them
      */
-    long[] send(String instance, long today, Map<String, Tally> tallies, int maxUsers, long nowMillis) {
+    long[] send(String instance, long today, UsageCounters.Changes changes, int maxUsers, long forgetBefore,
+                int historyDays, long nowMillis) {
         List<String> args = new ArrayList<>(List.of(instance, prefix, LocalDate.ofEpochDay(today).toString(),
-                expireAt(today), Integer.toString(maxUsers), Long.toString(nowMillis)));
-        tallies.forEach((id, t) -> args.addAll(List.of(id, Long.toString(t.total()),
-                Long.toString(t.day() == today ? t.daily() : -1))));
+                Long.toString(expireAt(today)), Integer.toString(maxUsers), Long.toString(nowMillis),
+                Long.toString(forgetBefore), Integer.toString(changes.days().size())));
+        changes.days().forEach((day, counts) -> {
+            args.add(LocalDate.ofEpochDay(day).toString());
+            args.add(Long.toString(expireAt(day + historyDays)));
+            for (long c : counts) {
+                args.add(Long.toString(c));
+            }
+        });
+        if (changes.site() != null) {
+            Tally t = changes.site();
+            args.addAll(List.of("", Long.toString(t.total()), Long.toString(t.day() == today ? t.daily() : -1)));
+        }
+        for (UsageCounters.Row row : changes.users()) {
+            Tally t = row.tally();
+            args.addAll(List.of(UserKeys.hex(row.key()), Long.toString(t.total()),
+                    Long.toString(t.day() == today ? t.daily() : -1)));
+        }
         return run(SEND, keys(instance, today), args);
     }
 
-    /** The site's and {@code user}'s shared total and daily count, each followed by this instance's part: 8 numbers. */
-    long[] read(String instance, long today, String user) {
+    /** The site's and a user's shared total and daily count, each followed by this instance's part: 8 numbers. */
+    long[] read(String instance, long today, long user) {
         List<String> k = keys(instance, today);
-        return run(READ, List.of(k.get(0), k.get(1), k.get(2), k.get(3), k.get(6), k.get(7)), List.of(user));
+        return run(READ, List.of(k.get(0), k.get(1), k.get(2), k.get(3), k.get(6), k.get(7)), List.of(UserKeys.hex(user)));
     }
 
-    /** Hands {@code into} what Redis holds as {@code instance}'s values, {@code ""} the site's (a crash after a send, before a save). */
-    void readBack(String instance, long today, BiConsumer<String, Tally> into) {
+    /** Per day given: the shared counts by family (site first), then this instance's part of them: 10 numbers a day. */
+    long[] history(String instance, List<Long> days) {
+        List<String> args = new ArrayList<>(List.of(prefix, instance));
+        days.forEach(day -> args.add(LocalDate.ofEpochDay(day).toString()));
+        return run(HISTORY, List.of(), args);
+    }
+
+    /**
+     * Merges into {@code into} what Redis holds as {@code instance}'s values (a crash after a send,
+     * before a save): the totals (as seen today: a total alone says not when), today's counts, and the days of
+     * yesterday and today; a user only where there is room.
+     */
+    void readBack(String instance, long today, UsageCounters into) {
         List<String> k = keys(instance, today);
-        Map<String, String> daily = jedis.hgetAll(k.get(7));
+        scan(k.get(6), (id, v) -> into.merge(id.isEmpty() ? UsageCounters.SITE : UserKeys.parse(id), new Tally(v, 0, today), false));
+        scan(k.get(7), (id, v) -> into.merge(id.isEmpty() ? UsageCounters.SITE : UserKeys.parse(id), new Tally(0, v, today), false));
+        long[] days = history(instance, List.of(today - 1, today));
+        int c = UsageCounters.COLUMNS;
+        for (int d = 0; d < 2; d++) {
+            into.mergeDay(today - 1 + d, java.util.Arrays.copyOfRange(days, 2 * c * d + c, 2 * c * d + 2 * c));
+        }
+    }
+
+    private void scan(String hash, BiConsumer<String, Long> each) {
         String cursor = ScanParams.SCAN_POINTER_START;
         do {
-            ScanResult<Map.Entry<String, String>> page = jedis.hscan(k.get(6), cursor, new ScanParams().count(1000));
+            ScanResult<Map.Entry<String, String>> page = jedis.hscan(hash, cursor, new ScanParams().count(500));
             for (Map.Entry<String, String> e : page.getResult()) {
-                into.accept(e.getKey(), new Tally(Long.parseLong(e.getValue()),
-                        Long.parseLong(daily.getOrDefault(e.getKey(), "0")), today));
+                if (e.getKey().isEmpty() || UserKeys.parse(e.getKey()) != 0) {
+                    each.accept(e.getKey(), Long.parseLong(e.getValue()));
+                }
             }
             cursor = page.getCursor();
         } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
     }
 
-    /** Applies a batch an earlier version left unsent, unless its marks say it was: see {@code legacy.lua}. */
-    void applyLegacy(LegacyPending.Batch b) {
-        List<String> k = keys("", b.day());
-        List<String> args = new ArrayList<>(List.of(b.instance(), Long.toString(b.seq()), expireAt(b.day()),
-                Long.toString(b.site())));
-        b.users().forEach((user, n) -> args.addAll(List.of(user, Long.toString(n))));
-        run(LEGACY, List.of(k.get(0), k.get(1), k.get(2), k.get(3), prefix + "applied"), args);
+    /** The key users are hashed with: Redis's, which is {@code ours} when Redis had none. */
+    String userKey(String ours) {
+        jedis.set(prefix + "userkey", ours, SetParams.setParams().nx());
+        return jedis.get(prefix + "userkey");
+    }
+
+    /**
+     * Once for a Redis of the first release's counters: every user id becomes its keyed hash, in the
+     * shared sums, the last-seen set and each instance's values (today's dailies too; older ones
+     * expire). Then {@code format} says so, and this is never done again.
+     *
+     * @return whether anything was moved
+     */
+    boolean rekey(UserKeys keys, long today) {
+        if (FORMAT.equals(jedis.get(prefix + "format"))) {
+            return false;
+        }
+        String day = LocalDate.ofEpochDay(today).toString();
+        boolean moved = rekey(prefix + "utotals", "sum", keys) | rekey(prefix + "udaily:" + day, "sum", keys)
+                | rekey(prefix + "users", "zset", keys);
+        for (String instance : jedis.hkeys(prefix + "instances")) {
+            moved |= rekey(prefix + "of:" + instance, "max", keys) | rekey(prefix + "of:" + instance + ":" + day, "max", keys);
+        }
+        jedis.del(prefix + "applied");  // the marks of a version before 1.0.0
+        jedis.set(prefix + "format", FORMAT);
+        return moved;
+    }
+
+    private boolean rekey(String key, String mode, UserKeys keys) {
+        boolean moved = false;
+        String cursor = ScanParams.SCAN_POINTER_START;
+        do {
+            List<String> ids = new ArrayList<>();
+            if (mode.equals("zset")) {
+                ScanResult<Tuple> page = jedis.zscan(key, cursor, new ScanParams().count(500));
+                page.getResult().forEach(t -> ids.add(t.getElement()));
+                cursor = page.getCursor();
+            } else {
+                ScanResult<Map.Entry<String, String>> page = jedis.hscan(key, cursor, new ScanParams().count(500));
+                page.getResult().forEach(e -> ids.add(e.getKey()));
+                cursor = page.getCursor();
+            }
+            List<String> args = new ArrayList<>(List.of(mode));
+            for (String id : ids) {
+                if (!id.isEmpty() && UserKeys.parse(id) == 0) {
+                    args.addAll(List.of(id, UserKeys.hex(keys.of(id))));
+                }
+            }
+            if (args.size() > 1) {
+                run(REKEY, List.of(key), args);
+                moved = true;
+            }
+        } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+        return moved;
     }
 
     /** Throws unless Redis answers. */

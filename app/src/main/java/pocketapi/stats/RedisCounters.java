@@ -1,15 +1,15 @@
 package pocketapi.stats;
 
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.*;
-import java.util.function.BooleanSupplier;
 
 import pocketapi.config.RedisTarget;
-import pocketapi.util.BoundedLru;
-import pocketapi.util.Daemons;
-import pocketapi.util.Disk;
+import pocketapi.holiday.Utc8;
 
 /**
  * Counters shared through Redis ({@code STATS_REDIS_URL}): each instance counts in its own {@link
@@ -22,36 +22,55 @@ import pocketapi.util.Disk;
  * while Redis is away; no other request ever waits on Redis. Thread-safe.
  */
 public final class RedisCounters implements Counters {
+    /** What the sender needs besides Redis: see {@link RedisSender}. */
+    public record Settings(String instance, java.util.function.BooleanSupplier instanceSaved, java.nio.file.Path keyFile,
+                           pocketapi.files.Disk disk, int maxUsers, int userDays, int historyDays) {
+    }
+
     static final long FRESH_MILLIS = 500;
     static final long READ_WAIT_MILLIS = 250;
     static final int READERS = 4;
     /** How many users' part of the others is kept: those who asked last. */
     public static final int OTHERS = 10_000;
+    /** The places of the site's part and of the history among the reads (no user's key is 0 or -1). */
+    private static final long SITE_READ = 0;
+    private static final long HISTORY_READ = -1;
 
     private final UsageCounters mine;
     private final UsageCounters others;
     private final String instance;
+    private final Clock clock;
     private final RedisClient redis;
     private final RedisSender sender;
     private final ThreadPoolExecutor readers = new ThreadPoolExecutor(0, READERS, 30, TimeUnit.SECONDS,
-            new SynchronousQueue<>(), Daemons.named("stats-redis-read"));
-    private final BoundedLru<String, Long> readAt = new BoundedLru<>(OTHERS);
+            new SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "stats-redis-read");
+                t.setDaemon(true);
+                return t;
+            });
+    /** When each user's part (and the site's, the history) was last read, those who asked last. */
+    private final Map<Long, Long> readAt = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
+            return size() > OTHERS;
+        }
+    };
     private ScheduledFuture<?> sending;
 
     /**
-     * Merges in what Redis holds as this instance's values, if it answers now.
+     * Agrees with Redis on the users' key and merges in what it holds as this instance's values, if it answers now.
      *
-     * @param mine          kept in the file too (2 trackers: the file's, the sender's)
-     * @param others        kept in the file too ({@link #OTHERS} users, 1 tracker)
-     * @param instanceSaved whether this instance's id is on disk, saving it when new
+     * @param mine   kept in the file too (2 trackers: the file's, the sender's)
+     * @param others kept in the file too ({@link #OTHERS} users, 1 tracker)
      */
-    public RedisCounters(RedisTarget target, String prefix, UsageCounters mine, UsageCounters others, String instance,
-                         BooleanSupplier instanceSaved, Disk disk, Path statsFile, int maxUsers, Clock clock) {
+    public RedisCounters(RedisTarget target, String prefix, UsageCounters mine, UsageCounters others,
+                         Settings settings, java.nio.file.Path statsFile, Clock clock) {
         this.mine = mine;
         this.others = others;
-        this.instance = instance;
+        this.instance = settings.instance();
+        this.clock = clock;
         this.redis = new RedisClient(target, prefix, Duration.ofMillis(500), READERS + 1);
-        this.sender = new RedisSender(mine, others, redis, instance, instanceSaved, statsFile, disk, maxUsers, clock);
+        this.sender = new RedisSender(mine, others, redis, settings, statsFile, clock);
         sender.round();  // this instance's values in Redis, before any call is counted
     }
 
@@ -62,40 +81,93 @@ public final class RedisCounters implements Counters {
     }
 
     @Override
-    public void count(String user) {
-        mine.record(user);
+    public void count(String user, Family family) {
+        mine.countAndReport(user, family);
     }
 
     @Override
-    public Report countAndReport(String user) {
-        Report r = mine.record(user);
+    public Report countAndReport(String user, Family family) {
+        long key = mine.keys().of(user);
+        Report r = mine.record(key, user, family);
         long today = r.date().toEpochDay();
-        refresh(user, today);
-        Tally site = others.site();
-        Tally them = others.user(user);
+        readOthers(key, today);
+        Tally site = others.siteTally();
+        Tally them = others.user(key);
         return new Report(r.date(), user, site.total() + r.siteTotal(), site.dailyOn(today) + r.siteDaily(),
                 them.total() + r.userTotal(), them.dailyOn(today) + r.userDaily());
     }
 
-    /** Reads the others' part of the site's and {@code user}'s counts when it is old, waiting a little at most. */
-    private void refresh(String user, long today) {
+    /** Reads the others' part of the site's and a user's counts (the site's alone: {@link #SITE_READ}) when it is old. */
+    private void readOthers(long key, long today) {
+        fresh(key, () -> {
+            long[] n = redis.read(instance, today, key);
+            others.merge(UsageCounters.SITE, new Tally(Math.max(0, n[0] - n[2]), Math.max(0, n[1] - n[3]), today), true);
+            if (key != SITE_READ) {
+                others.merge(key, new Tally(Math.max(0, n[4] - n[6]), Math.max(0, n[5] - n[7]), today), true);
+            }
+        });
+    }
+
+    @Override
+    public List<DayCount> history(int days) {
+        long today = Utc8.epochDay(clock);
+        fresh(HISTORY_READ, () -> {
+            List<Long> dates = new ArrayList<>();
+            for (long day = today - days + 1; day <= today; day++) {
+                dates.add(day);
+            }
+            long[] n = redis.history(instance, dates);
+            int c = UsageCounters.COLUMNS;
+            for (int d = 0; d < dates.size(); d++) {
+                long[] theirs = new long[c];
+                for (int i = 0; i < c; i++) {
+                    theirs[i] = Math.max(0, n[2 * c * d + i] - n[2 * c * d + c + i]);
+                }
+                others.mergeDay(dates.get(d), theirs);
+            }
+        });
+        List<DayCount> all = new ArrayList<>();
+        List<DayCount> theirs = others.history(days);
+        List<DayCount> own = mine.history(days);
+        for (int d = 0; d < days; d++) {
+            long[] sum = own.get(d).counts();
+            long[] other = theirs.get(d).counts();
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += other[i];
+            }
+            all.add(new DayCount(own.get(d).date(), sum[0], sum[1], sum[2], sum[3], sum[4]));
+        }
+        return all;
+    }
+
+    @Override
+    public long[] site() {
+        long today = Utc8.epochDay(clock);
+        long last30 = 0;
+        for (DayCount d : history(30)) {
+            last30 += d.site();
+        }
+        readOthers(SITE_READ, today);
+        Tally theirs = others.siteTally();
+        Tally own = mine.siteTally();
+        return new long[] {theirs.total() + own.total(), theirs.dailyOn(today) + own.dailyOn(today), last30};
+    }
+
+    /** Runs {@code read} (a read of the others' part, {@code key}'s) when the last is old, waiting a little at most. */
+    private void fresh(long key, Runnable read) {
         long now = System.nanoTime();
         synchronized (readAt) {
-            Long at = readAt.get(user);
+            Long at = readAt.get(key);
             if (!sender.healthy() || at != null && now - at < FRESH_MILLIS * 1_000_000) {
                 return;
             }
-            readAt.put(user, now);
+            readAt.put(key, now);
         }
         try {
-            readers.submit(() -> {
-                long[] r = redis.read(instance, today, user);
-                others.merge(UsageCounters.SITE, new Tally(Math.max(0, r[0] - r[2]), Math.max(0, r[1] - r[3]), today));
-                others.merge(user, new Tally(Math.max(0, r[4] - r[6]), Math.max(0, r[5] - r[7]), today));
-            }).get(READ_WAIT_MILLIS, TimeUnit.MILLISECONDS);  // one that takes longer lands for the next call
+            readers.submit(read).get(READ_WAIT_MILLIS, TimeUnit.MILLISECONDS);  // one that takes longer lands for the next call
         } catch (RejectedExecutionException e) {
             synchronized (readAt) {
-                readAt.remove(user);  // every reader is busy: answer from what is known
+                readAt.remove(key);  // every reader is busy: answer from what is known
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -3,26 +3,23 @@ package pocketapi.stats;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.function.BooleanSupplier;
+import java.util.HexFormat;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.Disk;
-import pocketapi.util.Utc8;
+import pocketapi.holiday.Utc8;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 
 /**
- * Sends this instance's changed tallies to Redis as its own values, {@value #BATCH} users a call.
+ * Sends this instance's changed counts to Redis as its own values, {@value #BATCH} users a call.
  * First it makes sure this instance's id is on disk (a crash never makes it a second instance),
- * merges in what Redis holds as its values (a crash after a send, before a save), and applies what
- * an earlier version left unsent. A failed send gives its tallies back; while Redis is away it is
- * tried every second, after an error it answered after 1, 2, 4 … 60 s; an outage, each distinct
- * error and the recovery are logged once. One round at a time.
+ * agrees with Redis on the key users are hashed with (adopting Redis's: the users this instance
+ * counted under another are forgotten, the site's counts stay), moves a first-release Redis to keyed
+ * hashes, and merges in what Redis holds as its values (a crash after a send, before a save) where
+ * there is room. A failed send gives its counts back; while Redis is away it is tried every second,
+ * after an error it answered after 1, 2, 4 … 60 s; an outage, each distinct error and the recovery
+ * are logged once. One round at a time; nothing it holds grows with the users.
  */
 final class RedisSender {
     private static final Logger LOG = LoggerFactory.getLogger(RedisSender.class);
@@ -34,11 +31,8 @@ final class RedisSender {
     private final UsageCounters own;
     private final UsageCounters others;
     private final RedisClient redis;
-    private final String instance;
-    private final BooleanSupplier instanceSaved;
+    private final RedisCounters.Settings s;
     private final Path file;
-    private final Disk disk;
-    private final int maxUsers;
     private final Clock clock;
     private volatile boolean healthy = true;
     private boolean ready;
@@ -47,21 +41,13 @@ final class RedisSender {
     private long retryAt;
     private long pause;
 
-    /**
-     * @param instance      this instance's id: its values in Redis are its own
-     * @param instanceSaved whether the id is on disk (saving it when new): nothing is sent before
-     * @param file          STATS_FILE, where this instance's counts are kept (earlier versions' unsent calls beside it)
-     */
-    RedisSender(UsageCounters own, UsageCounters others, RedisClient redis, String instance, BooleanSupplier instanceSaved,
-                Path file, Disk disk, int maxUsers, Clock clock) {
+    /** @param file STATS_FILE, where this instance's counts are kept */
+    RedisSender(UsageCounters own, UsageCounters others, RedisClient redis, RedisCounters.Settings settings, Path file, Clock clock) {
         this.own = own;
         this.others = others;
         this.redis = redis;
-        this.instance = instance;
-        this.instanceSaved = instanceSaved;
+        this.s = settings;
         this.file = file;
-        this.disk = disk;
-        this.maxUsers = maxUsers;
         this.clock = clock;
     }
 
@@ -81,32 +67,19 @@ final class RedisSender {
     synchronized void finish(long deadline) {
         int left = healthy ? exchange(deadline) : -1;
         if (left != 0) {
-            LOG.info("{} counts not yet in {} are kept in {} and sent at the next start", left < 0 ? "the" : left + " users'",
-                    redis, file);
+            LOG.info("the counts not yet in {} are kept in {} and sent at the next start", redis, file);
         }
     }
 
-    /** @return how many users' tallies are left unsent (the deadline came), -1 when the round failed */
+    /** @return 0 when everything was sent, 1 when the deadline came first, -1 when the round failed */
     private int exchange(long deadline) {
         long today = Utc8.epochDay(clock);
         try {
             if (!healthy) {
                 redis.ping();  // nothing is taken to be sent while Redis is away
             }
-            if (!ready) {
-                if (!instanceSaved.getAsBoolean()) {
-                    return -1;  // its id must be on disk before anything is sent under it (the saver said why)
-                }
-                redis.readBack(instance, today, own::merge);
-                ready = true;
-            }
-            Path pending = file.resolveSibling(file.getFileName().toString().replaceFirst("(\\.json)?$", ".redis-pending.json"));
-            if (disk.exists(pending)) {
-                for (LegacyPending.Batch b : LegacyPending.read(disk, pending)) {
-                    redis.applyLegacy(b);
-                }
-                disk.delete(pending);
-                LOG.info("{} has the calls an earlier version left in {}, each applied once", redis, pending);
+            if (!ready && !prepare(today)) {
+                return -1;
             }
             int left = send(today, deadline);
             if (!healthy) {
@@ -122,26 +95,53 @@ final class RedisSender {
         }
     }
 
-    private int send(long today, long deadline) {
-        Map<String, Tally> changed = own.take(REDIS);
-        List<Map.Entry<String, Tally>> tallies = new ArrayList<>(changed.entrySet());
-        int sent = 0;
-        try {
-            while (sent < tallies.size() && System.nanoTime() - deadline < 0) {
-                Map<String, Tally> batch = new LinkedHashMap<>();
-                tallies.subList(sent, Math.min(tallies.size(), sent + BATCH)).forEach(e -> batch.put(e.getKey(), e.getValue()));
-                long[] r = redis.send(instance, today, batch, maxUsers, clock.millis());
-                others.merge(UsageCounters.SITE, new Tally(Math.max(0, r[0] - r[2]), Math.max(0, r[1] - r[3]), today));
-                sent += batch.size();
+    /** The steps before the first send; false while this instance's id is not on disk (the saver said why). */
+    private boolean prepare(long today) throws IOException {
+        if (!s.instanceSaved().getAsBoolean()) {
+            return false;
+        }
+        String theirs = redis.userKey(own.keys().text());
+        if (!theirs.equals(own.keys().text())) {
+            UserKeys adopted = new UserKeys(HexFormat.of().parseHex(theirs));
+            adopted.save(s.disk(), s.keyFile());
+            int forgotten = own.size();
+            own.rekey(adopted);
+            others.rekey(adopted);
+            if (forgotten > 0) {
+                LOG.warn("{} hashes users with another key than this instance did: this instance uses it from now on, and "
+                        + "the {} user(s) it counted before are forgotten (the site's counts stay)", redis, forgotten);
             }
-        } catch (RuntimeException e) {
-            own.giveBack(REDIS, changed);  // what was applied may be sent again: it changes nothing
-            throw e;
         }
-        if (sent < tallies.size()) {
-            own.giveBack(REDIS, changed);
+        if (redis.rekey(own.keys(), today)) {
+            LOG.info("{} held the users' ids as they came; each is now its keyed hash", redis);
         }
-        return tallies.size() - sent;
+        redis.readBack(s.instance(), today, own);
+        ready = true;
+        return true;
+    }
+
+    private int send(long today, long deadline) {
+        long forgetBefore = (today - s.userDays()) * 86_400_000L - Utc8.OFFSET.getTotalSeconds() * 1_000L;
+        while (System.nanoTime() - deadline < 0) {
+            UsageCounters.Changes batch = own.take(REDIS, BATCH);
+            if (batch.isEmpty()) {
+                return 0;
+            }
+            long[] r;
+            try {
+                r = redis.send(s.instance(), today, batch, s.maxUsers(), forgetBefore, s.historyDays(), clock.millis());
+            } catch (RuntimeException e) {
+                own.giveBack(REDIS, batch);  // what was applied may be sent again: it changes nothing
+                throw e;
+            }
+            others.merge(UsageCounters.SITE, new Tally(Math.max(0, r[0] - r[2]), Math.max(0, r[1] - r[3]), today), true);
+            long[] theirs = new long[UsageCounters.COLUMNS];
+            for (int c = 0; c < theirs.length; c++) {
+                theirs[c] = Math.max(0, r[4 + c] - r[4 + UsageCounters.COLUMNS + c]);
+            }
+            others.mergeDay(today, theirs);
+        }
+        return 1;
     }
 
     private void failed(Exception e) {

@@ -7,33 +7,35 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
-import java.util.Map;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.Disk;
-import pocketapi.util.Lines;
+import pocketapi.files.Disk;
+import pocketapi.files.Lines;
 
 /**
- * The counters on disk: {@code stats.json}, every tally, replaced whole ({@link Disk#replace}: never
- * absent, never half-written), one user per line; {@code stats.json.log}, a line per save since, with
- * the new values of what changed; {@code .bak} and {@code .log.bak}, the two before, which together
- * hold all {@code stats.json} does. Tallies only grow, so a start merges them all by {@link Tally#max},
- * in any order: a line that does not read whole (cut short by a crash) is dropped, a file that does
- * not read is kept aside as {@code .corrupt-<UTC time>}. Earlier versions' files ({@code .new},
- * {@code .journal}, {@code .journal.bak}, {@code stats.redis-base.json}) are merged too and removed
- * by the first whole save. Not thread-safe: start-up, then the saver's thread.
+ * The counters on disk: {@code stats.json}, every count, replaced whole ({@link Disk#replace}: never
+ * absent, never half-written); {@code stats.json.log}, lines with the new values of what changed
+ * since; {@code .bak} and {@code .log.bak}, the two before, which together hold all {@code stats.json}
+ * does. Counts only grow, so a start merges them all by taking the larger, in any order: a line that
+ * does not read whole (cut short by a crash) is dropped, a file that does not read is kept aside as
+ * {@code .corrupt-<UTC time>}. Files of versions before 1.0.0 are refused, one line each. Not
+ * thread-safe: start-up, then the saver's thread.
  */
 final class StatsFile {
     private static final Logger LOG = LoggerFactory.getLogger(StatsFile.class);
+    /** Files of versions before 1.0.0 that nothing reads any more. */
+    private static final List<String> BEFORE_1_0 = List.of(".new", ".journal", ".journal.bak", ".redis-base.json",
+            ".redis-pending.json");
 
     private final Disk disk;
     private final Path file;
     private final Clock clock;
     private final List<Path> damaged = new ArrayList<>();
+    /** Whether a file held raw ids: the next whole save leaves none of them on disk. */
+    private boolean rawIds;
     private long logBytes;
     private long fileBytes;
 
@@ -48,24 +50,21 @@ final class StatsFile {
     }
 
     private Path sibling(String suffix) {
-        return suffix.startsWith(".redis") ? file.resolveSibling(file.getFileName().toString()
-                .replaceFirst("(\\.json)?$", suffix)) : file.resolveSibling(file.getFileName() + suffix);
+        return file.resolveSibling(file.getFileName() + suffix);
     }
 
     /** Merges every counters file into {@code to}; false when one is unreadable and cannot be moved aside (never save then). */
     boolean load(StatsFormat.Target to) {
-        boolean writable = true;
-        for (Path whole : new Path[] {file, sibling(".bak"), sibling(".new"), sibling(".redis-base.json")}) {
-            boolean base = whole.toString().endsWith(".redis-base.json");
-            if (disk.exists(whole) && (!base || to.others != null)) {
-                writable &= readWhole(whole, base ? new StatsFormat.Target(to.others, to.others) : to);
+        for (String old : BEFORE_1_0) {
+            if (disk.exists(sibling(old))) {
+                LOG.warn("{} is a file of a version before 1.0.0, which this version does not read; it is left as it is",
+                        sibling(old));
             }
         }
-        for (Path lines : new Path[] {sibling(".journal.bak"), sibling(".journal"), sibling(".log.bak"), sibling(".log")}) {
-            if (disk.exists(lines)) {
-                readLines(lines, to);
-            }
-        }
+        boolean writable = readWhole(file, to) & readWhole(sibling(".bak"), to);
+        readLines(sibling(".log.bak"), to);
+        readLines(sibling(".log"), to);
+        rawIds = to.rawIds;
         fileBytes = size(file);
         logBytes = size(sibling(".log"));
         return writable;
@@ -80,7 +79,10 @@ final class StatsFile {
     }
 
     private boolean readWhole(Path path, StatsFormat.Target to) {
-        try (InputStream in = new BufferedInputStream(disk.read(path))) {
+        if (!disk.exists(path)) {
+            return true;
+        }
+        try (InputStream in = new BufferedInputStream(disk.read(path), 1 << 16)) {
             StatsFormat.read(in, to);
             return true;
         } catch (IOException | RuntimeException e) {
@@ -96,46 +98,47 @@ final class StatsFile {
         }
     }
 
-    /** Merges every line that reads whole: each is read once to check it, then again to merge it. */
+    /** Merges every line that reads whole. */
     private void readLines(Path path, StatsFormat.Target to) {
-        BitSet good = new BitSet();
-        int lines = 0;
-        for (boolean dry : new boolean[] {true, false}) {
-            to.dry = dry;
-            try (Lines line = new Lines(disk.read(path))) {
-                for (lines = 0; line.next(); lines++) {
-                    try {
-                        if (dry || good.get(lines)) {
-                            StatsFormat.read(line, to);
-                            good.set(lines);
-                        }
-                    } catch (IOException | RuntimeException e) {
-                        // a line that does not read
-                    }
-                }
-            } catch (IOException e) {
-                // what was read so far stands
-            }
+        if (!disk.exists(path)) {
+            return;
         }
-        to.dry = false;
-        int bad = lines - good.cardinality();
-        if (bad > 1 || bad == 1 && good.get(lines - 1)) {  // more than a last line cut short
+        int lines = 0;
+        int bad = 0;
+        boolean lastBad = false;
+        try (Lines line = new Lines(disk.read(path))) {
+            for (; line.next(); lines++) {
+                try {
+                    StatsFormat.readLine(line, to);
+                    lastBad = false;
+                } catch (IOException | RuntimeException e) {
+                    bad++;
+                    lastBad = true;
+                }
+            }
+        } catch (IOException e) {
+            // what was read so far stands
+        }
+        if (bad > 1 || bad == 1 && !lastBad) {  // more than a last line cut short
             LOG.warn("{} line(s) of {} cannot be read and are skipped; the file is kept aside at the next save", bad, path);
             damaged.add(path);
         }
     }
 
     /** Appends one line with the new values of what changed. */
-    void append(Map<String, Tally> own, Map<String, Tally> others) throws IOException {
+    void append(StatsFormat.Line line) throws IOException {
         try (OutputStream out = disk.append(sibling(".log"))) {
-            StatsFormat.write(out, null, own, others);
+            StatsFormat.writeLine(out, line);
         } finally {
             logBytes = size(sibling(".log"));
         }
     }
 
-    /** A whole save; the file and log before become {@code .bak} and {@code .log.bak}, earlier versions' files go. */
-    void save(String instance, Map<String, Tally> own, Map<String, Tally> others) throws IOException {
+    /**
+     * A whole save; the file and log before become {@code .bak} and {@code .log.bak}. After a start
+     * that read raw ids (the first release's files), those go: {@code .bak} is then this save.
+     */
+    void save(String instance, UsageCounters.Snapshot own, UsageCounters.Snapshot others) throws IOException {
         disk.replace(file, sibling(".bak"), out -> StatsFormat.write(out, instance, own, others));
         for (Path path : damaged) {
             if (disk.exists(path)) {
@@ -143,8 +146,13 @@ final class StatsFile {
             }
         }
         damaged.clear();
-        for (String old : new String[] {".new", ".journal", ".journal.bak", ".redis-base.json", ".log.bak"}) {
-            disk.delete(sibling(old));  // earlier versions' files, and the log before
+        disk.delete(sibling(".log.bak"));
+        if (rawIds) {
+            disk.delete(sibling(".log"));
+            disk.delete(sibling(".bak"));
+            disk.link(file, sibling(".bak"));
+            rawIds = false;
+            LOG.info("the counters in {} now hold each user as a keyed hash; no file holds the ids any more", file);
         }
         if (disk.exists(sibling(".log"))) {
             disk.rename(sibling(".log"), sibling(".log.bak"));

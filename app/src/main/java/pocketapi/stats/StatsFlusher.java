@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
 import java.util.HexFormat;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -14,23 +13,28 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.Disk;
+import pocketapi.files.Disk;
 
 /**
  * Keeps the counters in their files ({@link StatsFile}): every {@code STATS_FLUSH_SECONDS}, if
- * anything changed, a log line with the new values of what changed; a whole save first after a
- * start, when the log outgrew the file, after a failed save and at stop. A failure is logged once
- * (its recovery too) and loses nothing: the next save writes all since the last that worked. Thread-safe.
+ * anything changed, log lines with the new values of what changed ({@value #LINE_USERS} users a
+ * line); a whole save first after a start, when the log outgrew the file, after a failed save and at
+ * stop. Users idle for longer than {@code STATS_USER_DAYS} are forgotten before a save. A failure is
+ * logged once (its recovery too) and loses nothing: the next save writes all since the last that
+ * worked. Thread-safe.
  */
 public final class StatsFlusher {
     private static final Logger LOG = LoggerFactory.getLogger(StatsFlusher.class);
     /** The file's tracker of {@link UsageCounters}. */
     static final int FILE = 0;
+    /** Users a log line holds at most: a line is read whole, so it stays small. */
+    static final int LINE_USERS = 1_000;
 
     private final UsageCounters own;
     private final UsageCounters others;
     private final StatsFile file;
     private final Duration every;
+    private final int userDays;
     private final boolean writable;
     private final String instance;
     private boolean wholeNext = true;
@@ -39,21 +43,23 @@ public final class StatsFlusher {
     private String failing;
     private ScheduledFuture<?> task;
 
-    /** Reads the counters' files into {@code own} and {@code others} (Redis mode's others' part; null in file mode). */
-    public StatsFlusher(Disk disk, Path path, Clock clock, Duration every, UsageCounters own, UsageCounters others) {
+    /**
+     * Reads the counters' files into {@code own} and {@code others} (Redis mode's others' part; null in file mode).
+     *
+     * @param userDays days a user may be idle before it is forgotten
+     */
+    public StatsFlusher(Disk disk, Path path, Clock clock, Duration every, int userDays, UsageCounters own,
+                        UsageCounters others) {
         this.own = own;
         this.others = others;
         this.file = new StatsFile(disk, path, clock);
         this.every = every;
-        StatsFormat.Target read = new StatsFormat.Target(own::merge, others == null ? null : others::merge);
+        this.userDays = userDays;
+        StatsFormat.Target read = new StatsFormat.Target(own, others);
         this.writable = file.load(read);
         this.instanceSaved = read.instance != null && read.instance.matches("[0-9a-f]{16}");
         this.instance = instanceSaved ? read.instance : HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
-        this.savedSiteTotal = own.site().total();
-        own.take(FILE);  // what was read is on disk already
-        if (others != null) {
-            others.take(FILE);
-        }
+        this.savedSiteTotal = own.siteTally().total();
     }
 
     /** This instance's id: its values in Redis are its own. */
@@ -76,7 +82,7 @@ public final class StatsFlusher {
     }
 
     /**
-     * Saves what changed: a log line, or a whole save when one is due or {@code whole}.
+     * Saves what changed: log lines, or a whole save when one is due or {@code whole}.
      *
      * @return whether everything counted before the call is on disk now
      */
@@ -84,23 +90,15 @@ public final class StatsFlusher {
         if (!writable) {
             return false;
         }
-        Map<String, Tally> mine = own.take(FILE);
-        Map<String, Tally> theirs = others == null ? null : others.take(FILE);
-        boolean nothing = mine.isEmpty() && (theirs == null || theirs.isEmpty());
-        if (nothing && !whole) {
-            return true;
-        }
-        long total = own.site().total();
+        own.forgetUsersIdle(userDays);
+        long total = own.siteTally().total();
         try {
             if (whole || wholeNext || file.logFull()) {
-                if (!nothing && !wholeNext) {
-                    file.append(mine, theirs);  // so that .bak and .log.bak hold all the whole save holds
-                }
-                file.save(instance, own.all(), others == null ? null : others.all());
+                file.save(instance, own.snapshot(FILE), others == null ? null : others.snapshot(FILE));
                 wholeNext = false;
                 instanceSaved = true;
             } else {
-                file.append(mine, theirs);
+                appendChanges();
             }
             savedSiteTotal = Math.max(savedSiteTotal, total);
             if (failing != null) {
@@ -109,17 +107,28 @@ public final class StatsFlusher {
             }
             return true;
         } catch (IOException | RuntimeException e) {
-            own.giveBack(FILE, mine);
-            if (theirs != null) {
-                others.giveBack(FILE, theirs);
-            }
-            wholeNext = true;  // a line may be half-written: the log starts again
+            wholeNext = true;  // a line may be half-written, or changes were taken: the next save writes everything
             if (!e.toString().equals(failing)) {
                 failing = e.toString();
                 LOG.error("cannot save the counters to {} ({}); counting goes on in memory, and the next save, every {} s, "
                         + "writes everything since the last one that worked", file.file(), failing, every.toSeconds());
             }
             return false;
+        }
+    }
+
+    /** The changes, {@value #LINE_USERS} users a line, the others' part in the first. */
+    private void appendChanges() throws IOException {
+        UsageCounters.Changes theirs = others == null ? null : others.take(FILE, Integer.MAX_VALUE);
+        for (boolean first = true; ; first = false) {
+            UsageCounters.Changes mine = own.take(FILE, LINE_USERS);
+            boolean withOthers = first && theirs != null && !theirs.isEmpty();
+            if (mine.isEmpty() && !withOthers) {
+                return;
+            }
+            StatsFormat.Line line = StatsFormat.Line.of(mine);
+            file.append(withOthers ? new StatsFormat.Line(line.site(), line.history(), line.users(),
+                    StatsFormat.Line.of(theirs)) : line);
         }
     }
 
@@ -132,7 +141,7 @@ public final class StatsFlusher {
             return true;
         }
         LOG.error("the final save to {} failed: the last {} counted calls are lost", file.file(),
-                own.site().total() - savedSiteTotal);
+                own.siteTally().total() - savedSiteTotal);
         return false;
     }
 }

@@ -1,183 +1,283 @@
 package pocketapi.stats;
 
-import java.io.*;
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.time.DateTimeException;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
 
-import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
 
-import pocketapi.util.IsoDate;
+import pocketapi.files.Json;
 
 /**
- * The one JSON shape of every counters file, whole file and log line alike: the site's tally
- * {@code "site":[total,daily,"YYYY-MM-DD"]}, the users' {@code "users":[["id",total,daily,"YYYY-MM-DD"],...]},
- * in Redis mode the other instances' part as last seen {@code "others":{"site":..,"users":..}}, and
- * a whole file's {@code format} and {@code instance}. Every field is optional and
- * others are skipped, so the same reader takes the files of earlier versions: {@code pocketapi-stats/1}
- * (a tally as {@code {"id":..,"total":..,"daily":..,"date":..}}), {@code /2} and its journal lines, and
- * {@code stats.redis-base.json} (read as others). Stateless.
+ * The one JSON shape of every counters file, whole file and log line alike (records, read and
+ * written by {@link Json#MAPPER}): the site's tally {@code "site":[total,daily,"YYYY-MM-DD"]}, its
+ * calls per day {@code "history":[["YYYY-MM-DD",site,holidays,pictures,info,other],...]}, the users'
+ * {@code "users":[["<16 hex digits: the keyed hash>",total,daily,"YYYY-MM-DD"],...]}, in Redis mode
+ * the other instances' part as last seen {@code "others":{...}}, and a whole file's {@code format}
+ * and {@code instance}. A whole file is streamed, a user at a time, in either direction. The first
+ * release's files ({@value #RAW_IDS}: raw ids, no history) are read too, each id hashed as it is read;
+ * files of versions before it are refused. Stateless.
  */
 final class StatsFormat {
-    static final String FORMAT = "pocketapi-stats/3";
-    static final JsonFactory JSON = JsonFactory.builder().disable(StreamReadFeature.AUTO_CLOSE_SOURCE).build();
+    static final String FORMAT = "pocketapi-stats/4";
+    /** The first release's format: the same shape, with the users' ids as they came. */
+    static final String RAW_IDS = "pocketapi-stats/3";
 
     private StatsFormat() {
     }
 
-    /** Where what is read goes, tally by tally ({@code ""}: the site's); with {@code dry}, nowhere: it is only checked. */
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    @JsonPropertyOrder({"total", "daily", "date"})
+    record SiteRow(long total, long daily, String date) {
+        static SiteRow of(Tally t) {
+            return new SiteRow(t.total(), t.daily(), LocalDate.ofEpochDay(t.day()).toString());
+        }
+    }
+
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    @JsonPropertyOrder({"id", "total", "daily", "date"})
+    record UserRow(String id, long total, long daily, String date) {
+    }
+
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    @JsonPropertyOrder({"date", "site", "holidays", "pictures", "info", "other"})
+    record DayRow(String date, long site, long holidays, long pictures, long info, long other) {
+        static DayRow of(long day, long[] c) {
+            return new DayRow(LocalDate.ofEpochDay(day).toString(), c[0], c[1], c[2], c[3], c[4]);
+        }
+    }
+
+    /** A log line: the new values of what changed (and of the others' part). */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    @JsonPropertyOrder({"site", "history", "users", "others"})
+    record Line(SiteRow site, List<DayRow> history, List<UserRow> users, Line others) {
+        static Line of(UsageCounters.Changes c) {
+            List<DayRow> days = new ArrayList<>();
+            c.days().forEach((day, counts) -> days.add(DayRow.of(day, counts)));
+            List<UserRow> users = new ArrayList<>();
+            c.users().forEach(r -> users.add(new UserRow(UserKeys.hex(r.key()), r.tally().total(), r.tally().daily(),
+                    LocalDate.ofEpochDay(r.tally().day()).toString())));
+            return new Line(c.site() == null ? null : SiteRow.of(c.site()), days, users, null);
+        }
+    }
+
+    /** Where what is read goes. */
     static final class Target {
-        final BiConsumer<String, Tally> own;
-        final BiConsumer<String, Tally> others;
+        final UsageCounters own;
+        final UsageCounters others;
         String instance;
-        boolean dry;
+        /** Whether a raw id was read (then hashed): every file holding one goes at the next whole save. */
+        boolean rawIds;
 
         /** @param others null: no others' part is kept (the file store) */
-        Target(BiConsumer<String, Tally> own, BiConsumer<String, Tally> others) {
+        Target(UsageCounters own, UsageCounters others) {
             this.own = own;
             this.others = others;
         }
     }
 
-    /** Reads one object from {@code in}, to its end, into {@code to}. */
+    /** Reads a whole file, streaming, into {@code to}; what was read before a failure stands (every count only grows). */
     static void read(InputStream in, Target to) throws IOException {
-        try (JsonParser p = JSON.createParser(in)) {
-            check(p.nextToken() == JsonToken.START_OBJECT);
-            readFields(p, to.own, to);
-            check(p.nextToken() == null);
-        }
-    }
-
-    private static void readFields(JsonParser p, BiConsumer<String, Tally> into, Target to) throws IOException {
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
-            JsonToken value = p.nextToken();
-            switch (name) {
-                case "site" -> {
-                    Tally site = tally(p, false, null);
-                    if (!to.dry) {
-                        into.accept("", site);
-                    }
-                }
-                case "users" -> {
-                    check(value == JsonToken.START_ARRAY);
-                    String[] id = new String[1];
-                    while (p.nextToken() != JsonToken.END_ARRAY) {
-                        Tally t = tally(p, true, id);
-                        if (!to.dry) {
-                            into.accept(id[0], t);
-                        }
-                    }
-                }
-                case "others" -> {
-                    check(value == JsonToken.START_OBJECT && to.others != null);
-                    readFields(p, to.others, to);
-                }
-                case "instance" -> to.instance = to.dry ? to.instance : p.getValueAsString();
-                default -> p.skipChildren();
-            }
-        }
-    }
-
-    /** {@code ["id",total,daily,"date"]} ({@code [total,daily,"date"]} for the site), or a version 1 object; the id to {@code id[0]}. */
-    private static Tally tally(JsonParser p, boolean withId, String[] id) throws IOException {
-        String user = null;
-        long total = -1;
-        long daily = -1;
-        String date = null;
-        if (p.currentToken() == JsonToken.START_OBJECT) {
+        try (JsonParser p = Json.MAPPER.createParser(in)) {
+            check(p.nextToken() == JsonToken.START_OBJECT, "not a JSON object");
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
-                p.nextToken();
+                JsonToken value = p.nextToken();
                 switch (name) {
-                    case "id" -> user = p.getValueAsString();
-                    case "total" -> total = p.getValueAsLong(-1);
-                    case "daily" -> daily = p.getValueAsLong(-1);
-                    case "date" -> date = p.getValueAsString();
-                    default -> p.skipChildren();
+                    case "format" -> check(FORMAT.equals(p.getText()) || RAW_IDS.equals(p.getText()),
+                            "a counters file of a version before 1.0.0 (" + p.getText() + "), which this version does not read");
+                    case "instance" -> to.instance = p.getValueAsString();
+                    case "others" -> {
+                        check(value == JsonToken.START_OBJECT && to.others != null, "\"others\" where none are kept");
+                        part(p, to, to.others);
+                    }
+                    default -> field(p, name, to, to.own);
                 }
             }
-        } else {
-            check(p.currentToken() == JsonToken.START_ARRAY);
-            if (withId) {
-                check(p.nextToken() == JsonToken.VALUE_STRING);
-                user = p.getText();
+            check(p.currentToken() == JsonToken.END_OBJECT && p.nextToken() == null, "not one JSON object");
+        }
+    }
+
+    private static void part(JsonParser p, Target to, UsageCounters into) throws IOException {
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            field(p, name, to, into);
+        }
+    }
+
+    private static void field(JsonParser p, String name, Target to, UsageCounters into) throws IOException {
+        switch (name) {
+            case "site" -> into.merge(UsageCounters.SITE, tally(p.readValueAs(SiteRow.class)), true);
+            case "history" -> {
+                check(p.currentToken() == JsonToken.START_ARRAY, "\"history\" is not an array");
+                while (p.nextToken() == JsonToken.START_ARRAY) {
+                    day(p.readValueAs(DayRow.class), into);
+                }
             }
-            check(p.nextToken() == JsonToken.VALUE_NUMBER_INT);
-            total = p.getLongValue();
-            check(p.nextToken() == JsonToken.VALUE_NUMBER_INT);
-            daily = p.getLongValue();
-            check(p.nextToken() == JsonToken.VALUE_STRING);
-            date = p.getText();
-            check(p.nextToken() == JsonToken.END_ARRAY);
+            case "users" -> {
+                check(p.currentToken() == JsonToken.START_ARRAY, "\"users\" is not an array");
+                while (p.nextToken() == JsonToken.START_ARRAY) {
+                    user(p.readValueAs(UserRow.class), to, into);
+                }
+            }
+            default -> p.skipChildren();
         }
-        check((user != null) == withId && date != null && daily >= 0 && total >= daily);
-        if (withId) {
-            id[0] = user;
+    }
+
+    /** Reads one log line whole (nothing of it is merged unless all of it reads) into {@code to}. */
+    static void readLine(InputStream line, Target to) throws IOException {
+        Line l = Json.MAPPER.readValue(line, Line.class);
+        check(l != null, "an empty line");
+        List<Runnable> merges = new ArrayList<>();
+        prepare(l, to, to.own, merges);
+        if (l.others() != null) {
+            check(to.others != null, "\"others\" where none are kept");
+            prepare(l.others(), to, to.others, merges);
         }
+        merges.forEach(Runnable::run);
+    }
+
+    private static void prepare(Line l, Target to, UsageCounters into, List<Runnable> merges) throws IOException {
+        if (l.site() != null) {
+            Tally site = tally(l.site());
+            merges.add(() -> into.merge(UsageCounters.SITE, site, true));
+        }
+        for (DayRow d : l.history() == null ? List.<DayRow>of() : l.history()) {
+            long[] counts = {d.site(), d.holidays(), d.pictures(), d.info(), d.other()};
+            long day = date(d.date());
+            merges.add(() -> into.mergeDay(day, counts));
+        }
+        for (UserRow u : l.users() == null ? List.<UserRow>of() : l.users()) {
+            long key = key(u.id(), to);
+            Tally t = tally(u.total(), u.daily(), u.date());
+            merges.add(() -> into.merge(key, t, true));
+        }
+    }
+
+    private static void day(DayRow d, UsageCounters into) throws IOException {
+        into.mergeDay(date(d.date()), new long[] {d.site(), d.holidays(), d.pictures(), d.info(), d.other()});
+    }
+
+    private static void user(UserRow u, Target to, UsageCounters into) throws IOException {
+        into.merge(key(u.id(), to), tally(u.total(), u.daily(), u.date()), true);
+    }
+
+    /** A user's key: its 16 hex digits, or (an id of the first release's files) the id hashed. */
+    private static long key(String id, Target to) throws IOException {
+        check(id != null && !id.isEmpty(), "a user without an id");
+        long key = UserKeys.parse(id);
+        if (key == 0) {
+            to.rawIds = true;
+            key = to.own.keys().of(id);
+        }
+        return key;
+    }
+
+    private static Tally tally(SiteRow s) throws IOException {
+        check(s != null, "a site without counts");
+        return tally(s.total(), s.daily(), s.date());
+    }
+
+    private static Tally tally(long total, long daily, String date) throws IOException {
+        check(daily >= 0 && total >= daily, "a count that is not a tally");
+        return new Tally(total, daily, date(date));
+    }
+
+    private static long date(String date) throws IOException {
         try {
-            return new Tally(total, daily, IsoDate.parse(date).toEpochDay());
+            return LocalDate.parse(String.valueOf(date)).toEpochDay();
         } catch (DateTimeException e) {
             throw new IOException("not a date: " + date);
         }
     }
 
-    private static void check(boolean ok) throws IOException {
+    private static void check(boolean ok, String problem) throws IOException {
         if (!ok) {
-            throw new IOException("not a counters file of pocketapi");
+            throw new IOException(problem);
         }
     }
 
-    /**
-     * Writes one object of the tallies given ({@code ""}: the site's; {@code others} may be null),
-     * and a newline: with an {@code instance}, a whole file, one user per line; else one line.
-     */
-    static void write(OutputStream out, String instance, Map<String, Tally> own, Map<String, Tally> others)
+    /** Newlines where a person reading the file wants them: after each top-level field and each day or user. */
+    private static final class ByLine extends MinimalPrettyPrinter {
+        @Override
+        public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(g.getOutputContext().getParent().inRoot() ? ",\n" : ",");
+        }
+
+        @Override
+        public void beforeArrayValues(JsonGenerator g) throws IOException {
+            g.writeRaw(outer(g) ? "\n" : "");
+        }
+
+        @Override
+        public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(outer(g) ? ",\n" : ",");
+        }
+
+        @Override
+        public void writeEndArray(JsonGenerator g, int values) throws IOException {
+            g.writeRaw(outer(g) && values > 0 ? "\n]" : "]");
+        }
+
+        /** Whether the array being written is a field's list of rows (days, users), not a row. */
+        private static boolean outer(JsonGenerator g) {
+            var field = g.getOutputContext().getParent();
+            return field != null && field.inObject() && !"site".equals(field.getCurrentName());
+        }
+    }
+
+    /** Writes a whole file: this instance's counts and (Redis mode) the others' part, a user at a time; then a newline. */
+    static void write(OutputStream out, String instance, UsageCounters.Snapshot own, UsageCounters.Snapshot others)
             throws IOException {
-        Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
-        boolean whole = instance != null;
-        w.write(whole ? "{\"format\":\"" + FORMAT + "\",\"instance\":" + quote(instance) + ",\n" : "{");
-        tallies(w, own, whole);
-        if (others != null && !others.isEmpty()) {
-            w.write(",\"others\":{");
-            tallies(w, others, whole);
-            w.write('}');
-        }
-        w.write("}\n");
-        w.flush();
-    }
-
-    private static void tallies(Writer w, Map<String, Tally> tallies, boolean lines) throws IOException {
-        Tally site = tallies.get("");
-        if (site != null) {
-            w.write("\"site\":");
-            row(w, null, site);
-            w.write(',');
-        }
-        w.write("\"users\":[");
-        String sep = lines ? "\n" : "";
-        for (Map.Entry<String, Tally> u : tallies.entrySet()) {
-            if (!u.getKey().isEmpty()) {
-                w.write(sep);
-                row(w, u.getKey(), u.getValue());
-                sep = lines ? ",\n" : ",";
+        try (JsonGenerator g = Json.MAPPER.createGenerator(out)) {
+            g.setPrettyPrinter(new ByLine());
+            g.writeStartObject();
+            g.writeStringField("format", FORMAT);
+            g.writeStringField("instance", instance);
+            part(g, own);
+            if (others != null) {
+                g.writeFieldName("others");
+                g.writeStartObject();
+                part(g, others);
+                g.writeEndObject();
             }
+            g.writeEndObject();
+            g.writeRaw('\n');
         }
-        w.write(sep.equals(",\n") ? "\n]" : "]");
     }
 
-    private static void row(Writer w, String id, Tally t) throws IOException {
-        w.write(id == null ? "[" : "[" + quote(id) + ",");
-        w.write(t.total() + "," + t.daily() + ",\"" + LocalDate.ofEpochDay(t.day()) + "\"]");
+    private static void part(JsonGenerator g, UsageCounters.Snapshot s) throws IOException {
+        g.writeObjectField("site", SiteRow.of(s.site()));
+        g.writeFieldName("history");
+        g.writeStartArray();
+        for (Map.Entry<Long, long[]> d : s.days().entrySet()) {
+            g.writeObject(DayRow.of(d.getKey(), d.getValue()));
+        }
+        g.writeEndArray();
+        g.writeFieldName("users");
+        g.writeStartArray();
+        for (int i = 0; i < s.users(); i++) {
+            g.writeObject(new UserRow(UserKeys.hex(s.keys()[i]), s.totals()[i], s.dailies()[i],
+                    LocalDate.ofEpochDay(s.on()[i]).toString()));
+        }
+        g.writeEndArray();
     }
 
-    private static String quote(String s) {
-        return "\"" + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + "\"";
+    /** Writes one log line and a newline. */
+    static void writeLine(OutputStream out, Line line) throws IOException {
+        Json.MAPPER.writeValue(out, line);
+        out.write('\n');
     }
 }

@@ -2,159 +2,263 @@ package pocketapi.stats;
 
 import java.time.Clock;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
-import pocketapi.util.BoundedLru;
-import pocketapi.util.Utc8;
+import pocketapi.holiday.Utc8;
 
 /**
- * Request counters for the site and per user, a {@link Tally} each; at most {@code maxUsers} users,
- * the least recently seen dropped first. {@link #record} counts and reads back under one lock, so a
- * call reports numbers that include itself, and concurrent calls distinct, gapless counts. Each
+ * Request counters for the site and per user (a {@link Tally} each, users by their keyed hash in a
+ * {@link UserTable}: at most {@code maxUsers}, the least recently seen dropped first), and the site's
+ * calls per UTC+8 day by {@link Family}, kept {@code historyDays} days. {@link #record} counts and
+ * reads back under one lock, so a call reports numbers that include itself, and concurrent calls
+ * distinct, gapless counts. Every count only grows, so copies merge by taking the larger. Each
  * reader of changes (the file, the Redis sender) {@link #take}s what changed since its last take,
- * as absolute values. Thread-safe.
+ * as absolute values, in batches. Thread-safe.
  */
 public final class UsageCounters implements Counters {
-    /** The key of the site's tally in the maps of tallies: no user id is empty. */
-    public static final String SITE = "";
+    /** The key of the site's tally: no user's key is 0. */
+    public static final long SITE = 0;
+    /** A day's columns: the site's count, then each family's. */
+    static final int COLUMNS = 1 + Family.values().length;
 
-    /** A user's tally, in the table and in the trackers' sets of what changed. */
-    private static final class Cell {
-        final String id;
-        Tally tally = Tally.ZERO;
+    private final Clock clock;
+    private final int maxUsers;
+    private final int historyDays;
+    private final int trackers;
+    private volatile UserKeys keys;
+    private Tally site = Tally.ZERO;
+    private UserTable users;
+    private final TreeMap<Long, long[]> days = new TreeMap<>();
+    private final boolean[] siteChanged;
+    private final List<Set<Long>> daysChanged = new ArrayList<>();
 
-        Cell(String id) {
-            this.id = id;
+    /**
+     * @param historyDays days of history kept, 0: none
+     * @param trackers    how many readers of changes there are
+     */
+    public UsageCounters(Clock clock, UserKeys keys, int maxUsers, int historyDays, int trackers) {
+        this.clock = clock;
+        this.keys = keys;
+        this.maxUsers = maxUsers;
+        this.historyDays = historyDays;
+        this.trackers = trackers;
+        this.users = new UserTable(maxUsers, trackers);
+        this.siteChanged = new boolean[trackers];
+        for (int i = 0; i < trackers; i++) {
+            daysChanged.add(new HashSet<>());
         }
     }
 
-    private final Clock clock;
-    private Tally site = Tally.ZERO;
-    private final BoundedLru<String, Cell> users;
-    private final Set<Cell>[] changedUsers;
-    private final boolean[] siteChanged;
-
-    /** @param trackers how many readers of changes there are */
-    @SuppressWarnings("unchecked")
-    public UsageCounters(Clock clock, int maxUsers, int trackers) {
-        this.clock = clock;
-        this.changedUsers = new Set[trackers];
-        this.siteChanged = new boolean[trackers];
-        for (int i = 0; i < trackers; i++) {
-            changedUsers[i] = new HashSet<>();
+    /** Changes and batches of them, as a reader takes them; {@code site} null when it did not change. */
+    public record Changes(Tally site, Map<Long, long[]> days, List<Row> users) {
+        boolean isEmpty() {
+            return site == null && days.isEmpty() && users.isEmpty();
         }
-        this.users = new BoundedLru<>(maxUsers, (id, dropped) -> {
-            for (Set<Cell> changed : changedUsers) {
-                changed.remove(dropped);  // a user dropped is not saved nor sent
-            }
-        });
+    }
+
+    /** A user's tally, by key. */
+    public record Row(long key, Tally tally) {
+    }
+
+    /** Every count, for a whole save: the users from the least recently seen, in arrays (no object a user). */
+    public record Snapshot(Tally site, Map<Long, long[]> days, long[] keys, long[] totals, long[] dailies, int[] on) {
+        int users() {
+            return keys.length;
+        }
+    }
+
+    public UserKeys keys() {
+        return keys;
     }
 
     @Override
-    public Report countAndReport(String user) {
-        return record(user);
+    public Report countAndReport(String user, Family family) {
+        return record(keys.of(user), user, family);
     }
 
-    /** Counts one call by {@code user} and reports the counters including it. */
-    public Report record(String user) {
+    /** Counts one call by the user of {@code key} (shown as {@code user}) and reports the counters including it. */
+    public Report record(long key, String user, Family family) {
         long today = Utc8.epochDay(clock);
         Tally s;
         Tally u;
         synchronized (this) {
             s = site = site.plusOne(today);
-            Cell cell = cell(user);
-            u = cell.tally = cell.tally.plusOne(today);
-            changed(null);
-            changed(cell);
+            java.util.Arrays.fill(siteChanged, true);
+            int slot = users.use(key);
+            u = users.tally(slot).plusOne(today);
+            users.set(slot, u);
+            if (historyDays > 0) {
+                long[] row = day(today);
+                row[0]++;
+                row[1 + family.ordinal()]++;
+                daysChanged.forEach(changed -> changed.add(today));
+            }
         }
         return new Report(LocalDate.ofEpochDay(today), user, s.total(), s.dailyOn(today), u.total(), u.dailyOn(today));
     }
 
-    /** The user's cell, made the most recently seen (added when not kept). */
-    private Cell cell(String user) {
-        Cell cell = users.get(user);
-        if (cell == null) {
-            cell = new Cell(user);
-            users.put(user, cell);
+    /** The counts of {@code day}, added when new (and then days past what is kept dropped). */
+    private long[] day(long day) {
+        long[] row = days.get(day);
+        if (row == null) {
+            row = new long[COLUMNS];
+            days.put(day, row);
+            days.headMap(Utc8.epochDay(clock) - historyDays + 1).clear();
         }
-        return cell;
+        return row;
     }
 
-    /** Merges a copy of a tally (from a file, Redis): the larger wins; a user not kept is added as the most recently seen. */
-    public synchronized void merge(String user, Tally t) {
-        if (user.equals(SITE)) {
+    /**
+     * Merges a copy of a tally (from a file, Redis): the larger wins. A user not kept is added as the
+     * most recently seen, unless {@code evict} is false and the table is full.
+     */
+    public synchronized void merge(long key, Tally t, boolean evict) {
+        if (key == SITE) {
             Tally merged = site.max(t);
             if (!merged.equals(site)) {
                 site = merged;
-                changed(null);
+                java.util.Arrays.fill(siteChanged, true);
             }
             return;
         }
-        Cell cell = cell(user);
-        Tally merged = cell.tally.max(t);
-        if (!merged.equals(cell.tally)) {
-            cell.tally = merged;
-            changed(cell);
+        int slot = users.find(key);
+        if (slot < 0 && !evict && !users.hasRoom()) {
+            return;
+        }
+        slot = slot < 0 ? users.use(key) : slot;
+        users.set(slot, users.tally(slot).max(t));
+    }
+
+    /** Merges a copy of one day's counts, column by column; days older than those kept are ignored. */
+    public synchronized void mergeDay(long day, long[] counts) {
+        if (historyDays == 0 || day <= Utc8.epochDay(clock) - historyDays) {
+            return;
+        }
+        long[] row = day(day);
+        boolean changed = false;
+        for (int i = 0; i < COLUMNS; i++) {
+            changed |= counts[i] > row[i];
+            row[i] = Math.max(row[i], counts[i]);
+        }
+        if (changed) {
+            daysChanged.forEach(d -> d.add(day));
         }
     }
 
-    /** Marks a user's tally as changed for every tracker; null: the site's. */
-    private void changed(Cell cell) {
-        for (int i = 0; i < siteChanged.length; i++) {
-            if (cell == null) {
-                siteChanged[i] = true;
-            } else {
-                changedUsers[i].add(cell);
+    /** What changed since {@code tracker}'s last take: the site, the days, and at most {@code max} users, forgotten for it. */
+    public synchronized Changes take(int tracker, int max) {
+        Tally s = siteChanged[tracker] ? site : null;
+        siteChanged[tracker] = false;
+        Map<Long, long[]> d = new TreeMap<>();
+        for (long day : daysChanged.get(tracker)) {
+            long[] row = days.get(day);
+            if (row != null) {
+                d.put(day, row.clone());
             }
         }
-    }
-
-    /** Every tally, the site's first ({@link #SITE}), then the users' from the least recently seen. */
-    public synchronized Map<String, Tally> all() {
-        Map<String, Tally> all = new LinkedHashMap<>();
-        all.put(SITE, site);
-        for (Cell cell : users.values()) {
-            all.put(cell.id, cell.tally);
+        daysChanged.get(tracker).clear();
+        List<Row> rows = new ArrayList<>();
+        int slot = 0;
+        while (rows.size() < max && (slot = users.takeChanged(tracker, slot)) >= 0) {
+            rows.add(new Row(users.key(slot), users.tally(slot)));
+            slot++;
         }
-        return all;
-    }
-
-    /** The tallies changed since {@code tracker}'s last take (the site's first, if it did), forgotten for that tracker. */
-    public synchronized Map<String, Tally> take(int tracker) {
-        Map<String, Tally> changed = new LinkedHashMap<>();
-        if (siteChanged[tracker]) {
-            changed.put(SITE, site);
-        }
-        for (Cell cell : changedUsers[tracker]) {
-            changed.put(cell.id, cell.tally);
-        }
-        changedUsers[tracker] = new HashSet<>();
-        siteChanged[tracker] = false;
-        return changed;
+        return new Changes(s, d, rows);
     }
 
     /** Hands back what a take got and could not store: it is taken again next time, with its values by then. */
-    public synchronized void giveBack(int tracker, Map<String, Tally> taken) {
-        for (String user : taken.keySet()) {
-            Cell cell = users.get(user);
-            siteChanged[tracker] |= user.equals(SITE);
-            if (cell != null) {
-                changedUsers[tracker].add(cell);
+    public synchronized void giveBack(int tracker, Changes taken) {
+        siteChanged[tracker] |= taken.site() != null;
+        daysChanged.get(tracker).addAll(taken.days().keySet());
+        for (Row row : taken.users()) {
+            int slot = users.find(row.key());
+            if (slot >= 0) {
+                users.markChanged(tracker, slot);
             }
         }
     }
 
+    /** Every count, and for {@code tracker} nothing left to take: what a whole save writes. */
+    public synchronized Snapshot snapshot(int tracker) {
+        take(tracker, 0);
+        users.clearChanged(tracker);
+        int n = users.size();
+        Snapshot s = new Snapshot(site, copy(days), new long[n], new long[n], new long[n], new int[n]);
+        int i = 0;
+        for (int slot = users.next(-1); slot >= 0; slot = users.next(slot), i++) {
+            s.keys()[i] = users.key(slot);
+            users.copy(slot, s, i);
+        }
+        return s;
+    }
+
+    private static Map<Long, long[]> copy(Map<Long, long[]> days) {
+        Map<Long, long[]> copy = new TreeMap<>();
+        days.forEach((day, row) -> copy.put(day, row.clone()));
+        return copy;
+    }
+
     /** The site's tally. */
-    public synchronized Tally site() {
+    public synchronized Tally siteTally() {
         return site;
     }
 
-    /** A user's tally (zero when not kept); it counts as seen. */
-    public synchronized Tally user(String user) {
-        Cell cell = users.get(user);
-        return cell == null ? Tally.ZERO : cell.tally;
+    /** A user's tally by key (zero when not kept). */
+    public synchronized Tally user(long key) {
+        int slot = users.find(key);
+        return slot < 0 ? Tally.ZERO : users.tally(slot);
+    }
+
+    /** A user's tally by id. */
+    public Tally user(String id) {
+        return user(keys.of(id));
+    }
+
+    /** How many users are kept. */
+    public synchronized int size() {
+        return users.size();
+    }
+
+    /** The counts of {@code day} (zeros when none). */
+    synchronized long[] dayCounts(long day) {
+        long[] row = days.get(day);
+        return row == null ? new long[COLUMNS] : row.clone();
+    }
+
+    @Override
+    public List<DayCount> history(int n) {
+        long today = Utc8.epochDay(clock);
+        List<DayCount> out = new ArrayList<>();
+        for (long day = today - n + 1; day <= today; day++) {
+            out.add(DayCount.of(day, dayCounts(day)));
+        }
+        return out;
+    }
+
+    @Override
+    public long[] site() {
+        long today = Utc8.epochDay(clock);
+        long last30 = 0;
+        for (long day = today - 29; day <= today; day++) {
+            last30 += dayCounts(day)[0];
+        }
+        Tally s = siteTally();
+        return new long[] {s.total(), s.dailyOn(today), last30};
+    }
+
+    /** Forgets the users last seen more than {@code days} UTC+8 days ago; how many went. */
+    public synchronized int forgetUsersIdle(int days) {
+        return users.forgetBefore(Utc8.epochDay(clock) - days);
+    }
+
+    /** Counts users by another key from now on: the users counted so far are forgotten (the site's counts stay). */
+    public synchronized void rekey(UserKeys next) {
+        keys = next;
+        users = new UserTable(maxUsers, trackers);
     }
 }

@@ -25,7 +25,7 @@ class InfoApiTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final MutableClock clock = new MutableClock("2026-05-01T03:00:00Z");
-    private final UsageCounters counters = new UsageCounters(clock, 100_000, 0);
+    private final UsageCounters counters = TestApps.counters(clock, 100_000);
 
     private static JsonNode json(HttpResponse<String> response) throws Exception {
         return MAPPER.readTree(response.body());
@@ -165,9 +165,9 @@ class InfoApiTest {
     /** Over HTTP, a smaller case than UsageCountersTest's 8 x 500: the wiring counts before it answers. */
     @Test
     void four_clients_times_50_calls_see_every_count_from_1_to_200_once() {
-        UsageCounters shared = new UsageCounters(Clock.systemUTC(), 100_000, 0);
+        UsageCounters shared = TestApps.counters(Clock.systemUTC(), 100_000);
         TestServer.run(TestApps.app(Clock.systemUTC(), shared), server -> {
-            long siteBefore = shared.site().total();
+            long siteBefore = shared.siteTally().total();
             ExecutorService pool = Executors.newFixedThreadPool(4);
             try {
                 List<Future<List<Long>>> futures = new ArrayList<>();
@@ -187,7 +187,7 @@ class InfoApiTest {
                 }
                 assertThat(all.stream().sorted().toList())
                         .isEqualTo(java.util.stream.LongStream.rangeClosed(1, 200).boxed().toList());
-                assertThat(shared.site().total()).isEqualTo(siteBefore + 200);
+                assertThat(shared.siteTally().total()).isEqualTo(siteBefore + 200);
             } finally {
                 pool.shutdownNow();
             }

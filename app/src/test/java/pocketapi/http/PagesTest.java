@@ -18,7 +18,7 @@ import pocketapi.holiday.LiveCalendar;
 import pocketapi.stats.UsageCounters;
 
 class PagesTest {
-    private final UsageCounters counters = new UsageCounters(Clock.systemUTC(), 100, 0);
+    private final UsageCounters counters = TestApps.counters(Clock.systemUTC(), 100);
 
     @Test
     void health_is_200_ok_as_text_and_not_counted() {
@@ -28,7 +28,7 @@ class PagesTest {
             assertThat(contentType(response)).isEqualTo("text/plain; charset=utf-8");
             assertThat(response.body()).isEqualTo("ok");
             assertThat(server.head("/healthz").statusCode()).isEqualTo(200);
-            assertThat(counters.site().total()).isZero();
+            assertThat(counters.siteTally().total()).isZero();
         });
     }
 
@@ -63,7 +63,7 @@ class PagesTest {
                     // Every example is its own list item: no stray separator before a link.
                     .doesNotContainPattern("·\\s*<a ");
             assertThat(server.head("/").statusCode()).isEqualTo(200);
-            assertThat(counters.site().total()).isZero();
+            assertThat(counters.siteTally().total()).isZero();
         });
     }
 

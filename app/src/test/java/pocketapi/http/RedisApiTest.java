@@ -24,6 +24,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import pocketapi.RedisServer;
 import pocketapi.stats.Counters;
 import pocketapi.stats.Counters.Report;
+import pocketapi.stats.Family;
 import pocketapi.stats.RedisTesting;
 
 /** Two instances on one real redis-server, as behind a load balancer: /api/info over HTTP. */
@@ -47,15 +48,25 @@ class RedisApiTest {
         }
 
         @Override
-        public void count(String user) {
+        public void count(String user, Family family) {
             calls.incrementAndGet();
-            counters.count(user);
+            counters.count(user, family);
         }
 
         @Override
-        public Report countAndReport(String user) {
+        public Report countAndReport(String user, Family family) {
             calls.incrementAndGet();
-            return counters.countAndReport(user);
+            return counters.countAndReport(user, family);
+        }
+
+        @Override
+        public List<DayCount> history(int days) {
+            return counters.history(days);
+        }
+
+        @Override
+        public long[] site() {
+            return counters.site();
         }
     }
 
@@ -118,8 +129,9 @@ class RedisApiTest {
                 assertThat(wrong).isEmpty();
                 RedisTesting.await(() -> redis.number("pocketapi:total"), calls);
                 for (int t = 0; t < 8; t++) {
-                    assertThat(redis.command("HGET pocketapi:utotals user-" + t)).isEqualTo("60");
+                    assertThat(redis.command("HGET pocketapi:utotals " + RedisTesting.field(redis, "user-" + t))).isEqualTo("60");
                 }
+                assertThat(redis.command("HKEYS pocketapi:utotals")).doesNotContain("user-");  // no id as it came
                 // Both instances answer the same totals once b reads a's part again (every look is a call too).
                 assertThat(info(a, "x").at("/site/totalRequests").longValue()).isEqualTo(calls + 1);
                 long looks = 0;

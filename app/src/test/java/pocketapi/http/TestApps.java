@@ -29,13 +29,18 @@ final class TestApps {
         }
     }
 
+    /** Counters as a test's server has them: no file, a fixed key, 400 days of history. */
+    static UsageCounters counters(Clock clock, int maxUsers) {
+        return new UsageCounters(clock, new pocketapi.stats.UserKeys(new byte[32]), maxUsers, 400, 0);
+    }
+
     /** The out-of-the-box service: defaults, bundled sample pictures. */
     static Javalin app() {
         return app(Clock.systemUTC());
     }
 
     static Javalin app(Clock clock) {
-        return app(clock, new UsageCounters(clock, 100_000, 0));
+        return app(clock, counters(clock, 100_000));
     }
 
     /** The out-of-the-box service counting into the given counters. */
@@ -53,7 +58,7 @@ final class TestApps {
     static Javalin app(Config config, ImagePools pools) {
         Clock clock = Clock.systemUTC();
         return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), pools, Optional.empty(),
-                new UsageCounters(clock, 100_000, 0));
+                counters(clock, 100_000));
     }
 
     /** The service with the bundled samples and the given settings (PUBLIC_URL, TRUSTED_PROXIES, ACCESS_LOG ...). */
@@ -67,7 +72,7 @@ final class TestApps {
             Config config = Config.parse(settings, java.util.List.of());
             ImagePools samples = ImagePools.samples();
             return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples,
-                    Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000, 0));
+                    Optional.of(SampleImages.of(samples)), counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -80,7 +85,7 @@ final class TestApps {
             Clock clock = Clock.systemUTC();
             return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(),
                     ImagePools.load(config.poolPortrait(), config.poolLandscape()),
-                    pocketapi.image.NamedPools.load(config.poolsDir()), Optional.empty(), new UsageCounters(clock, 100_000, 0));
+                    pocketapi.image.NamedPools.load(config.poolsDir()), Optional.empty(), counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -91,7 +96,7 @@ final class TestApps {
         try {
             ImagePools samples = ImagePools.samples();
             return HttpApi.create(Config.defaults(), calendar, OwnCalendars.builtIn(), samples, Optional.of(SampleImages.of(samples)),
-                    new UsageCounters(calendar.get().clock(), 100_000, 0));
+                    counters(calendar.get().clock(), 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -102,7 +107,7 @@ final class TestApps {
         try {
             ImagePools samples = ImagePools.samples();
             return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), own, samples,
-                    Optional.of(SampleImages.of(samples)), new UsageCounters(clock, 100_000, 0));
+                    Optional.of(SampleImages.of(samples)), counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

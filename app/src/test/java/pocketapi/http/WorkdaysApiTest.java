@@ -256,12 +256,12 @@ class WorkdaysApiTest {
 
     @Test
     void each_new_path_answers_head_carries_cors_and_is_counted() {
-        UsageCounters counters = new UsageCounters(Clock.systemUTC(), 100, 0);
+        UsageCounters counters = TestApps.counters(Clock.systemUTC(), 100);
         String[] paths = {"/api/holidays?offset=1", "/api/holidays/range?from=2026-10-01&to=2026-10-03",
             "/api/workdays/count?from=2026-10-01&to=2026-10-31", "/api/workdays/add?date=2026-09-28&n=5",
             "/api/holidays.ics?only=work&remind=20:00&lang=en", "/api/workdays/add?n=x"};
         TestServer.run(TestApps.app(TestApps.at("2026-05-06T02:00:00Z"), counters), server -> {
-            long before = counters.site().total();
+            long before = counters.siteTally().total();
             for (String path : paths) {
                 HttpResponse<String> get = server.get(path);
                 HttpResponse<String> head = server.head(path);
@@ -271,9 +271,9 @@ class WorkdaysApiTest {
                 assertThat(get.headers().firstValue("Access-Control-Allow-Origin")).as(path).contains("*");
                 assertThat(head.headers().firstValue("Access-Control-Allow-Origin")).as(path).contains("*");
             }
-            assertThat(counters.site().total() - before).isEqualTo(2L * paths.length);
+            assertThat(counters.siteTally().total() - before).isEqualTo(2L * paths.length);
             assertThat(server.send("POST", "/api/workdays/add?n=1").statusCode()).isEqualTo(405);
-            assertThat(counters.site().total() - before).isEqualTo(2L * paths.length);
+            assertThat(counters.siteTally().total() - before).isEqualTo(2L * paths.length);
         });
     }
 }

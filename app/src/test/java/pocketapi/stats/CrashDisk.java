@@ -13,7 +13,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 
-import pocketapi.util.Disk;
+import pocketapi.files.Disk;
 
 /**
  * A {@link Disk} in memory that fails on purpose: {@link #failIn} makes the n-th operation from

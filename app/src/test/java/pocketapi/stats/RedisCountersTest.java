@@ -55,14 +55,15 @@ class RedisCountersTest {
         return redis.number("pocketapi:total");
     }
 
+    /** A user's shared total: under its keyed hash, by the key Redis holds. */
     private static long user(String id) {
-        String v = redis.command("HGET pocketapi:utotals " + id);
+        String v = redis.command("HGET pocketapi:utotals " + RedisTesting.field(redis, id));
         return v == null || v.equals("$-1") ? 0 : Long.parseLong(v);
     }
 
     private static void calls(RedisTesting.Instance instance, String user, int n) {
         for (int i = 0; i < n; i++) {
-            instance.counters.count(user);
+            instance.counters.count(user, Family.HOLIDAYS);
         }
     }
 
@@ -72,7 +73,7 @@ class RedisCountersTest {
             calls(a, "u", 3);
             calls(b, "u", 2);
             RedisTesting.await(RedisCountersTest::total, 5);
-            Report report = b.counters.countAndReport("u");
+            Report report = b.counters.countAndReport("u", Family.HOLIDAYS);
             assertThat(report.siteTotal()).isEqualTo(6);
             assertThat(report.userTotal()).isEqualTo(6);
             assertThat(report.userDaily()).isEqualTo(6);
@@ -82,20 +83,28 @@ class RedisCountersTest {
 
     @Test
     void a_value_sent_twice_late_or_out_of_order_counts_once() {
-        long today = pocketapi.util.Utc8.epochDay(Clock.systemUTC());
+        long today = pocketapi.holiday.Utc8.epochDay(Clock.systemUTC());
+        long u = UsageCountersTest.KEYS.of("u");
         try (RedisClient client = new RedisClient(RedisTarget.parse(redis.url()), "pocketapi:", Duration.ofSeconds(1), 1)) {
-            Tally five = new Tally(5, 5, today);
-            Tally three = new Tally(3, 3, today);
-            Tally two = new Tally(2, 2, today);
-            client.send("0000000000000001", today, Map.of("", five, "u", five), 100, 1);
-            client.send("0000000000000001", today, Map.of("", five, "u", five), 100, 2);
-            client.send("0000000000000001", today, Map.of("", three, "u", three), 100, 3);
-            client.send("0000000000000002", today, Map.of("", two, "u", two), 100, 4);
+            client.userKey(UsageCountersTest.KEYS.text());
+            long now = System.currentTimeMillis();
+            client.send("0000000000000001", today, changes(today, 5), 100, 0, 400, now);
+            client.send("0000000000000001", today, changes(today, 5), 100, 0, 400, now);
+            client.send("0000000000000001", today, changes(today, 3), 100, 0, 400, now);
+            long[] last = client.send("0000000000000002", today, changes(today, 2), 100, 0, 400, now);
             assertThat(total()).isEqualTo(7);
             assertThat(user("u")).isEqualTo(7);
-            long[] read = client.read("0000000000000001", today, "u");
-            assertThat(read).containsExactly(7, 7, 5, 5, 7, 7, 5, 5);
+            assertThat(last).containsExactly(7, 7, 2, 2, 7, 7, 0, 0, 0, 2, 2, 0, 0, 0);
+            assertThat(client.read("0000000000000001", today, u)).containsExactly(7, 7, 5, 5, 7, 7, 5, 5);
+            assertThat(client.history("0000000000000001", List.of(today))).containsExactly(7, 7, 0, 0, 0, 5, 5, 0, 0, 0);
         }
+    }
+
+    /** An instance's values: n calls by "u" today, all of holidays. */
+    private static UsageCounters.Changes changes(long today, long n) {
+        Tally t = new Tally(n, n, today);
+        return new UsageCounters.Changes(t, Map.of(today, new long[] {n, n, 0, 0, 0}),
+                List.of(new UsageCounters.Row(UsageCountersTest.KEYS.of("u"), t)));
     }
 
     @Test
@@ -107,7 +116,7 @@ class RedisCountersTest {
                 results.add(pool.submit(() -> {
                     List<Long> seen = new ArrayList<>();
                     for (int i = 0; i < 200; i++) {
-                        seen.add(a.counters.countAndReport("same").userTotal());
+                        seen.add(a.counters.countAndReport("same", Family.HOLIDAYS).userTotal());
                     }
                     return seen;
                 }));
@@ -130,13 +139,13 @@ class RedisCountersTest {
                      100_000)) {
             calls(other, "u", 10);
             RedisTesting.await(RedisCountersTest::total, 10);
-            assertThat(a.counters.countAndReport("u").userTotal()).isEqualTo(11);
+            assertThat(a.counters.countAndReport("u", Family.HOLIDAYS).userTotal()).isEqualTo(11);
             proxy.cut();
             calls(a, "u", 5);
             assertThat(log.awaitLinesWith("is unreachable")).hasSize(1);
             calls(other, "u", 4);
             // Redis is away: the others' part as last seen, and this instance's own calls, exactly.
-            assertThat(a.counters.countAndReport("u").userTotal()).isEqualTo(17);
+            assertThat(a.counters.countAndReport("u", Family.HOLIDAYS).userTotal()).isEqualTo(17);
             proxy.heal();
             RedisTesting.await(RedisCountersTest::total, 21);
             assertThat(log.awaitLinesWith("is back after")).hasSize(1);
@@ -151,7 +160,7 @@ class RedisCountersTest {
         RedisTesting.await(RedisCountersTest::total, 10);
         a.crash();  // kill -9: no save since the start
         try (RedisTesting.Instance again = start("a")) {
-            assertThat(again.counters.countAndReport("u").userTotal()).isEqualTo(11);
+            assertThat(again.counters.countAndReport("u", Family.HOLIDAYS).userTotal()).isEqualTo(11);
             RedisTesting.await(RedisCountersTest::total, 11);
         }
     }
@@ -168,7 +177,7 @@ class RedisCountersTest {
             }
         }
         try (RedisTesting.Instance again = start("a")) {
-            assertThat(again.counters.countAndReport("u").userTotal()).isEqualTo(11);
+            assertThat(again.counters.countAndReport("u", Family.HOLIDAYS).userTotal()).isEqualTo(11);
             RedisTesting.await(RedisCountersTest::total, 11);
         }
         assertThat(redis.command("HLEN pocketapi:instances")).isEqualTo(":2");
@@ -178,9 +187,9 @@ class RedisCountersTest {
     void the_file_stores_counters_are_the_instances_first_values_once() throws Exception {
         Files.createDirectories(dir.resolve("a"));
         Files.writeString(dir.resolve("a/stats.json"), """
-                {"format":"pocketapi-stats/2","generation":1,"site":[40,0,"2026-01-01"],"users":[
+                {"format":"pocketapi-stats/3","instance":"0123456789abcdef","site":[40,0,"2026-01-01"],"users":[
                 ["u",30,0,"2026-01-01"]
-                ],"crc":"4d112254"}
+                ]}
                 """);
         for (int run = 0; run < 2; run++) {
             try (RedisTesting.Instance a = start("a")) {
@@ -191,27 +200,44 @@ class RedisCountersTest {
     }
 
     @Test
-    void an_earlier_versions_totals_stay_and_its_unsent_batches_are_applied_once_by_its_marks() throws Exception {
+    void a_redis_of_the_first_release_has_its_ids_hashed_once_and_keeps_every_count() throws Exception {
+        String today = java.time.LocalDate.ofEpochDay(pocketapi.holiday.Utc8.epochDay(Clock.systemUTC())).toString();
         redis.command("SET pocketapi:total 100");
-        redis.command("HSET pocketapi:utotals u 60");
+        redis.command("HSET pocketapi:utotals 203.0.113.7 60");
+        redis.command("HSET pocketapi:udaily:" + today + " 203.0.113.7 4");
+        redis.command("ZADD pocketapi:users 1 203.0.113.7");
+        redis.command("HSET pocketapi:instances old 1");
+        redis.command("HSET pocketapi:of:old 203.0.113.7 60");
         redis.command("HSET pocketapi:applied old 3");
-        Files.createDirectories(dir.resolve("a"));
-        Path pending = dir.resolve("a/stats.redis-pending.json");
-        Files.writeString(pending, """
-                {"instance":"old","seq":3,"date":"2026-11-22","site":5,"sealed":1,"users":[["u",5]],"crc":"00000000"}
-                {"instance":"old","seq":4,"date":"2026-11-22","site":7,"sealed":1,"users":[["u",6]],"crc":"00000000"}
-                {"instance":"old","seq":5,"date":"2026-11-2
-                """);
         try (LogCapture log = new LogCapture()) {
             for (int run = 0; run < 2; run++) {
                 try (RedisTesting.Instance a = start("a")) {
-                    RedisTesting.await(RedisCountersTest::total, 107);
-                    assertThat(user("u")).isEqualTo(66);
+                    calls(a, "203.0.113.7", 1);
+                    RedisTesting.await(RedisCountersTest::total, 101 + run);
+                    assertThat(user("203.0.113.7")).isEqualTo(61 + run);
                 }
             }
-            assertThat(log.linesWith("has the calls an earlier version left in " + pending)).hasSize(1);
+            assertThat(log.linesWith("held the users' ids as they came")).hasSize(1);
         }
-        assertThat(pending).doesNotExist();
+        assertThat(redis.command("HGET pocketapi:of:old 203.0.113.7")).isEqualTo("$-1");
+        assertThat(redis.command("HGET pocketapi:udaily:" + today + " 203.0.113.7")).isEqualTo("$-1");
+        assertThat(redis.command("ZSCORE pocketapi:users 203.0.113.7")).isEqualTo("$-1");
+        assertThat(redis.command("EXISTS pocketapi:applied")).isEqualTo(":0");
+    }
+
+    @Test
+    void instances_agree_on_the_key_users_are_hashed_with_and_their_history_adds_up() throws Exception {
+        try (RedisTesting.Instance a = start("a"); RedisTesting.Instance b = start("b")) {
+            a.counters.count("u", Family.HOLIDAYS);
+            b.counters.count("u", Family.PICTURES);
+            b.counters.count("v", Family.INFO);
+            RedisTesting.await(RedisCountersTest::total, 3);
+            assertThat(user("u")).isEqualTo(2);
+            assertThat(Files.readString(dir.resolve("a/stats.key"))).isEqualTo(Files.readString(dir.resolve("b/stats.key")));
+            Counters.DayCount todays = a.counters.history(1).get(0);
+            assertThat(todays.counts()).containsExactly(3, 1, 1, 1, 0);
+            assertThat(a.counters.site()).containsExactly(3, 3, 3);
+        }
     }
 
     @Test
@@ -238,7 +264,7 @@ class RedisCountersTest {
             assertThat(redis.command("HLEN pocketapi:utotals")).isEqualTo(":3");
             assertThat(user("u1")).isZero();
             assertThat(user("u5")).isEqualTo(1);
-            String today = java.time.LocalDate.ofEpochDay(pocketapi.util.Utc8.epochDay(Clock.systemUTC())).toString();
+            String today = java.time.LocalDate.ofEpochDay(pocketapi.holiday.Utc8.epochDay(Clock.systemUTC())).toString();
             for (String key : List.of("pocketapi:daily:" + today, "pocketapi:udaily:" + today)) {
                 long ttl = Long.parseLong(redis.command("TTL " + key).substring(1));
                 assertThat(ttl).as(key).isBetween(3_600L, 25 * 3_600L);

@@ -17,7 +17,7 @@ import pocketapi.LogCapture;
 import pocketapi.MutableClock;
 import pocketapi.RedisServer;
 import pocketapi.TcpProxy;
-import pocketapi.util.Disk;
+import pocketapi.files.Disk;
 
 /**
  * Redis mode against a real redis-server, with three instances in seeded random walks of calls,
@@ -41,18 +41,19 @@ class RedisModelTest {
         Map<String, Long> saved = new HashMap<>();
 
         Node(Disk disk, String url, MutableClock clock) {
-            own = new UsageCounters(clock, 100, 2);
-            UsageCounters others = new UsageCounters(clock, 100, 1);
-            flusher = new StatsFlusher(disk, FILE, clock, Duration.ofSeconds(10), own, others);
+            own = new UsageCounters(clock, UsageCountersTest.KEYS, 100, 400, 2);
+            UsageCounters others = new UsageCounters(clock, UsageCountersTest.KEYS, 100, 400, 1);
+            flusher = new StatsFlusher(disk, FILE, clock, Duration.ofSeconds(10), 90, own, others);
             client = new RedisClient(RedisTarget.parse(url), "pocketapi:", Duration.ofSeconds(1), 1);
-            sender = new RedisSender(own, others, client, flusher.instance(), flusher::instanceSaved, FILE, disk, 100, clock);
+            sender = new RedisSender(own, others, client, new RedisCounters.Settings(flusher.instance(), flusher::instanceSaved,
+                    FILE.resolveSibling("stats.key"), disk, 100, 90, 400), FILE, clock);
             sender.round();
             saved = totals();
         }
 
         Map<String, Long> totals() {
             Map<String, Long> t = new HashMap<>();
-            t.put("", own.site().total());  // "" is the site, as in Redis
+            t.put("", own.siteTally().total());  // "" is the site, as in Redis
             for (String u : USERS) {
                 t.put(u, own.user(u).total());
             }
@@ -102,7 +103,7 @@ class RedisModelTest {
                 steps.add("start " + i);
             } else if (what < 9) {
                 String user = USERS[random.nextInt(USERS.length)];
-                node.own.record(user);
+                node.own.countAndReport(user, Family.HOLIDAYS);
                 answered.merge(user, 1L, Long::sum);
                 answered.merge("", 1L, Long::sum);
                 steps.add("call " + i);
@@ -119,7 +120,7 @@ class RedisModelTest {
                 boolean diskLost = random.nextInt(3) == 0;
                 String instance = node.flusher.instance();
                 for (Map.Entry<String, Long> e : node.totals().entrySet()) {
-                    long inRedis = number(redis, "HGET pocketapi:of:" + instance + " " + (e.getKey().isEmpty() ? "\"\"" : e.getKey()));
+                    long inRedis = number(redis, "HGET pocketapi:of:" + instance + " " + field(e.getKey()));
                     long kept = Math.max(diskLost ? 0 : node.saved.getOrDefault(e.getKey(), 0L), inRedis);
                     lost.merge(e.getKey(), Math.max(0, e.getValue() - (diskLost ? inRedis : kept)), Long::sum);
                 }
@@ -161,20 +162,27 @@ class RedisModelTest {
                 nodes[i].client.close();
             }
         }
-        String why = "seed " + seed + ": " + steps;
+        String why = "seed " + seed + ": " + steps + " answered " + answered + " lost " + lost;
         List<String> instances;
         try (redis.clients.jedis.JedisPooled jedis = new redis.clients.jedis.JedisPooled("127.0.0.1", redis.port())) {
             instances = List.copyOf(jedis.hkeys("pocketapi:instances"));
         }
         for (String key : new String[] {"", "u0", "u1", "u2", "u3"}) {
-            long shared = key.isEmpty() ? redis.number("pocketapi:total") : number(redis, "HGET pocketapi:utotals " + key);
+            long shared = key.isEmpty() ? redis.number("pocketapi:total") : number(redis, "HGET pocketapi:utotals " + field(key));
             long sum = 0;
             for (String instance : instances) {
-                sum += number(redis, "HGET pocketapi:of:" + instance + " " + (key.isEmpty() ? "\"\"" : key));
+                sum += number(redis, "HGET pocketapi:of:" + instance + " " + field(key));
             }
             assertThat(shared).as(why + " (the sum of the instances' values of '" + key + "')").isEqualTo(sum);
             assertThat(shared).as(why + " (answered less lost of '" + key + "')")
                     .isEqualTo(answered.getOrDefault(key, 0L) - lost.getOrDefault(key, 0L));
         }
+        assertThat(number(redis, "HGET pocketapi:history:2026-05-01 site")).as(why + " (the day's calls)")
+                .isEqualTo(redis.number("pocketapi:total"));
+    }
+
+    /** A user's field in Redis (its keyed hash), or the site's. */
+    private static String field(String user) {
+        return user.isEmpty() ? "\"\"" : UserKeys.hex(UsageCountersTest.KEYS.of(user));
     }
 }

@@ -61,6 +61,12 @@ public final class RedisTesting {
         }
     }
 
+    /** A user's field in Redis's hashes: its keyed hash, by the key Redis holds. */
+    public static String field(pocketapi.RedisServer redis, String user) {
+        String key = redis.command("GET pocketapi:userkey");
+        return UserKeys.hex(new UserKeys(java.util.HexFormat.of().parseHex(key)).of(user));
+    }
+
     /** Waits (at most 10 s) until {@code value} is {@code expected}; fails saying what it was. */
     public static void await(LongSupplier value, long expected) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

@@ -36,9 +36,16 @@ class StatsCrashModelTest {
         }
     }
 
-    /** The counters as a test sees them: every tally, "" the site's. */
-    private static Map<String, Tally> state(UsageCounters counters) {
-        return new HashMap<>(counters.all());
+    /** The counters as a test sees them (through a reader of its own): every tally, "" the site's, and each day's counts. */
+    private static Map<String, List<Long>> state(UsageCounters counters) {
+        UsageCounters.Snapshot s = counters.snapshot(1);
+        Map<String, List<Long>> state = new HashMap<>();
+        state.put("", List.of(s.site().total(), s.site().daily(), s.site().day()));
+        for (int i = 0; i < s.keys().length; i++) {
+            state.put(UserKeys.hex(s.keys()[i]), List.of(s.totals()[i], s.dailies()[i], (long) s.on()[i]));
+        }
+        s.days().forEach((day, counts) -> state.put("day " + day, java.util.Arrays.stream(counts).boxed().toList()));
+        return state;
     }
 
     private static void run(long seed) {
@@ -48,13 +55,11 @@ class StatsCrashModelTest {
         disk.watch(FILE);
         List<String> steps = new ArrayList<>();
         // The states a save tried to write, from the last one that succeeded on: one of them is what a restart finds.
-        List<Map<String, Tally>> candidates = new ArrayList<>(List.of(Map.of("", Tally.ZERO)));
+        List<Map<String, List<Long>>> candidates = new ArrayList<>(List.of(Map.of("", List.of(0L, 0L, 0L))));
         for (int life = 0; life < 6; life++) {
-            UsageCounters counters = new UsageCounters(clock, 1_000, 1);
-            StatsFlusher flusher = new StatsFlusher(disk, FILE, clock, Duration.ofSeconds(10), counters, null);
-            Map<String, Tally> found = state(counters);
-            Map<String, Tally> found0 = new HashMap<>(found);
-            found0.putIfAbsent("", Tally.ZERO);
+            UsageCounters counters = new UsageCounters(clock, UsageCountersTest.KEYS, 1_000, 400, 2);
+            StatsFlusher flusher = new StatsFlusher(disk, FILE, clock, Duration.ofSeconds(10), 90, counters, null);
+            Map<String, List<Long>> found0 = state(counters);
             if (!candidates.contains(found0)) {
                 throw new AssertionError("seed " + seed + ": after " + steps + " the counters are " + found0
                         + ", which no save since the last that succeeded wrote: " + candidates);
@@ -64,11 +69,11 @@ class StatsCrashModelTest {
             for (int step = 0; step < 40 && !crashed; step++) {
                 int what = random.nextInt(20);
                 if (what < 12) {
-                    counters.record("u" + random.nextInt(6));
+                    counters.countAndReport("u" + random.nextInt(6), Family.values()[random.nextInt(4)]);
                     steps.add("call");
                 } else if (what < 16) {
                     boolean whole = random.nextInt(4) == 0;
-                    Map<String, Tally> before = state(counters);
+                    Map<String, List<Long>> before = state(counters);
                     if (!candidates.contains(before)) {
                         candidates.add(before);
                     }
@@ -91,7 +96,7 @@ class StatsCrashModelTest {
                     clock.advance(Duration.ofSeconds(random.nextInt(90)));
                     steps.add("time");
                 } else {
-                    Map<String, Tally> before = state(counters);
+                    Map<String, List<Long>> before = state(counters);
                     if (!candidates.contains(before)) {
                         candidates.add(before);
                     }

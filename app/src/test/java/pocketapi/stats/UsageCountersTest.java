@@ -1,13 +1,14 @@
 package pocketapi.stats;
 
-import pocketapi.stats.Counters.Report;
 import static org.assertj.core.api.Assertions.assertThat;
+import static pocketapi.stats.Family.HOLIDAYS;
+import static pocketapi.stats.Family.INFO;
+import static pocketapi.stats.Family.PICTURES;
 
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -17,36 +18,72 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 import pocketapi.MutableClock;
+import pocketapi.stats.Counters.DayCount;
+import pocketapi.stats.Counters.Report;
 
 class UsageCountersTest {
+    /** A fixed key, so that a user's hash is the same in every test run. */
+    static final UserKeys KEYS = new UserKeys(new byte[32]);
     private final MutableClock clock = new MutableClock("2026-05-01T03:00:00Z");
     private static final long MAY_1 = LocalDate.of(2026, 5, 1).toEpochDay();
 
+    private UsageCounters counters(int maxUsers, int trackers) {
+        return new UsageCounters(clock, KEYS, maxUsers, 400, trackers);
+    }
+
     @Test
     void a_call_reports_counts_that_include_itself() {
-        UsageCounters counters = new UsageCounters(clock, 10, 0);
-        assertThat(counters.record("a")).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 1, 1, 1, 1));
-        assertThat(counters.record("b")).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "b", 2, 2, 1, 1));
-        assertThat(counters.record("a")).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 3, 3, 2, 2));
+        UsageCounters counters = counters(10, 0);
+        assertThat(counters.countAndReport("a", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 1, 1, 1, 1));
+        assertThat(counters.countAndReport("b", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "b", 2, 2, 1, 1));
+        assertThat(counters.countAndReport("a", INFO)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 3, 3, 2, 2));
     }
 
     @Test
     void daily_counts_roll_over_at_midnight_utc_plus_8() {
-        UsageCounters counters = new UsageCounters(clock, 10, 0);
+        UsageCounters counters = counters(10, 0);
         clock.set("2026-05-01T15:59:59Z");  // 23:59:59 UTC+8
-        counters.record("a");
-        Report before = counters.record("a");
+        counters.countAndReport("a", HOLIDAYS);
+        Report before = counters.countAndReport("a", HOLIDAYS);
         assertThat(before.date()).isEqualTo(LocalDate.of(2026, 5, 1));
         assertThat(before.siteDaily()).isEqualTo(2);
 
         clock.set("2026-05-01T16:00:00Z");  // 00:00:00 UTC+8 on 2 May
-        assertThat(counters.record("a")).isEqualTo(new Report(LocalDate.of(2026, 5, 2), "a", 3, 1, 3, 1));
-        assertThat(counters.record("b")).isEqualTo(new Report(LocalDate.of(2026, 5, 2), "b", 4, 2, 1, 1));
+        assertThat(counters.countAndReport("a", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 2), "a", 3, 1, 3, 1));
+        assertThat(counters.countAndReport("b", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 2), "b", 4, 2, 1, 1));
+    }
+
+    @Test
+    void each_day_counts_the_site_and_each_family_and_the_days_kept_end_where_the_setting_says() {
+        UsageCounters counters = new UsageCounters(clock, KEYS, 10, 3, 0);
+        counters.countAndReport("a", HOLIDAYS);
+        counters.countAndReport("a", PICTURES);
+        counters.countAndReport("b", HOLIDAYS);
+        clock.set("2026-05-02T03:00:00Z");
+        counters.countAndReport("a", INFO);
+        assertThat(counters.history(3)).containsExactly(
+                new DayCount("2026-04-30", 0, 0, 0, 0, 0),
+                new DayCount("2026-05-01", 3, 2, 1, 0, 0),
+                new DayCount("2026-05-02", 1, 0, 0, 1, 0));
+        clock.set("2026-05-04T03:00:00Z");
+        counters.countAndReport("a", Family.OTHER);
+        assertThat(counters.history(4)).extracting(DayCount::site).containsExactly(0L, 1L, 0L, 1L);  // 1 May is gone
+        counters.mergeDay(MAY_1, new long[] {9, 9, 0, 0, 0});  // nor is it merged back from a file
+        assertThat(counters.history(4).get(0).site()).isZero();
+        assertThat(counters.site()).containsExactly(5, 1, 2);
+    }
+
+    @Test
+    void with_no_days_kept_nothing_of_the_history_is_kept() {
+        UsageCounters counters = new UsageCounters(clock, KEYS, 10, 0, 1);
+        counters.countAndReport("a", HOLIDAYS);
+        assertThat(counters.take(0, 10).days()).isEmpty();
+        assertThat(counters.history(1).get(0).site()).isZero();
     }
 
     @Test
     void concurrent_calls_from_one_user_report_every_count_exactly_once() throws Exception {
-        UsageCounters counters = new UsageCounters(Clock.systemUTC(), 10, 2);
+        UsageCounters counters = new UsageCounters(Clock.systemUTC(), KEYS, 10, 400, 2);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
             List<Future<List<Long>>> results = new ArrayList<>();
@@ -54,7 +91,7 @@ class UsageCountersTest {
                 Callable<List<Long>> calls = () -> {
                     List<Long> seen = new ArrayList<>();
                     for (int i = 0; i < 500; i++) {
-                        seen.add(counters.record("same").userTotal());
+                        seen.add(counters.countAndReport("same", HOLIDAYS).userTotal());
                     }
                     return seen;
                 };
@@ -72,69 +109,126 @@ class UsageCountersTest {
 
     @Test
     void a_million_distinct_ids_leave_the_table_at_its_bound_and_the_site_exact() {
-        UsageCounters counters = new UsageCounters(clock, 100_000, 1);
+        UsageCounters counters = counters(100_000, 1);
         Report last = null;
         for (int i = 0; i < 1_000_000; i++) {
-            last = counters.record("id-" + i);
+            last = counters.countAndReport("id-" + i, HOLIDAYS);
         }
         assertThat(last.siteTotal()).isEqualTo(1_000_000);
         assertThat(last.siteDaily()).isEqualTo(1_000_000);
-        assertThat(counters.all()).hasSize(100_001);
-        assertThat(counters.all().keySet()).startsWith("", "id-900000").endsWith("id-999999");
-        assertThat(counters.take(0)).hasSize(100_001);  // what changed is bounded too
+        assertThat(counters.size()).isEqualTo(100_000);
+        UsageCounters.Snapshot all = counters.snapshot(0);
+        assertThat(all.keys()[0]).isEqualTo(KEYS.of("id-900000"));
+        assertThat(all.keys()[99_999]).isEqualTo(KEYS.of("id-999999"));
+        assertThat(counters.user("id-899999")).isEqualTo(Tally.ZERO);
+        assertThat(counters.take(0, Integer.MAX_VALUE).users()).isEmpty();  // the snapshot took everything
+    }
+
+    @Test
+    void what_changed_is_taken_in_batches_and_a_user_dropped_is_never_handed_on() {
+        UsageCounters counters = counters(1_000, 1);
+        for (int i = 0; i < 2_500; i++) {
+            counters.countAndReport("id-" + i, HOLIDAYS);
+        }
+        List<Long> taken = new ArrayList<>();
+        for (UsageCounters.Changes batch = counters.take(0, 300); !batch.isEmpty(); batch = counters.take(0, 300)) {
+            assertThat(batch.users()).hasSizeLessThanOrEqualTo(300);
+            batch.users().forEach(r -> taken.add(r.key()));
+        }
+        assertThat(taken).hasSize(1_000).doesNotHaveDuplicates().contains(KEYS.of("id-2499")).doesNotContain(KEYS.of("id-0"));
     }
 
     @Test
     void the_least_recently_seen_user_is_dropped_first() {
-        UsageCounters counters = new UsageCounters(clock, 2, 0);
-        counters.record("old");
-        counters.record("newer");
-        counters.record("old");       // "old" is now the most recently seen
-        counters.record("newest");    // so "newer" goes
-        assertThat(counters.all().keySet()).containsExactly("", "old", "newest");
-        assertThat(counters.record("old").userTotal()).isEqualTo(3);
-        assertThat(counters.record("newer").userTotal()).isEqualTo(1);
+        UsageCounters counters = counters(2, 1);
+        counters.countAndReport("old", HOLIDAYS);
+        counters.countAndReport("newer", HOLIDAYS);
+        counters.countAndReport("old", HOLIDAYS);       // "old" is now the most recently seen
+        counters.countAndReport("newest", HOLIDAYS);    // so "newer" goes
+        assertThat(counters.snapshot(0).keys()).containsExactly(KEYS.of("old"), KEYS.of("newest"));
+        assertThat(counters.countAndReport("old", HOLIDAYS).userTotal()).isEqualTo(3);
+        assertThat(counters.countAndReport("newer", HOLIDAYS).userTotal()).isEqualTo(1);
     }
 
     @Test
     void each_tracker_takes_what_changed_since_its_own_last_take_as_absolute_values() {
-        UsageCounters counters = new UsageCounters(clock, 10, 2);
-        counters.record("a");
-        counters.record("b");
-        Map<String, Tally> first = counters.take(0);
-        assertThat(first.get("")).isEqualTo(new Tally(2, 2, MAY_1));  // the site's
-        assertThat(first).containsOnlyKeys("", "a", "b");
-        counters.record("a");
-        assertThat(counters.take(0)).containsExactly(Map.entry("", new Tally(3, 3, MAY_1)), Map.entry("a", new Tally(2, 2, MAY_1)));
-        assertThat(counters.take(0)).isEmpty();
-        assertThat(counters.take(1)).containsOnlyKeys("", "a", "b");  // the other tracker saw none of it yet
+        UsageCounters counters = counters(10, 2);
+        counters.countAndReport("a", HOLIDAYS);
+        counters.countAndReport("b", HOLIDAYS);
+        UsageCounters.Changes first = counters.take(0, 10);
+        assertThat(first.site()).isEqualTo(new Tally(2, 2, MAY_1));
+        assertThat(first.users()).extracting(UsageCounters.Row::key).containsExactlyInAnyOrder(KEYS.of("a"), KEYS.of("b"));
+        assertThat(first.days().get(MAY_1)).containsExactly(2, 2, 0, 0, 0);
+        counters.countAndReport("a", HOLIDAYS);
+        UsageCounters.Changes second = counters.take(0, 10);
+        assertThat(second.site()).isEqualTo(new Tally(3, 3, MAY_1));
+        assertThat(second.users()).containsExactly(new UsageCounters.Row(KEYS.of("a"), new Tally(2, 2, MAY_1)));
+        assertThat(counters.take(0, 10).isEmpty()).isTrue();
+        assertThat(counters.take(1, 10).users()).hasSize(2);  // the other tracker saw none of it yet
     }
 
     @Test
     void what_is_given_back_is_taken_again_with_its_values_by_then() {
-        UsageCounters counters = new UsageCounters(clock, 10, 1);
-        counters.record("a");
-        Map<String, Tally> failed = counters.take(0);
+        UsageCounters counters = counters(10, 1);
+        counters.countAndReport("a", HOLIDAYS);
+        UsageCounters.Changes failed = counters.take(0, 10);
         counters.giveBack(0, failed);
-        counters.record("b");
-        Map<String, Tally> next = counters.take(0);
-        assertThat(next.get("")).isEqualTo(new Tally(2, 2, MAY_1));
-        assertThat(next).containsOnlyKeys("", "a", "b");
+        counters.countAndReport("b", HOLIDAYS);
+        UsageCounters.Changes next = counters.take(0, 10);
+        assertThat(next.site()).isEqualTo(new Tally(2, 2, MAY_1));
+        assertThat(next.users()).hasSize(2);
     }
 
     @Test
     void merging_a_copy_keeps_the_larger_total_and_the_later_days_count() {
-        UsageCounters counters = new UsageCounters(clock, 10, 1);
-        counters.record("a");
-        counters.take(0);
-        counters.merge("a", new Tally(7, 5, MAY_1 - 1));   // a larger total, an older day
+        UsageCounters counters = counters(10, 1);
+        long a = KEYS.of("a");
+        counters.countAndReport("a", HOLIDAYS);
+        counters.take(0, 10);
+        counters.merge(a, new Tally(7, 5, MAY_1 - 1), true);   // a larger total, an older day
         assertThat(counters.user("a")).isEqualTo(new Tally(7, 1, MAY_1));
-        counters.merge("a", new Tally(3, 3, MAY_1));       // today's larger count, a smaller total
+        counters.merge(a, new Tally(3, 3, MAY_1), true);       // today's larger count, a smaller total
         assertThat(counters.user("a")).isEqualTo(new Tally(7, 3, MAY_1));
-        counters.merge("a", new Tally(7, 3, MAY_1));       // the same again changes nothing
-        assertThat(counters.take(0)).containsOnlyKeys("a");
-        counters.merge("a", new Tally(7, 3, MAY_1));
-        assertThat(counters.take(0)).isEmpty();
+        counters.merge(a, new Tally(7, 3, MAY_1), true);       // the same again changes nothing
+        assertThat(counters.take(0, 10).users()).hasSize(1);
+        counters.merge(a, new Tally(7, 3, MAY_1), true);
+        assertThat(counters.take(0, 10).isEmpty()).isTrue();
+    }
+
+    @Test
+    void a_merge_that_may_not_evict_adds_no_user_to_a_full_table() {
+        UsageCounters counters = counters(2, 0);
+        counters.countAndReport("a", HOLIDAYS);
+        counters.countAndReport("b", HOLIDAYS);
+        counters.merge(KEYS.of("c"), new Tally(5, 5, MAY_1), false);
+        assertThat(counters.user("c")).isEqualTo(Tally.ZERO);
+        assertThat(counters.user("a")).isEqualTo(new Tally(1, 1, MAY_1));
+        counters.merge(KEYS.of("a"), new Tally(5, 5, MAY_1), false);
+        assertThat(counters.user("a")).isEqualTo(new Tally(5, 5, MAY_1));
+    }
+
+    @Test
+    void users_idle_longer_than_the_days_kept_are_forgotten_and_the_site_stays() {
+        UsageCounters counters = counters(10, 0);
+        counters.countAndReport("gone", HOLIDAYS);
+        clock.set("2026-06-01T03:00:00Z");
+        counters.countAndReport("stays", HOLIDAYS);
+        clock.set("2026-08-15T03:00:00Z");
+        assertThat(counters.forgetUsersIdle(90)).isEqualTo(1);
+        assertThat(counters.user("gone")).isEqualTo(Tally.ZERO);
+        assertThat(counters.user("stays").total()).isEqualTo(1);
+        assertThat(counters.siteTally().total()).isEqualTo(2);
+    }
+
+    @Test
+    void a_new_key_forgets_the_users_counted_by_the_old_one_and_keeps_the_site() {
+        UsageCounters counters = counters(10, 0);
+        counters.countAndReport("a", HOLIDAYS);
+        UserKeys other = new UserKeys(new byte[] {1, 2, 3});
+        counters.rekey(other);
+        assertThat(counters.size()).isZero();
+        assertThat(counters.countAndReport("a", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 2, 2, 1, 1));
+        assertThat(other.of("a")).isNotEqualTo(KEYS.of("a"));
     }
 
     @Test

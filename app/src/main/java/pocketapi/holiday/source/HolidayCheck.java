@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import pocketapi.holiday.*;
-import pocketapi.util.Folder;
+import pocketapi.files.Folder;
 
 /**
  * {@code --check-holidays PATH [--confirm PATH2]}: the parse and the gate that start-up and the

@@ -10,9 +10,9 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.Folder;
+import pocketapi.files.Folder;
 import pocketapi.util.LogText;
-import pocketapi.util.Resources;
+import pocketapi.files.Resources;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayGate;

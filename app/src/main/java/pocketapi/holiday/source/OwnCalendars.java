@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
 
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.Schedule;
-import pocketapi.util.Folder;
+import pocketapi.files.Folder;
 import pocketapi.util.LogOnce;
 import pocketapi.util.LogText;
 

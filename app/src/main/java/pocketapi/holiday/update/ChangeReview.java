@@ -8,7 +8,7 @@ import java.util.*;
 
 import pocketapi.holiday.*;
 import pocketapi.util.LogText;
-import pocketapi.util.Utc8;
+import pocketapi.holiday.Utc8;
 
 /**
  * What becomes of a year fetched from the primary source that passed the gate: a pure function of

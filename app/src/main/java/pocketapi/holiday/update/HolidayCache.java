@@ -19,8 +19,8 @@ import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayGate;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.source.HolidayData;
-import pocketapi.util.Disk;
-import pocketapi.util.Folder;
+import pocketapi.files.Disk;
+import pocketapi.files.Folder;
 import pocketapi.util.LogText;
 
 /**

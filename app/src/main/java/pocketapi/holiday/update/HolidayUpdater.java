@@ -16,7 +16,7 @@ import pocketapi.holiday.*;
 import pocketapi.holiday.source.ChineseDaysFile;
 import pocketapi.holiday.source.HolidayFile;
 import pocketapi.holiday.source.YearSource;
-import pocketapi.util.Utc8;
+import pocketapi.holiday.Utc8;
 
 /**
  * Keeps the holiday data current while the service runs. Every interval (and a second after the

@@ -17,7 +17,7 @@ import pocketapi.holiday.source.HolidayData;
 import pocketapi.holiday.source.HolidayFile;
 import pocketapi.util.LogOnce;
 import pocketapi.util.LogText;
-import pocketapi.util.Utc8;
+import pocketapi.holiday.Utc8;
 
 /**
  * What the updater's decisions do to what is served and remembered: a year applied goes into the

@@ -1,4 +1,4 @@
-package pocketapi.util;
+package pocketapi.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package pocketapi.util;
+package pocketapi.files;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package pocketapi.util;
+package pocketapi.files;
 
 import java.io.FilterOutputStream;
 import java.io.IOException;

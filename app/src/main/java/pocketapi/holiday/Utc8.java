@@ -1,4 +1,4 @@
-package pocketapi.util;
+package pocketapi.holiday;
 
 import java.time.Clock;
 import java.time.LocalDate;
