@@ -31,8 +31,9 @@ import pocketapi.util.Daemons;
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.config.Help;
-import pocketapi.util.LogText;
-import pocketapi.util.Summary;
+import pocketapi.files.FolderWatcher;
+import pocketapi.logging.LogText;
+import pocketapi.logging.Throttle;
 
 /**
  * Starts pocketapi: configuration, data, counters, server, in that order; any bad input stops it
@@ -94,16 +95,23 @@ public final class Main {
             config.prepareFolders();
             cache = new HolidayCache(config.holidayCacheDir(), clock);
             holidays = HolidayData.load(config.holidayDataDir(), cache.load(), clock);
-            own = OwnCalendars.load(config.calendarsDir());
+            MemoryBudget budget = MemoryBudget.check(config, Runtime.getRuntime().maxMemory());
+            own = OwnCalendars.load(config.calendarsDir(), budget::calendarsFit);
             String unknown = NotifyTest.unknownCalendars(config.notifyTargets(), own.all().keySet());
             if (unknown != null) {
                 throw new ConfigException(unknown);
             }
             pools = ImagePools.load(config.poolPortrait(), config.poolLandscape());
+            long base = pools.both().bytes();
+            if (!budget.poolsFit(base)) {
+                throw new ConfigException("IMAGE_POOL_PORTRAIT, IMAGE_POOL_LANDSCAPE: the pool files' pictures take "
+                        + base / 1024 + " KB of the heap, more than the memory budget leaves pictures (" + budget
+                        + "); make them smaller, lower STATS_MAX_USERS or give Java a larger -Xmx");
+            }
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
-            named = NamedPools.load(config.poolsDir());
+            named = NamedPools.load(config.poolsDir(), bytes -> budget.poolsFit(base + bytes));
             counting = CounterStore.open(config, clock);
-        } catch (ConfigException | HolidayDataException | ImagePoolException e) {
+        } catch (ConfigException | HolidayDataException | ImagePoolException | FolderWatcher.Refused e) {
             e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
             System.exit(2);
             return;
@@ -122,7 +130,7 @@ public final class Main {
             return;
         }
         counting.start().accept(background);
-        background.scheduleWithFixedDelay(() -> Summary.flushAll(false), 1, 1, TimeUnit.MINUTES);
+        background.scheduleWithFixedDelay(() -> Throttle.flushAll(false), 1, 1, TimeUnit.MINUTES);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, counting.stop()), "shutdown"));
         LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {} ({}), pictures {} portrait + {} landscape "
                         + "from {}, counters {}",
@@ -182,7 +190,7 @@ public final class Main {
             app.stop();
         } finally {
             try {
-                Summary.flushAll(true);
+                Throttle.flushAll(true);
                 saved = saveCounters.getAsBoolean();
             } finally {
                 LOG.info(saved ? "stopped" : "stopped, with counters lost (see above)");

@@ -7,6 +7,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -21,8 +22,15 @@ public final class Folder {
     private Folder() {
     }
 
-    /** One file of a folder: its bytes, or (bytes null) why it is refused. */
-    public record File(Path path, byte[] bytes, String problem) {
+    /**
+     * One file of a folder: its bytes, or (bytes null) why it is refused, or (both null) that it is
+     * unchanged since the look that saw {@code stamp} (its size, time and inode).
+     */
+    public record File(Path path, byte[] bytes, String problem, Object stamp) {
+        public File(Path path, byte[] bytes, String problem) {
+            this(path, bytes, problem, null);
+        }
+
         /** The file name without its extension: {@code 2027} of {@code 2027.json}. */
         public String stem() {
             String name = path.getFileName().toString();
@@ -37,6 +45,15 @@ public final class Folder {
      * @throws IOException when the folder cannot be listed, or its files together are larger than {@code maxTotal}
      */
     public static List<File> read(Path dir, Predicate<String> names, int maxFile, long maxTotal) throws IOException {
+        return read(dir, names, maxFile, maxTotal, Map.of());
+    }
+
+    /**
+     * {@link #read(Path, Predicate, int, long)}, but a file whose stamp is the one {@code known}
+     * holds for it is not read again: it comes back with its stamp alone.
+     */
+    public static List<File> read(Path dir, Predicate<String> names, int maxFile, long maxTotal, Map<Path, Object> known)
+            throws IOException {
         List<Path> paths = new ArrayList<>();
         try (DirectoryStream<Path> list = Files.newDirectoryStream(dir)) {
             for (Path path : list) {
@@ -52,12 +69,15 @@ public final class Folder {
         for (Path path : paths) {
             Path target;
             long size;
+            Object stamp;
             try {
                 target = Files.isSymbolicLink(path) ? path.toRealPath() : path;
                 if (target != path && !target.startsWith(inside)) {
                     throw new Refused("a symbolic link to a file outside " + dir);
                 }
-                size = size(target, maxFile);
+                BasicFileAttributes a = attributes(target, maxFile);
+                size = a.size();
+                stamp = List.of(target.toString(), a.size(), a.lastModifiedTime(), String.valueOf(a.fileKey()));
             } catch (NoSuchFileException e) {
                 if (Files.isSymbolicLink(path)) {
                     files.add(new File(path, null, "a symbolic link to a missing file"));
@@ -71,8 +91,12 @@ public final class Folder {
             if (total > maxTotal) {
                 throw new IOException(dir + ": its files together are larger than " + maxTotal + " bytes");
             }
+            if (stamp.equals(known.get(path))) {
+                files.add(new File(path, null, null, stamp));
+                continue;
+            }
             try {
-                files.add(new File(path, bytes(target, maxFile), null));
+                files.add(new File(path, bytes(target, maxFile), null, stamp));
             } catch (NoSuchFileException e) {
                 // deleted since it was listed
             } catch (IOException e) {
@@ -94,12 +118,12 @@ public final class Folder {
      */
     public static byte[] readFile(Path file, int maxFile) throws IOException {
         Path target = file.toRealPath();  // the operator named it: a link is followed
-        size(target, maxFile);
+        attributes(target, maxFile);
         return bytes(target, maxFile);
     }
 
-    /** The size of a regular file of at most {@code maxFile} bytes. */
-    private static long size(Path file, int maxFile) throws IOException {
+    /** The attributes of a regular file of at most {@code maxFile} bytes. */
+    private static BasicFileAttributes attributes(Path file, int maxFile) throws IOException {
         BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         if (!a.isRegularFile()) {
             throw new Refused(a.isSymbolicLink() ? "a symbolic link" : "not a regular file (a folder, FIFO or device)");
@@ -107,7 +131,7 @@ public final class Folder {
         if (a.size() > maxFile) {
             throw new Refused("larger than " + maxFile + " bytes");
         }
-        return a.size();
+        return a;
     }
 
     private static byte[] bytes(Path file, int maxFile) throws IOException {

@@ -3,7 +3,7 @@ package pocketapi.holiday;
 import java.time.LocalDate;
 import java.util.*;
 
-import pocketapi.util.LogText;
+import pocketapi.logging.LogText;
 
 /**
  * The comparison between the served calendar and the confirming source: per calendar date, on

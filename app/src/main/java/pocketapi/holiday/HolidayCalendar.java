@@ -44,7 +44,7 @@ public final class HolidayCalendar {
         this.breaks = built.breaks();
         this.workdays = new Workdays(first, days());
         this.official = this;
-        this.derived = new Cache<>(64);
+        this.derived = new Cache<>(16);
         this.schedule = Schedule.OFFICIAL;
     }
 

@@ -1,6 +1,6 @@
 package pocketapi.holiday;
 
-import pocketapi.util.LogText;
+import pocketapi.logging.LogText;
 
 /**
  * Holiday data that cannot be used: where it came from (a file, a URL, a built-in resource) and

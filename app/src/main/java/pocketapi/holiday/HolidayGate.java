@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import pocketapi.util.LogText;
+import pocketapi.logging.LogText;
 
 /**
  * The one check every holiday year passes before it is served, whatever its source (built in,

@@ -17,7 +17,7 @@ import pocketapi.util.Cache;
  * renders the same bytes twice.
  */
 final class DayJson {
-    static final int CALENDARS = 8;
+    static final int CALENDARS = 3;
 
     private record Rendered(AtomicReferenceArray<byte[]> json, AtomicReferenceArray<byte[]> detail) {
         Rendered(HolidayCalendar calendar) {

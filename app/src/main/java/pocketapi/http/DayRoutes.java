@@ -12,7 +12,7 @@ import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.Schedule;
 import pocketapi.holiday.Week;
 import pocketapi.http.Query.Param;
-import pocketapi.util.LogText;
+import pocketapi.logging.LogText;
 
 /**
  * The day a request asks about, and the calendar it asks under: {@code /api/holidays} (the JSON

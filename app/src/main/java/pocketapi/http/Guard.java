@@ -13,7 +13,7 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.ThreadPool;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.Summary;
+import pocketapi.logging.Throttle;
 
 /**
  * The handler in front of Javalin's, for every request: {@code nosniff} on every answer; HTTP/1.0
@@ -28,7 +28,7 @@ import pocketapi.util.Summary;
  * dropped when it reaches 0. Refusals are logged once a minute. Thread-safe.
  */
 final class Guard extends Handler.Wrapper {
-    private static final Summary REFUSED = new Summary(LoggerFactory.getLogger(Guard.class), true, "busy: refused %d "
+    private static final Throttle REFUSED = Throttle.counting(LoggerFactory.getLogger(Guard.class), true, "busy: refused %d "
             + "request(s) from clients that had more than their share of the request threads under way (answered 503)");
     private final TrustedProxies trusted;
     private final AtomicInteger busy = new AtomicInteger();

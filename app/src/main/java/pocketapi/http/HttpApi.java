@@ -95,14 +95,9 @@ public final class HttpApi {
      *
      * @param calendar the holiday calendar being served, read once per request (it may be swapped while running)
      * @param own      the calendars {@code calendar=NAME} chooses, read once per request
+     * @param named    the pools of IMAGE_POOLS_DIR, read once per request (a pool may be swapped while running)
      * @param samples  the bundled pictures served at {@code /d/image/}, present only while IMAGE_HOST is unset
      */
-    public static Javalin create(Config settings, LiveCalendar calendar, OwnCalendars own, ImagePools pools,
-                                 Optional<SampleImages> samples, Counters counters) {
-        return create(settings, calendar, own, pools, NamedPools.none(), samples, counters);
-    }
-
-    /** @param named the pools of IMAGE_POOLS_DIR, read once per request (a pool may be swapped while running) */
     public static Javalin create(Config settings, LiveCalendar calendar, OwnCalendars own, ImagePools pools, NamedPools named,
                                  Optional<SampleImages> samples, Counters counters) {
         JettyInternals.check();
@@ -240,6 +235,9 @@ public final class HttpApi {
     /** Jetty: the service's connector, its guard, JSON error answers, and a graceful stop. */
     private static void jetty(JavalinConfig config, Config settings) {
         config.jetty.addConnector((server, http) -> {
+            // Jetty's default keeps a cache of header fields per connection, some 30 KB each once a request came:
+            // at MAX_CONNECTIONS kept-alive connections that alone would be 30 MB of a 64 MB heap.
+            http.setHeaderCacheSize(0);
             var connector = JettyInternals.connector(server, http, settings.headerTimeout(), settings.maxConnections());
             connector.setHost(config.jetty.host);
             connector.setPort(config.jetty.port);

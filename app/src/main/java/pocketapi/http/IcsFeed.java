@@ -7,7 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 
-import pocketapi.util.LogText;
+import pocketapi.logging.LogText;
 import pocketapi.holiday.Break;
 import pocketapi.holiday.Festival;
 

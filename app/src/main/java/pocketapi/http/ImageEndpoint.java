@@ -16,7 +16,7 @@ import pocketapi.image.Referers;
 import pocketapi.image.SampleImages;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import pocketapi.util.LogText;
+import pocketapi.logging.LogText;
 import pocketapi.http.Query.Param;
 
 /**

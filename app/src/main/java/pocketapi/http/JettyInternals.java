@@ -18,7 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import pocketapi.util.OpenFiles;
-import pocketapi.util.Summary;
+import pocketapi.logging.Throttle;
 
 /**
  * Everything pocketapi does beneath Javalin's surface, in one place, each for a property a test proves:
@@ -44,11 +44,11 @@ final class JettyInternals extends HttpConnectionFactory {
     private final long timeoutNanos;
     private final int bound;
     private final Set<Watched> open = ConcurrentHashMap.newKeySet();
-    private final Summary closed;
-    private final Summary failedAccepts = new Summary(LOG, true, "cannot accept a connection for now (%d time(s) since "
+    private final Throttle closed;
+    private final Throttle failedAccepts = Throttle.counting(LOG, true, "cannot accept a connection for now (%d time(s) since "
             + "the last such line): it waits in the listen queue and is accepted once a file is free; if this line repeats "
             + "every minute, lower MAX_CONNECTIONS or raise the open-file limit");
-    private final Summary stalled = new Summary(LOG, true, "slow readers: closed %d connection(s) whose answer made no "
+    private final Throttle stalled = Throttle.counting(LOG, true, "slow readers: closed %d connection(s) whose answer made no "
             + "progress for " + WRITE_MILLIS / 1000 + " s (the client did not read it)");
     private Scheduler scheduler;
 
@@ -56,7 +56,7 @@ final class JettyInternals extends HttpConnectionFactory {
         super(http);
         this.timeoutNanos = headerTimeout.toNanos();
         this.bound = bound;
-        this.closed = new Summary(LOG, true, "slow clients: closed %d connection(s) that sent no complete request headers "
+        this.closed = Throttle.counting(LOG, true, "slow clients: closed %d connection(s) that sent no complete request headers "
                 + "within " + headerTimeout.toSeconds() + " s (HEADER_TIMEOUT_SECONDS), or gave their slot to a new one at "
                 + "MAX_CONNECTIONS; the next such line comes a minute later at the soonest");
     }

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import io.javalin.http.Handler;
 import pocketapi.files.Resources;
-import pocketapi.util.LogText;
+import pocketapi.logging.LogText;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidaySources;
 import pocketapi.holiday.LiveCalendar;

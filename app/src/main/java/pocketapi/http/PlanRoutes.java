@@ -57,7 +57,7 @@ final class PlanRoutes {
     static final int MAX_DAYS = 366;
     private final DayRoutes days;
     /** Calendar apps poll the same few URLs: their feeds, by calendar, years and variant, least recently used evicted. */
-    private final Cache<FeedKey, Feed> feeds = new Cache<>(64);
+    private final Cache<FeedKey, Feed> feeds = new Cache<>(32);
 
     /** @param calendar compared by identity: a new one is a new feed */
     private record FeedKey(HolidayCalendar calendar, int from, int to, IcsFeed.Variant variant) {
@@ -74,7 +74,7 @@ final class PlanRoutes {
     }
 
     /** The parts of the feeds of one calendar, years and language, whatever the variant. */
-    private final Cache<PartsKey, IcsFeed.Parts> parts = new Cache<>(64);
+    private final Cache<PartsKey, IcsFeed.Parts> parts = new Cache<>(16);
 
     /** @param calendar compared by identity, as in {@link FeedKey} */
     private record PartsKey(HolidayCalendar calendar, int from, int to, boolean english) {

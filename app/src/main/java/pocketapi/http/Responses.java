@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import jakarta.servlet.http.HttpServletResponse;
-import pocketapi.util.Summary;
+import pocketapi.logging.Throttle;
 
 /**
  * Writes every answer: bodies with the exact content types the README shows ({@code application/json;
@@ -34,9 +34,9 @@ final class Responses {
     static final String TEXT = "text/plain; charset=utf-8";
     /** On every answer: a browser must take each body for the type it is sent as, never guess another. */
     static final HttpField NOSNIFF = new PreEncodedHttpField("X-Content-Type-Options", "nosniff");
-    private static final Summary GONE = new Summary(LOG, false, "%d answer(s) dropped since the last report: the client went away or "
+    private static final Throttle GONE = Throttle.counting(LOG, false, "%d answer(s) dropped since the last report: the client went away or "
             + "stopped reading before it was written");
-    private static final Summary REJECTED = new Summary(LOG, false, "rejected %d malformed request(s) since the last report (answered 4xx "
+    private static final Throttle REJECTED = Throttle.counting(LOG, false, "rejected %d malformed request(s) since the last report (answered 4xx "
             + "before reaching an endpoint; what clients sent is not logged)");
 
     private Responses() {

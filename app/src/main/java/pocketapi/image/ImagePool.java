@@ -21,11 +21,15 @@ import pocketapi.files.Resources;
  * blank lines and {@code #} comments ignored. Each picture has a side (the pool file it came from:
  * portrait or landscape, else from its size; null when neither says) and a shape (from its size,
  * else its side). Picks are uniform at random among the pictures a request may have ({@link #choice}).
- * Immutable and thread-safe; every entry is path-encoded once, when the pool is made.
+ * Kept compact, as the memory budget counts it ({@link #BYTES_PER_ENTRY} bytes an entry beyond its
+ * UTF-8 bytes): the entries' bytes in one array, sizes and sides in arrays, each choice a list of
+ * positions; a {@link Picture} is made when it is picked (its path encoded then). Immutable and thread-safe.
  */
 public final class ImagePool {
-    /** A pool file is read whole: at most this many bytes (some 100,000 entries). */
-    static final int MAX_BYTES = 8 << 20;
+    /** A pool file is read whole: at most this many bytes. */
+    static final int MAX_BYTES = 4 << 20;
+    /** What an entry costs in memory beyond its UTF-8 bytes: offset, size, side, shape and its places in the choices. */
+    public static final int BYTES_PER_ENTRY = 40;
     /** Where every entry lives on the image host. */
     public static final String PREFIX = "/d/image/";
     private static final Pattern SIZED = Pattern.compile("(.*\\S)\\s+([1-9][0-9]{0,5})x([1-9][0-9]{0,5})");
@@ -44,39 +48,73 @@ public final class ImagePool {
     public record Picture(int id, String entry, String path, int width, int height, Shape side, Shape shape) {
     }
 
+    private static final Shape[] SHAPES = Shape.values();
     private final String source;
-    private final List<Picture> pictures;
-    /** By side (LANDSCAPE, PORTRAIT, either) and shape filter (none, then each Shape): the pictures to pick from. */
-    private final List<List<List<Picture>>> choices = new ArrayList<>();
+    /** Every entry's UTF-8 bytes, one after the other; entry i ends at {@code ends[i]}. */
+    private final byte[] text;
+    private final int[] ends;
+    private final int[] widths;
+    private final int[] heights;
+    /** Side and shape ordinals, -1 for none. */
+    private final byte[] sides;
+    private final byte[] shapes;
+    /** By side (LANDSCAPE, PORTRAIT, either) and shape filter (none, then each Shape): the positions to pick from. */
+    private final int[][] choices = new int[12][];
 
-    private ImagePool(String source, List<Picture> pictures) {
+    private ImagePool(String source, byte[] text, int[] ends, int[] widths, int[] heights, byte[] sides, byte[] shapes) {
         this.source = source;
-        this.pictures = List.copyOf(pictures);
+        this.text = text;
+        this.ends = ends;
+        this.widths = widths;
+        this.heights = heights;
+        this.sides = sides;
+        this.shapes = shapes;
         for (int side = 0; side < 3; side++) {
-            List<List<Picture>> byShape = new ArrayList<>();
             for (int shape = 0; shape < 4; shape++) {
-                List<Picture> list = new ArrayList<>();
-                for (Picture p : this.pictures) {
-                    if ((side == 2 || p.side() == null || p.side().ordinal() == side) && (shape == 0 || p.shape() != null
-                            && p.shape().ordinal() == shape - 1)) {
-                        list.add(p);
+                int[] list = new int[ends.length];
+                int n = 0;
+                for (int i = 0; i < ends.length; i++) {
+                    if ((side == 2 || sides[i] < 0 || sides[i] == side) && (shape == 0 || shapes[i] == shape - 1)) {
+                        list[n++] = i;
                     }
                 }
-                byShape.add(List.copyOf(list));
+                choices[side * 4 + shape] = java.util.Arrays.copyOf(list, n);
             }
-            choices.add(byShape);
         }
+    }
+
+    /** The picture at position {@code i}. */
+    private Picture picture(int i) {
+        int from = i == 0 ? 0 : ends[i - 1];
+        String entry = new String(text, from, ends[i] - from, StandardCharsets.UTF_8);
+        return new Picture(i, entry, PathEncoding.encode(entry), widths[i], heights[i],
+                sides[i] < 0 ? null : SHAPES[sides[i]], shapes[i] < 0 ? null : SHAPES[shapes[i]]);
+    }
+
+    /** The pictures at the positions given, made when asked for. */
+    private List<Picture> view(int[] positions) {
+        return new java.util.AbstractList<>() {
+            @Override
+            public Picture get(int k) {
+                return picture(positions[k]);
+            }
+
+            @Override
+            public int size() {
+                return positions.length;
+            }
+        };
     }
 
     /** The pictures of two pools, each keeping its side: today's portrait and landscape pools as one. */
     public static ImagePool join(String source, ImagePool... pools) {
-        List<Picture> all = new ArrayList<>();
+        Builder all = new Builder();
         for (ImagePool pool : pools) {
-            for (Picture p : pool.pictures) {
-                all.add(new Picture(all.size(), p.entry(), p.path(), p.width(), p.height(), p.side(), p.shape()));
+            for (Picture p : pool.pictures()) {
+                all.add(p.entry().getBytes(StandardCharsets.UTF_8), p.width(), p.height(), p.side(), p.shape());
             }
         }
-        return new ImagePool(source, all);
+        return all.build(source);
     }
 
     /**
@@ -87,14 +125,16 @@ public final class ImagePool {
      *                            segment (its link would resolve outside {@code /d/image/})
      */
     public static ImagePool parse(String source, String text, Shape side) throws ImagePoolException {
-        List<Picture> pictures = new ArrayList<>();
-        String[] lines = text.split("\n");
-        for (int n = 0; n < lines.length; n++) {
-            String entry = lines[n].strip();
+        Builder pool = new Builder();
+        for (int start = 0, n = 1, end; start < text.length(); start = end + 1, n++) {
+            end = text.indexOf('\n', start);
+            end = end < 0 ? text.length() : end;
+            String line = text.substring(start, end).strip();
+            String entry = line;
             while (entry.startsWith("/")) {
                 entry = entry.substring(1);
             }
-            if (entry.isEmpty() || lines[n].strip().startsWith("#")) {
+            if (entry.isEmpty() || line.startsWith("#")) {
                 continue;
             }
             int width = 0;
@@ -107,18 +147,52 @@ public final class ImagePool {
             }
             for (String segment : entry.split("/", -1)) {
                 if (segment.equals(".") || segment.equals("..")) {
-                    throw new ImagePoolException(source + ", line " + (n + 1) + ": \"" + entry + "\" has a \""
+                    throw new ImagePoolException(source + ", line " + n + ": \"" + entry + "\" has a \""
                             + segment + "\" segment; entries are paths below /d/image/ and may not leave it");
                 }
             }
             Shape shape = width == 0 ? side : width > height ? Shape.LANDSCAPE : width < height ? Shape.PORTRAIT : Shape.SQUARE;
-            pictures.add(new Picture(pictures.size(), entry, PathEncoding.encode(entry), width, height,
-                    side != null || shape == Shape.SQUARE ? side : shape, shape));
+            pool.add(entry.getBytes(StandardCharsets.UTF_8), width, height, side != null || shape == Shape.SQUARE ? side : shape,
+                    shape);
         }
-        if (pictures.isEmpty()) {
+        if (pool.size == 0) {
             throw new ImagePoolException(source + ": the pool is empty; list one picture path per line");
         }
-        return new ImagePool(source, pictures);
+        return pool.build(source);
+    }
+
+    /** Gathers a pool's pictures into its arrays. */
+    private static final class Builder {
+        final java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        int size;
+        int[] ends = new int[16];
+        int[] widths = new int[16];
+        int[] heights = new int[16];
+        byte[] sides = new byte[16];
+        byte[] shapes = new byte[16];
+
+        void add(byte[] entry, int width, int height, Shape side, Shape shape) {
+            if (size == ends.length) {
+                int more = size * 2;
+                ends = java.util.Arrays.copyOf(ends, more);
+                widths = java.util.Arrays.copyOf(widths, more);
+                heights = java.util.Arrays.copyOf(heights, more);
+                sides = java.util.Arrays.copyOf(sides, more);
+                shapes = java.util.Arrays.copyOf(shapes, more);
+            }
+            text.writeBytes(entry);
+            ends[size] = text.size();
+            widths[size] = width;
+            heights[size] = height;
+            sides[size] = (byte) (side == null ? -1 : side.ordinal());
+            shapes[size++] = (byte) (shape == null ? -1 : shape.ordinal());
+        }
+
+        ImagePool build(String source) {
+            return new ImagePool(source, text.toByteArray(), java.util.Arrays.copyOf(ends, size),
+                    java.util.Arrays.copyOf(widths, size), java.util.Arrays.copyOf(heights, size),
+                    java.util.Arrays.copyOf(sides, size), java.util.Arrays.copyOf(shapes, size));
+        }
     }
 
     /** Parses pool text whose pictures' sides come from their sizes. */
@@ -161,25 +235,30 @@ public final class ImagePool {
      * both), and of {@code shape} when given. Empty when there are none.
      */
     public List<Picture> choice(Shape side, Shape shape) {
-        return choices.get(side == null ? 2 : side.ordinal()).get(shape == null ? 0 : shape.ordinal() + 1);
+        return view(choices[(side == null ? 2 : side.ordinal()) * 4 + (shape == null ? 0 : shape.ordinal() + 1)]);
     }
 
     /** A random picture's absolute link: {@code base + /d/image/ + the path-encoded entry}. */
     public String link(String base, RandomGenerator random) {
-        return base + PREFIX + pictures.get(random.nextInt(pictures.size())).path();
+        return base + PREFIX + picture(random.nextInt(ends.length)).path();
     }
 
     /** The entries as written in the file. */
     public List<String> entries() {
-        return pictures.stream().map(Picture::entry).toList();
+        return pictures().stream().map(Picture::entry).toList();
     }
 
     public List<Picture> pictures() {
-        return pictures;
+        return view(choices[8]);
     }
 
     public int size() {
-        return pictures.size();
+        return ends.length;
+    }
+
+    /** What the pool holds in memory, as the budget counts it. */
+    public long bytes() {
+        return text.length + (long) BYTES_PER_ENTRY * ends.length;
     }
 
     /** Where the pool came from: a file path or a built-in resource. */

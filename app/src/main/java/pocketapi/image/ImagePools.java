@@ -4,19 +4,16 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The portrait and the landscape pool. Without pool files, the bundled sample pictures.
+ * The portrait and the landscape pool as one pool, each picture keeping its side. Without pool
+ * files, the bundled sample pictures.
  *
  * @param bundled whether these are the bundled sample pictures (served by the service itself)
  */
-public record ImagePools(ImagePool portrait, ImagePool landscape, boolean bundled, ImagePool both) {
-    public ImagePools(ImagePool portrait, ImagePool landscape, boolean bundled) {
-        this(portrait, landscape, bundled, ImagePool.join(portrait.source() + " + " + landscape.source(), portrait, landscape));
-    }
-
+public record ImagePools(ImagePool both, boolean bundled) {
     /** The bundled sample pools. */
     public static ImagePools samples() throws ImagePoolException {
-        return new ImagePools(ImagePool.resource("samples/portrait.txt", ImagePool.Shape.PORTRAIT),
-                ImagePool.resource("samples/landscape.txt", ImagePool.Shape.LANDSCAPE), true);
+        return new ImagePools(ImagePool.join("built-in samples", ImagePool.resource("samples/portrait.txt",
+                ImagePool.Shape.PORTRAIT), ImagePool.resource("samples/landscape.txt", ImagePool.Shape.LANDSCAPE)), true);
     }
 
     /** The pools of the given files, or the samples when neither file is given. */
@@ -27,7 +24,18 @@ public record ImagePools(ImagePool portrait, ImagePool landscape, boolean bundle
         if (portrait.isEmpty() || landscape.isEmpty()) {
             throw new ImagePoolException("IMAGE_POOL_PORTRAIT and IMAGE_POOL_LANDSCAPE must be set together");
         }
-        return new ImagePools(ImagePool.read(portrait.get(), "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT),
-                ImagePool.read(landscape.get(), "IMAGE_POOL_LANDSCAPE", ImagePool.Shape.LANDSCAPE), false);
+        return new ImagePools(ImagePool.join(portrait.get() + " + " + landscape.get(),
+                ImagePool.read(portrait.get(), "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT),
+                ImagePool.read(landscape.get(), "IMAGE_POOL_LANDSCAPE", ImagePool.Shape.LANDSCAPE)), false);
+    }
+
+    /** The portrait pool's pictures. */
+    public java.util.List<ImagePool.Picture> portrait() {
+        return both.choice(ImagePool.Shape.PORTRAIT, ImagePool.Shape.PORTRAIT);
+    }
+
+    /** The landscape pool's pictures. */
+    public java.util.List<ImagePool.Picture> landscape() {
+        return both.choice(ImagePool.Shape.LANDSCAPE, ImagePool.Shape.LANDSCAPE);
     }
 }

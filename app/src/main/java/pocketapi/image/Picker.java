@@ -25,6 +25,11 @@ public final class Picker {
     private long tick;
     private static final int WAYS = 4;
 
+    /** What the table of {@code maxUsers} users' last {@code noRepeat} picks takes of the heap. */
+    public static long bytes(int noRepeat, int maxUsers) {
+        return noRepeat == 0 ? 0 : (long) Math.max(1, maxUsers / WAYS) * WAYS * (20 + 4L * noRepeat);
+    }
+
     /** @param noRepeat K, 0 for plain random picks; @param maxUsers users (and pools) remembered at most */
     public Picker(int noRepeat, int maxUsers) {
         this.noRepeat = noRepeat;

@@ -17,10 +17,8 @@ public final class SampleImages {
     /** Loads every picture that the given pools list from the jar. */
     public static SampleImages of(ImagePools pools) throws ImagePoolException {
         Map<String, byte[]> pictures = new HashMap<>();
-        for (ImagePool pool : new ImagePool[] {pools.portrait(), pools.landscape()}) {
-            for (String entry : pool.entries()) {
-                pictures.put(entry, read(entry));
-            }
+        for (String entry : pools.both().entries()) {
+            pictures.put(entry, read(entry));
         }
         return new SampleImages(pictures);
     }

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.Schedule;
-import pocketapi.util.LogOnce;
+import pocketapi.logging.Throttle;
 import pocketapi.holiday.Utc8;
 
 /**
@@ -56,7 +56,7 @@ public final class Notifier {
     private final NotifyState state;
     /** Per target and key: {first attempt, next attempt} in epoch millis. */
     private final Map<String, long[]> retries = new HashMap<>();
-    private final LogOnce failing;
+    private final Throttle failing;
 
     public Notifier(List<Target> targets, Supplier<HolidayCalendar> official, Supplier<Map<String, Schedule>> named,
                     Optional<String> publicUrl, Path stateFile, Clock clock,
@@ -69,7 +69,7 @@ public final class Notifier {
         this.detail = detail;
         this.sender = sender;
         this.state = NotifyState.load(stateFile);
-        this.failing = LogOnce.per(HOUR, clock::millis);
+        this.failing = Throttle.per(HOUR, clock::millis);
     }
 
     /** A sender over HTTP: 10 s time-outs, redirects not followed. */

@@ -23,6 +23,8 @@ import pocketapi.holiday.Utc8;
 public final class UsageCounters implements Counters {
     /** The key of the site's tally: no user's key is 0. */
     public static final long SITE = 0;
+    /** What a user takes of the heap: its place in the table, and in the copy a whole save writes from. */
+    public static final int BYTES_PER_USER = UserTable.BYTES_PER_USER + 28;
     /** A day's columns: the site's count, then each family's. */
     static final int COLUMNS = 1 + Family.values().length;
 

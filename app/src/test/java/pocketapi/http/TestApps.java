@@ -12,6 +12,7 @@ import pocketapi.config.Config;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.image.ImagePools;
+import pocketapi.image.NamedPools;
 import pocketapi.image.SampleImages;
 import pocketapi.stats.Counters;
 import pocketapi.stats.UsageCounters;
@@ -47,8 +48,7 @@ final class TestApps {
     static Javalin app(Clock clock, Counters counters) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples,
-                    Optional.of(SampleImages.of(samples)), counters);
+            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), counters);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -57,7 +57,7 @@ final class TestApps {
     /** The service with an image host and its pools. */
     static Javalin app(Config config, ImagePools pools) {
         Clock clock = Clock.systemUTC();
-        return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), pools, Optional.empty(),
+        return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), pools, NamedPools.none(), Optional.empty(),
                 counters(clock, 100_000));
     }
 
@@ -71,8 +71,7 @@ final class TestApps {
         try {
             Config config = Config.parse(settings, java.util.List.of());
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples,
-                    Optional.of(SampleImages.of(samples)), counters(clock, 100_000));
+            return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -85,7 +84,7 @@ final class TestApps {
             Clock clock = Clock.systemUTC();
             return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(),
                     ImagePools.load(config.poolPortrait(), config.poolLandscape()),
-                    pocketapi.image.NamedPools.load(config.poolsDir()), Optional.empty(), counters(clock, 100_000));
+                    pocketapi.image.NamedPools.load(config.poolsDir(), bytes -> true), Optional.empty(), counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -95,7 +94,7 @@ final class TestApps {
     static Javalin app(LiveCalendar calendar) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(Config.defaults(), calendar, OwnCalendars.builtIn(), samples, Optional.of(SampleImages.of(samples)),
+            return HttpApi.create(Config.defaults(), calendar, OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)),
                     counters(calendar.get().clock(), 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -106,7 +105,7 @@ final class TestApps {
     static Javalin app(Clock clock, OwnCalendars own) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), own, samples,
+            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), own, samples, NamedPools.none(),
                     Optional.of(SampleImages.of(samples)), counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);

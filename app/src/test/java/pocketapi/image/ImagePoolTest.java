@@ -118,10 +118,10 @@ class ImagePoolTest {
         ImagePools pools = ImagePools.samples();
         SampleImages pictures = SampleImages.of(pools);
         assertThat(pools.bundled()).isTrue();
-        assertThat(pools.portrait().entries()).isNotEmpty().allMatch(e -> e.contains("portrait"));
-        assertThat(pools.landscape().entries()).isNotEmpty().allMatch(e -> e.contains("landscape"));
-        assertThat(pools.portrait().size() + pools.landscape().size()).isBetween(4, 8);
-        for (ImagePool pool : new ImagePool[] {pools.portrait(), pools.landscape()}) {
+        assertThat(pools.portrait()).extracting(ImagePool.Picture::entry).isNotEmpty().allMatch(e -> e.contains("portrait"));
+        assertThat(pools.landscape()).extracting(ImagePool.Picture::entry).isNotEmpty().allMatch(e -> e.contains("landscape"));
+        assertThat(pools.portrait().size() + pools.landscape().size()).isEqualTo(pools.both().size()).isBetween(4, 8);
+        for (ImagePool pool : new ImagePool[] {pools.both()}) {
             for (String entry : pool.entries()) {
                 assertThat(pictures.get(entry)).hasValueSatisfying(bytes -> assertThat(bytes.length).isLessThan(50_000));
             }

@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import pocketapi.files.Folder;
-import pocketapi.util.LogText;
+import pocketapi.logging.LogText;
 import pocketapi.files.Resources;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;

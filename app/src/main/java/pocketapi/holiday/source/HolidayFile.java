@@ -17,7 +17,7 @@ import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.ListedDay;
 import pocketapi.util.IsoDate;
-import pocketapi.util.LogText;
+import pocketapi.logging.LogText;
 
 /**
  * Reads one year in the holiday-cn format: {@code {"year":2027,"days":[{"name":"元旦",

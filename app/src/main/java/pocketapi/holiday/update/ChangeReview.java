@@ -7,7 +7,7 @@ import java.time.LocalDateTime;
 import java.util.*;
 
 import pocketapi.holiday.*;
-import pocketapi.util.LogText;
+import pocketapi.logging.LogText;
 import pocketapi.holiday.Utc8;
 
 /**

@@ -21,7 +21,7 @@ import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.source.HolidayData;
 import pocketapi.files.Disk;
 import pocketapi.files.Folder;
-import pocketapi.util.LogText;
+import pocketapi.logging.LogText;
 
 /**
  * The folder where the updater keeps what must survive a restart ({@code HOLIDAY_CACHE_DIR}):

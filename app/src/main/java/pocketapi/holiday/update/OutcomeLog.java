@@ -1,12 +1,11 @@
 package pocketapi.holiday.update;
 
 import java.net.URI;
-import java.util.HashMap;
-import java.util.Map;
 
 import org.slf4j.Logger;
 
-import pocketapi.util.LogText;
+import pocketapi.logging.LogText;
+import pocketapi.logging.Throttle;
 
 /**
  * Logs what each mirror URL answered, once per change rather than at every attempt: a problem as
@@ -18,9 +17,9 @@ import pocketapi.util.LogText;
 final class OutcomeLog {
     private final Logger log;
     private final String what;
-    private final Map<URI, String> last = new HashMap<>();
+    private final Throttle last = Throttle.untilCleared();
     /** This round's mirrors without an answer, host -> why; and the line last logged for such a round. */
-    private final Map<String, String> unanswered = new java.util.LinkedHashMap<>();
+    private final java.util.Map<String, String> unanswered = new java.util.LinkedHashMap<>();
     private String lastUnanswered = "";
 
     /** @param what how a line starts, e.g. {@code holiday update} */
@@ -31,7 +30,7 @@ final class OutcomeLog {
 
     /** A mirror that gave no answer: said once per round for all of them, in {@link #endRound}. */
     void noAnswer(URI url, String why) {
-        last.put(url, "no answer");
+        last.told(url.toString(), "no answer");
         unanswered.putIfAbsent(url.getAuthority(), LogText.safe(why, LogText.SHORT));
     }
 
@@ -52,7 +51,7 @@ final class OutcomeLog {
     /** @param outcome starting with {@code ok} for a good answer, {@code not published} or {@code waiting} for news */
     void note(URI url, String outcome) {
         String safe = LogText.safe(outcome, LogText.LINE);
-        String previous = last.put(url, safe);
+        String previous = last.told(url.toString(), safe);
         if (safe.equals(previous) || safe.startsWith("ok") && (previous == null || previous.startsWith("ok"))) {
             return;
         }

@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
 import pocketapi.holiday.*;
 import pocketapi.holiday.source.HolidayData;
 import pocketapi.holiday.source.HolidayFile;
-import pocketapi.util.LogOnce;
-import pocketapi.util.LogText;
+import pocketapi.logging.Throttle;
+import pocketapi.logging.LogText;
 import pocketapi.holiday.Utc8;
 
 /**
@@ -40,7 +40,7 @@ final class ServedYears {
     private final HolidayUpdater.Sources sources;
     private final Clock clock;
     private final TreeMap<Integer, String> held = new TreeMap<>();
-    private final LogOnce warned;
+    private final Throttle warned;
 
     ServedYears(LiveCalendar live, HolidayCache cache, Set<Integer> pinned, HolidayUpdater.Sources sources, Clock clock) {
         this.live = live;
@@ -48,7 +48,7 @@ final class ServedYears {
         this.pinned = Set.copyOf(pinned);
         this.sources = sources;
         this.clock = clock;
-        this.warned = LogOnce.per(1, () -> Utc8.epochDay(clock));
+        this.warned = Throttle.per(1, () -> Utc8.epochDay(clock));
     }
 
     Set<Integer> pinned() {

@@ -1,4 +1,4 @@
-package pocketapi.util;
+package pocketapi.logging;
 
 /**
  * Makes text that came from outside (a mirror's file, header or error) safe for one log line:

@@ -1,0 +1,79 @@
+package pocketapi;
+
+import pocketapi.config.Config;
+import pocketapi.config.ConfigException;
+import pocketapi.config.Setting;
+import pocketapi.image.Picker;
+import pocketapi.stats.RedisCounters;
+import pocketapi.stats.UsageCounters;
+
+/**
+ * What the bounded parts of the service may hold of the heap, so that no setting, folder or state
+ * can make it run out: {@value #USABLE_PERCENT} % of the heap may hold what lives long (the rest is
+ * the young generation's room for each request's garbage); of that, the service itself with every
+ * cache at its bound and {@code MAX_CONNECTIONS} open takes {@link #BASE}, Redis mode {@link #REDIS}
+ * more, the counters {@link UsageCounters#BYTES_PER_USER} bytes a user of {@code STATS_MAX_USERS},
+ * and {@code IMAGE_NO_REPEAT}'s table what it allocates. What is left goes two thirds to the
+ * picture pools and one third to the calendars of one's own, as they measure themselves; a folder
+ * whose content would not fit is refused (at start: exit 2; while running: kept as it was). The
+ * figures come from {@code app/bench/memory.sh}. Immutable.
+ */
+public final class MemoryBudget {
+    static final int USABLE_PERCENT = 60;
+    /** The service at rest with every cache full and a thousand connections open (measured: 12 to 14 MB). */
+    static final long BASE = 16L << 20;
+    /** What is left at least for pictures and calendars: the bundled samples and a calendar or two. */
+    static final long MIN_REST = 1L << 20;
+    /** Redis mode: the others' part of {@value RedisCounters#OTHERS} users, when each was read, the connections. */
+    static final long REDIS = 2L << 20;
+
+    private final long heap;
+    private final long pools;
+    private final long calendars;
+
+    private MemoryBudget(long heap, long pools, long calendars) {
+        this.heap = heap;
+        this.pools = pools;
+        this.calendars = calendars;
+    }
+
+    /**
+     * The budget of {@code config} in a heap of {@code maxHeap} bytes.
+     *
+     * @throws ConfigException with one line naming the setting that does not fit, the heap, and the largest value that does
+     */
+    public static MemoryBudget check(Config config, long maxHeap) throws ConfigException {
+        long usable = maxHeap / 100 * USABLE_PERCENT;
+        long fixed = BASE + (config.statsRedis().isPresent() ? REDIS : 0) + Picker.bytes(config.noRepeat(),
+                Math.min(config.statsMaxUsers(), Picker.MAX_USERS));
+        long users = (long) config.statsMaxUsers() * UsageCounters.BYTES_PER_USER;
+        long rest = usable - fixed - users;
+        if (rest < MIN_REST) {
+            long fits = Math.max(0, (usable - fixed - MIN_REST) / UsageCounters.BYTES_PER_USER);
+            throw new ConfigException(Setting.STATS_MAX_USERS.name() + " (" + Setting.STATS_MAX_USERS.flag() + "): "
+                    + config.statsMaxUsers() + " users take " + mb(users) + " in a heap of " + mb(maxHeap) + " (-Xmx), which "
+                    + "holds at most " + fits + " beside the rest of the service; lower it or give Java a larger -Xmx");
+        }
+        return new MemoryBudget(maxHeap, rest * 2 / 3, rest - rest * 2 / 3);
+    }
+
+    /** Whether pictures that take {@code bytes} fit (the pool files' and IMAGE_POOLS_DIR's together). */
+    public boolean poolsFit(long bytes) {
+        return bytes <= pools;
+    }
+
+    /** Whether calendars of one's own that take {@code bytes} fit. */
+    public boolean calendarsFit(long bytes) {
+        return bytes <= calendars;
+    }
+
+    /** For the start-up line. */
+    @Override
+    public String toString() {
+        return "heap " + mb(heap) + ": " + mb(pools) + " for pictures, " + mb(calendars) + " for calendars";
+    }
+
+    private static String mb(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1048576.0);
+    }
+}
