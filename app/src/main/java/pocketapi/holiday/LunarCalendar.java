@@ -5,7 +5,6 @@ import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.Optional;
 
-import pocketapi.util.IsoDate;
 import pocketapi.files.Resources;
 
 /**
@@ -76,7 +75,7 @@ public final class LunarCalendar {
 
     /** The first day of lunar year {@code year}'s first month. */
     private LocalDate newYear(int year) {
-        return IsoDate.parse(lunarYears[year - 1900].substring(7, 17));
+        return java.time.LocalDate.parse(lunarYears[year - 1900].substring(7, 17));
     }
 
     /**

@@ -4,7 +4,6 @@ import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 
-import pocketapi.util.IsoDate;
 
 /**
  * A week rule: which ordinary days are worked. Monday to Friday always; Saturdays never
@@ -47,7 +46,7 @@ public final class Week {
             default:
                 if (text.startsWith("alt:")) {
                     try {
-                        return alt(IsoDate.parse(text.substring(4)));
+                        return alt(java.time.LocalDate.parse(text.substring(4)));
                     } catch (DateTimeException e) {
                         // said below
                     }

@@ -1,5 +1,6 @@
 package pocketapi.http;
 
+import io.javalin.http.BadRequestResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.LocalDate;
@@ -70,7 +71,7 @@ final class DayRoutes {
      * The day of y/m/d or date (none: today in UTC+8), moved by {@code offset} days (−366…366): the
      * date so reached must be covered, the one it starts from need not be.
      *
-     * @throws ApiError 400 saying what was wrong and what is accepted
+     * @throws HttpResponseException 400 saying what was wrong and what is accepted
      */
     LocalDate day(Query q, HolidayCalendar calendar) {
         boolean ymd = q.given(Y) || q.given(M) || q.given(D);
@@ -78,20 +79,20 @@ final class DayRoutes {
         LocalDate date;
         if (q.given(DATE)) {
             if (ymd) {
-                throw new ApiError(400, "date and y, m, d cannot be given together: give date=YYYY-MM-DD or y, m and d");
+                throw new BadRequestResponse("date and y, m, d cannot be given together: give date=YYYY-MM-DD or y, m and d");
             }
             date = q.get(DATE);
         } else if (today) {
             date = calendar.today();
         } else if (!q.given(Y) || !q.given(M) || !q.given(D)) {
-            throw new ApiError(400, "y, m and d must be given together (or none of them, for today)");
+            throw new BadRequestResponse("y, m and d must be given together (or none of them, for today)");
         } else {
             int year = q.get(Y);
             int month = q.get(M);
             int day = q.get(D);
             String why = Param.impossible(year, month, day);
             if (why != null) {
-                throw new ApiError(400, "y=" + Query.cut(q.sent(Y)) + ", m=" + Query.cut(q.sent(M)) + ", d="
+                throw new BadRequestResponse("y=" + Query.cut(q.sent(Y)) + ", m=" + Query.cut(q.sent(M)) + ", d="
                         + Query.cut(q.sent(D)) + " " + why);
             }
             date = LocalDate.of(year, month, day);
@@ -103,7 +104,7 @@ final class DayRoutes {
             try {
                 date = date.plusDays(days);
             } catch (DateTimeException e) {
-                throw new ApiError(400, from + " + " + days + " days is not a date");
+                throw new BadRequestResponse(from + " + " + days + " days is not a date");
             }
             what = (today ? "today" : "the date " + from) + " " + (days < 0 ? "- " + -days : "+ " + days)
                     + (Math.abs(days) == 1 ? " day," : " days,");
@@ -114,12 +115,12 @@ final class DayRoutes {
     /**
      * The calendar {@code week} and {@code calendar} choose.
      *
-     * @throws ApiError 400 saying what is accepted
+     * @throws HttpResponseException 400 saying what is accepted
      */
     HolidayCalendar choose(Query q) {
         HolidayCalendar official = live.get();
         if (q.given(WEEK) && q.given(CALENDAR)) {
-            throw new ApiError(400, "week and calendar cannot be given together: a named calendar has its own week rule");
+            throw new BadRequestResponse("week and calendar cannot be given together: a named calendar has its own week rule");
         }
         if (q.given(WEEK)) {
             return official.under(Schedule.of(q.get(WEEK)));
@@ -131,7 +132,7 @@ final class DayRoutes {
         Map<String, Schedule> all = named.get();
         Schedule schedule = all.get(name);
         if (schedule == null) {
-            throw new ApiError(400, "calendar=" + Query.cut(q.sent(CALENDAR)) + " is not accepted; the calendars here are "
+            throw new BadRequestResponse("calendar=" + Query.cut(q.sent(CALENDAR)) + " is not accepted; the calendars here are "
                     + String.join(", ", all.keySet()));
         }
         return official.under(schedule);
@@ -150,7 +151,7 @@ final class DayRoutes {
     /** {@code date}, when covered; else 400 saying which year is missing and whether it is published yet. */
     LocalDate covered(LocalDate date, HolidayCalendar calendar, String what) {
         if (!calendar.covers(date)) {
-            throw new ApiError(400, what + " " + date + " " + missing(date.getYear(), calendar));
+            throw new BadRequestResponse(what + " " + date + " " + missing(date.getYear(), calendar));
         }
         return date;
     }
@@ -158,7 +159,7 @@ final class DayRoutes {
     /**
      * The notice year of {@code y}, or this UTC+8 year when absent; it must be a year the data holds.
      *
-     * @throws ApiError 400 saying where the year stands
+     * @throws HttpResponseException 400 saying where the year stands
      */
     int year(Integer y, String sent, HolidayCalendar calendar) {
         int year = y == null ? calendar.today().getYear() : y;
@@ -166,10 +167,10 @@ final class DayRoutes {
             String what = y == null ? "this year, " + year + "," : "y=" + sent;
             String standing = standing(year, calendar);
             if (standing != null) {
-                throw new ApiError(400, what + ": the holiday arrangement of " + year + " is " + standing + "; the data "
+                throw new BadRequestResponse(what + ": the holiday arrangement of " + year + " is " + standing + "; the data "
                         + "holds " + calendar.years().firstKey() + " to " + calendar.years().lastKey());
             }
-            throw new ApiError(400, what + " is not in the holiday data, which holds " + calendar.years().firstKey()
+            throw new BadRequestResponse(what + " is not in the holiday data, which holds " + calendar.years().firstKey()
                     + " to " + calendar.years().lastKey());
         }
         return year;

@@ -58,6 +58,12 @@ final class Guard extends Handler.Wrapper {
                     "The request was rejected: HTTP/1.0 has no Transfer-Encoding; send HTTP/1.1, or a Content-Length.");
             return true;
         }
+        if (!wellEscaped(request.getHttpURI().getPath())) {
+            Responses.REJECTED.count();
+            Responses.jettyError(request, response, callback, 400, "The request was rejected: a malformed escape in the "
+                    + "path; every % must be followed by two hex digits (%20, %E4%B8%AD).");
+            return true;
+        }
         String client = client(request);
         if (!enter(client)) {
             REFUSED.count();
@@ -85,6 +91,16 @@ final class Guard extends Handler.Wrapper {
         }
         release.run();
         return false;
+    }
+
+    /** Whether every {@code %} in a raw path starts an escape of two hex digits (the path parameters' decoder throws otherwise). */
+    static boolean wellEscaped(String path) {
+        for (int i = path == null ? -1 : path.indexOf('%'); i >= 0; i = path.indexOf('%', i + 1)) {
+            if (i + 2 >= path.length() || Character.digit(path.charAt(i + 1), 16) < 0 || Character.digit(path.charAt(i + 2), 16) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Counts a request of {@code client} as under way, unless it is over its share (false: not counted). */

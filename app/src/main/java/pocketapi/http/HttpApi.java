@@ -180,7 +180,7 @@ public final class HttpApi {
             endpoints.add(path);
             plain(path, ctx -> {
                 counters.count(user(ctx), family);
-                answer.answer(ctx, Query.read(path, ctx.queryString(), declared));
+                answer.answer(ctx, Query.read(path, ctx.queryParamMap(), ctx.queryString(), declared));
             });
         }
 

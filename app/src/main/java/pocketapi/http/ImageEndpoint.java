@@ -1,5 +1,6 @@
 package pocketapi.http;
 
+import io.javalin.http.ForbiddenResponse;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
@@ -73,13 +74,13 @@ final class ImageEndpoint {
     HttpApi.Answer answer(boolean fromNamed, Pool pool, Form defaultForm) {
         return (ctx, q) -> {
             if (!referers.allows(ctx.header("Referer"), ctx.header("Host"))) {
-                throw new ApiError(403, "pictures here are only for the pages of " + referers + "; this request's Referer "
+                throw new ForbiddenResponse("pictures here are only for the pages of " + referers + "; this request's Referer "
                         + "names another site");
             }
             String name = fromNamed ? ctx.pathParam("name") : "/img";
             ImagePool from = fromNamed ? named.all().get(name) : pools.both();
             if (from == null) {
-                throw new ApiError(404, "no picture pool named " + Query.cut(name) + "; the pools here are "
+                throw new NotFoundResponse("no picture pool named " + Query.cut(name) + "; the pools here are "
                         + (named.all().isEmpty() ? "none (IMAGE_POOLS_DIR)" : String.join(", ", named.all().keySet())));
             }
             boolean device = pool == Pool.BY_DEVICE;
@@ -91,7 +92,7 @@ final class ImageEndpoint {
             };
             ImagePool.Shape shape = q.get(ORIENTATION);
             ImagePool.Picture picture = picker.pick(from, name, side, device, shape, ctx.attribute(HttpApi.USER),
-                    ThreadLocalRandom.current()).orElseThrow(() -> new ApiError(404, "the pool " + name + " has no "
+                    ThreadLocalRandom.current()).orElseThrow(() -> new NotFoundResponse("the pool " + name + " has no "
                     + (shape != null ? shape.name().toLowerCase(java.util.Locale.ROOT) : side.name().toLowerCase(java.util.Locale.ROOT))
                     + " pictures"));
             serve(ctx, picture, form(q.get(TYPE), defaultForm));

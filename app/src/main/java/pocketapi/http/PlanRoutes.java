@@ -1,5 +1,7 @@
 package pocketapi.http;
 
+import io.javalin.http.NotFoundResponse;
+import io.javalin.http.BadRequestResponse;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -116,7 +118,7 @@ final class PlanRoutes {
         LocalDate date = days.day(q, calendar);
         Break b = calendar.breakOnOrAfter(date).orElseThrow(() -> {
             int next = calendar.last().getYear() + 1;
-            return new ApiError(404, "no break on or after " + date + " in the holiday data, which ends on "
+            return new NotFoundResponse("no break on or after " + date + " in the holiday data, which ends on "
                     + calendar.last() + " (" + next + "'s arrangement is "
                     + days.standing(next, calendar) + ")");
         });
@@ -199,7 +201,7 @@ final class PlanRoutes {
         boolean detailed = q.get(DETAIL);
         long length = ChronoUnit.DAYS.between(span[0], span[1]) + 1;
         if (length > MAX_DAYS) {
-            throw new ApiError(400, "from=" + span[0] + " to=" + span[1] + " spans " + length + " days; at most "
+            throw new BadRequestResponse("from=" + span[0] + " to=" + span[1] + " spans " + length + " days; at most "
                     + MAX_DAYS + " are answered at once");
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream((int) length * (detailed ? 420 : 140) + 64);
@@ -230,13 +232,13 @@ final class PlanRoutes {
         LocalDate date = q.given(DayRoutes.DATE) ? isoDate(q, DayRoutes.DATE, calendar) : days.covered(calendar.today(), calendar, "today");
         Integer n = q.get(N);
         if (n == null) {
-            throw new ApiError(400, "n is missing; give a whole number from -3660 to 3660, e.g. n=5 for the 5th working day "
+            throw new BadRequestResponse("n is missing; give a whole number from -3660 to 3660, e.g. n=5 for the 5th working day "
                     + "after the date");
         }
         LocalDate result = calendar.workdays().add(date, n).orElseThrow(() -> {
             boolean back = n < 0;
             int year = back ? calendar.first().getYear() - 1 : calendar.last().getYear() + 1;
-            return new ApiError(400, (n == 0 ? "the first working day from " + date
+            return new BadRequestResponse((n == 0 ? "the first working day from " + date
                     : ordinal(Math.abs(n)) + " working day " + (back ? "before " : "after ") + date)
                     + " lies " + (back ? "before " + calendar.first() + ", where the holiday data starts: "
                     : "after " + calendar.last() + ", where the holiday data ends: ") + days.yearStatus(year, calendar));
@@ -248,7 +250,7 @@ final class PlanRoutes {
     private LocalDate isoDate(Query q, Param<LocalDate> p, HolidayCalendar calendar) {
         LocalDate date = q.get(p);
         if (date == null) {
-            throw new ApiError(400, p.name() + " is missing; give a date YYYY-MM-DD, e.g. " + p.name() + "=2026-10-01");
+            throw new BadRequestResponse(p.name() + " is missing; give a date YYYY-MM-DD, e.g. " + p.name() + "=2026-10-01");
         }
         return days.covered(date, calendar, p.name() + "=" + date + ":");
     }
@@ -258,7 +260,7 @@ final class PlanRoutes {
         LocalDate from = isoDate(q, FROM, calendar);
         LocalDate to = isoDate(q, TO, calendar);
         if (from.isAfter(to)) {
-            throw new ApiError(400, "from=" + from + " is after to=" + to + "; give from on or before to");
+            throw new BadRequestResponse("from=" + from + " is after to=" + to + "; give from on or before to");
         }
         return new LocalDate[] {from, to};
     }

@@ -1,59 +1,53 @@
 package pocketapi.http;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
-import pocketapi.util.IsoDate;
+import io.javalin.http.BadRequestResponse;
 
 /**
- * One request's query string, read once, against the parameters its endpoint declares: the first
- * value of each, as sent. A name that is none of them but differs from one only by letter case, or
- * (for a parameter of four letters or more) by at most two edits, is a 400 saying which was meant
- * ({@code ofset}, {@code tpye}, {@code Offset}): answered for a default instead, it would be wrong
- * without a word. Any other name is ignored ({@code _=1700000000}, {@code utm_source}). Not thread-safe: one per request.
+ * One request's query parameters, as Javalin parses them ({@code ctx.queryParamMap()}: decoded, in
+ * linear time), against the parameters its endpoint declares: the first value of each. A name that
+ * is none of them but differs from one only by letter case, or (for a parameter of four letters or
+ * more) by at most two edits, is a 400 saying which was meant ({@code ofset}, {@code tpye},
+ * {@code Offset}): answered for a default instead, it would be wrong without a word. Any other name
+ * is ignored ({@code _=1700000000}, {@code utm_source}). Not thread-safe: one per request.
  */
 final class Query {
     private final List<Param<?>> params;
-    /** The first value of each parameter as sent ({@code ""} when given without one), or null when absent. */
+    /** The query string as sent: only a message's echo of a refused value reads it. */
+    private final String raw;
+    /** The first value of each parameter ({@code ""} when given without one), null when absent, {@link #MALFORMED} when not decodable. */
     private final String[] sent;
+    private static final String MALFORMED = new String("malformed");
 
-    private Query(List<Param<?>> params, String[] sent) {
+    private Query(List<Param<?>> params, String raw, String[] sent) {
         this.params = params;
+        this.raw = raw;
         this.sent = sent;
     }
 
     /**
      * @param path   the endpoint, for messages
-     * @param query  the raw query string (null: none)
-     * @throws ApiError 400 for a name that looks like a misspelling of one of {@code params}
+     * @param query  the query's parameters, decoded (a value Javalin could not decode is left out of its list)
+     * @param raw    the query string as sent, for messages
+     * @throws BadRequestResponse for a name that looks like a misspelling of one of {@code params}
      */
-    static Query read(String path, String query, List<Param<?>> params) {
+    static Query read(String path, Map<String, List<String>> query, String raw, List<Param<?>> params) {
         String[] sent = new String[params.size()];
-        int length = query == null ? 0 : query.length();
-        for (int start = 0, end; start < length; start = end + 1) {
-            end = query.indexOf('&', start);
-            end = end < 0 ? length : end;
-            int eq = query.indexOf('=', start);
-            int nameEnd = eq < 0 || eq > end ? end : eq;
-            if (nameEnd == start) {
-                continue;
-            }
-            String name = decode(query.substring(start, nameEnd));
-            int i = indexOf(params, name);
+        for (Map.Entry<String, List<String>> e : query.entrySet()) {
+            int i = indexOf(params, e.getKey());
             if (i >= 0) {
-                if (sent[i] == null) {
-                    sent[i] = nameEnd == end ? "" : query.substring(nameEnd + 1, end);
-                }
-            } else {
-                misspelled(path, name, params);
+                sent[i] = e.getValue().isEmpty() ? MALFORMED : e.getValue().get(0);
+            } else if (!e.getKey().isEmpty()) {
+                misspelled(path, e.getKey(), params);
             }
         }
-        return new Query(params, sent);
+        return new Query(params, raw, sent);
     }
 
     private static int indexOf(List<Param<?>> params, String name) {
@@ -72,8 +66,8 @@ final class Query {
                     && edits(meant, name.toLowerCase(Locale.ROOT)) <= 2) {
                 StringBuilder takes = new StringBuilder();
                 params.forEach(q -> takes.append(takes.length() == 0 ? "" : ", ").append(q.name()));
-                throw new ApiError(400, cut(name) + " is not a parameter of " + path + ": did you mean " + meant + "? It "
-                        + "takes " + takes + " (other names, such as _=…, are ignored)");
+                throw new BadRequestResponse(cut(name) + " is not a parameter of " + path + ": did you mean " + meant
+                        + "? It takes " + takes + " (other names, such as _=…, are ignored)");
             }
         }
     }
@@ -93,17 +87,6 @@ final class Query {
         return d[a.length()][b.length()];
     }
 
-    private static String decode(String part) {
-        if (part.indexOf('%') < 0 && part.indexOf('+') < 0) {
-            return part;
-        }
-        try {
-            return URLDecoder.decode(part, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            return part;  // a malformed escape stays as written (and is then refused)
-        }
-    }
-
     private int index(Param<?> p) {
         for (int i = 0; i < sent.length; i++) {
             if (params.get(i) == p) {
@@ -120,14 +103,26 @@ final class Query {
 
     /** The value as sent, for messages: escapes decoded, a {@code +} kept as written (null when absent). */
     String sent(Param<?> p) {
-        String value = sent[index(p)];
-        return value == null ? null : decode(value.replace("+", "%2B"));
+        if (sent[index(p)] == null) {
+            return null;
+        }
+        for (String pair : raw == null ? new String[0] : raw.split("&")) {
+            if (pair.startsWith(p.name() + "=") || pair.equals(p.name())) {
+                String value = pair.substring(Math.min(pair.length(), p.name().length() + 1));
+                try {
+                    return java.net.URLDecoder.decode(value.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException e) {
+                    return value;
+                }
+            }
+        }
+        return sent[index(p)];
     }
 
     /**
      * The value, typed, or the parameter's {@code absent} one.
      *
-     * @throws ApiError 400 {@code name=value is not accepted; name must ...} or {@code name=value is not ...}
+     * @throws BadRequestResponse {@code name=value is not accepted; name must ...} or {@code name=value is not ...}
      */
     <T> T get(Param<T> p) {
         String value = sent[index(p)];
@@ -135,10 +130,13 @@ final class Query {
             return p.absent();
         }
         try {
-            return p.read().read(decode(value));
+            if (value == MALFORMED) {
+                throw new IllegalArgumentException("has a malformed %-escape: every % must be followed by two hex digits");
+            }
+            return p.read().read(value);
         } catch (IllegalArgumentException e) {
             String why = e.getMessage();
-            throw new ApiError(400, p.name() + "=" + cut(sent(p))
+            throw new BadRequestResponse(p.name() + "=" + cut(sent(p))
                     + (why.startsWith("must") ? " is not accepted; " + p.name() + " " + why : " " + why));
         }
     }
@@ -204,7 +202,7 @@ final class Query {
         static Param<LocalDate> date(String name) {
             return new Param<>(name, v -> {
                 try {
-                    return IsoDate.parse(v);
+                    return LocalDate.parse(v);
                 } catch (DateTimeException e) {
                     String why = v.matches("[0-9]{4}-[0-9]{2}-[0-9]{2}") ? impossible(Integer.parseInt(v.substring(0, 4)),
                             Integer.parseInt(v.substring(5, 7)), Integer.parseInt(v.substring(8))) : null;

@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import jakarta.servlet.http.HttpServletResponse;
+import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
 
 /**
@@ -36,8 +37,10 @@ final class Responses {
     static final HttpField NOSNIFF = new PreEncodedHttpField("X-Content-Type-Options", "nosniff");
     private static final Throttle GONE = Throttle.counting(LOG, false, "%d answer(s) dropped since the last report: the client went away or "
             + "stopped reading before it was written");
-    private static final Throttle REJECTED = Throttle.counting(LOG, false, "rejected %d malformed request(s) since the last report (answered 4xx "
+    static final Throttle REJECTED = Throttle.counting(LOG, false, "rejected %d malformed request(s) since the last report (answered 4xx "
             + "before reaching an endpoint; what clients sent is not logged)");
+
+    private static final Throttle FAILED = Throttle.untilCleared();
 
     private Responses() {
     }
@@ -78,13 +81,14 @@ final class Responses {
 
     /** What any failure of a request becomes (the one exception mapper). */
     static void error(Context ctx, Exception e) {
-        if (e instanceof ApiError a) {
-            error(ctx, a.status(), a.getMessage());
-        } else if (e instanceof HttpResponseException h) {
+        if (e instanceof HttpResponseException h) {
             if (h.getStatus() == 405) {
                 ctx.header("Allow", "GET, HEAD");  // Javalin names none; every route here takes both
             }
-            error(ctx, h.getStatus(), switch (h.getStatus()) {
+            // Javalin's own (no route, a wrong method, an unknown sample picture): say what was wrong and what is there.
+            boolean javalins = h instanceof io.javalin.router.EndpointNotFound || h instanceof io.javalin.http.MethodNotAllowedResponse
+                    || h.getMessage().equals(io.javalin.http.HttpStatus.forStatus(h.getStatus()).getMessage());
+            error(ctx, h.getStatus(), !javalins ? h.getMessage() : switch (h.getStatus()) {
                 case 404 -> "No endpoint at " + ctx.path() + "; see / for the endpoints.";
                 case 405 -> ctx.method() + " is not allowed on " + ctx.path() + "; use GET or HEAD";
                 default -> h.getMessage();
@@ -92,7 +96,15 @@ final class Responses {
         } else if (clientGone(e)) {
             GONE.count();
         } else {
-            LOG.error("unexpected failure on {} {}", ctx.method(), ctx.path(), e);
+            // One line a failure; its stack trace once per kind and place, not once per request.
+            StackTraceElement at = e.getStackTrace().length > 0 ? e.getStackTrace()[0] : null;
+            if (FAILED.first(e.getClass().getName() + " at " + at)) {
+                LOG.error("unexpected failure on {} {} (its stack trace is logged once, the same failure again in one line)",
+                        ctx.method(), LogText.safe(ctx.path(), LogText.SHORT), e);
+            } else {
+                LOG.error("unexpected failure on {} {}: {} at {}", ctx.method(), LogText.safe(ctx.path(), LogText.SHORT),
+                        e.getClass().getSimpleName(), at);
+            }
             error(ctx, 500, "The server failed unexpectedly; the failure is logged.");
         }
     }

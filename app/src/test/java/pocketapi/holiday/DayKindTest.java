@@ -13,7 +13,6 @@ import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 
-import pocketapi.util.IsoDate;
 
 /**
  * What a day is to a person, every date 2020-2026, against an expectation built here from the facts
@@ -103,7 +102,7 @@ class DayKindTest {
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"(\\d{4}-\\d{2}-\\d{2})\":")
                     .matcher(inLieuDays(TestYears.chineseDays(year)));
             while (m.find()) {
-                if (IsoDate.parse(m.group(1)).getYear() >= 2007) {
+                if (java.time.LocalDate.parse(m.group(1)).getYear() >= 2007) {
                     theirs.add(m.group(1));
                 }
             }

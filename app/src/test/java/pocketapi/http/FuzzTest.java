@@ -72,6 +72,50 @@ class FuzzTest {
         });
     }
 
+    private static final String[] SEGMENTS = {"img", "pe", "pc", "url", "wall", "api", "holidays", "info", "d", "image",
+        "samples", "portrait-1.png", "detail", "%", "%zz", "%2", "%u0041", "%u0041wall", "wall%u0041", "%E4%B8%AD", "%2F",
+        "%00", ";a=%", ";x=%zz", ";jsessionid=%", ";", "a;b=c", "..", ".", "", "%2e%2e", "pe;a=%", "wall;a=%", "%C3%28"};
+
+    @Test
+    void random_paths_with_path_parameters_and_bad_escapes_never_get_a_5xx_on_any_endpoint_family(@org.junit.jupiter.api.io.TempDir
+                                                                                            java.nio.file.Path pools)
+            throws Exception {
+        java.nio.file.Files.writeString(pools.resolve("wall.txt"), "a.jpg 800x600\nb.jpg 600x800\n");
+        java.nio.file.Files.writeString(pools.resolve("p.txt"), "p.jpg\n");
+        java.nio.file.Files.writeString(pools.resolve("l.txt"), "l.jpg\n");
+        java.nio.file.Path named = java.nio.file.Files.createDirectory(pools.resolve("named"));
+        java.nio.file.Files.move(pools.resolve("wall.txt"), named.resolve("wall.txt"));
+        for (io.javalin.Javalin app : List.of(TestApps.app(), TestApps.withPools(java.util.Map.of("IMAGE_HOST",
+                "https://img.example.com", "IMAGE_POOL_PORTRAIT", pools.resolve("p.txt").toString(), "IMAGE_POOL_LANDSCAPE",
+                pools.resolve("l.txt").toString(), "IMAGE_POOLS_DIR", named.toString())))) {
+            Random random = new Random(SEED);
+            List<String> failures = new ArrayList<>();
+            TestServer.run(app, server -> {
+                try (LogCapture log = new LogCapture()) {
+                    URI origin = URI.create(server.origin());
+                    for (int i = 0; i < 700 && failures.size() < 10; i++) {
+                        StringBuilder path = new StringBuilder();
+                        for (int n = 1 + random.nextInt(4); n > 0; n--) {
+                            path.append('/').append(pick(random, SEGMENTS));
+                        }
+                        if (random.nextBoolean()) {
+                            path.append(random.nextBoolean() ? "?type=json" : "?orientation=%");
+                        }
+                        String request = (random.nextBoolean() ? "GET " : "HEAD ") + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                + "Connection: close\r\n\r\n";
+                        String response = TestServer.exchange(origin, request.getBytes(StandardCharsets.UTF_8));
+                        if (response.lines().findFirst().orElse("").matches("HTTP/1\\.[01] 5\\d\\d.*")) {
+                            failures.add(path + " -> " + response.lines().findFirst().orElse(""));
+                        }
+                    }
+                    assertThat(failures).as("paths answered 5xx (seed " + SEED + ")").isEmpty();
+                    assertThat(log.lines()).as("nothing but the count of rejected requests").allSatisfy(line ->
+                            assertThat(line).contains("rejected").doesNotContain("Exception"));
+                }
+            });
+        }
+    }
+
     private static byte[] randomRequest(Random random, int port) {
         StringBuilder target = new StringBuilder(pick(random, PATHS));
         int params = random.nextInt(5);

@@ -15,7 +15,6 @@ import pocketapi.holiday.Festival;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.ListedDay;
-import pocketapi.util.IsoDate;
 
 /**
  * chinese-days' {@code dist/years/YYYY.json}, the confirming source: {@code {"holidays":{"2026-01-01":
@@ -98,7 +97,7 @@ public final class ChineseDaysFile implements YearSource {
 
     private static LocalDate date(String source, String key) throws HolidayDataException {
         try {
-            return IsoDate.parse(key);
+            return java.time.LocalDate.parse(key);
         } catch (DateTimeException e) {
             throw new HolidayDataException(source, "a key is not a date YYYY-MM-DD", key);
         }

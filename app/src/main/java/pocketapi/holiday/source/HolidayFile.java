@@ -16,7 +16,6 @@ import com.fasterxml.jackson.core.*;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.ListedDay;
-import pocketapi.util.IsoDate;
 import pocketapi.logging.LogText;
 
 /**
@@ -216,7 +215,7 @@ public final class HolidayFile implements YearSource {
         }
         LocalDate parsed;
         try {
-            parsed = IsoDate.parse(day.date());
+            parsed = java.time.LocalDate.parse(day.date());
         } catch (DateTimeException e) {
             throw new HolidayDataException(source, at + ": \"date\" is not a date YYYY-MM-DD", day.date());
         }
