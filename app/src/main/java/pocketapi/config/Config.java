@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.*;
 
 import pocketapi.image.Referers;
-import pocketapi.http.TrustedProxies;
 import pocketapi.notify.Target;
 
 /**
@@ -20,7 +19,7 @@ import pocketapi.notify.Target;
 public record Config(String host, int port, int maxConnections, Duration headerTimeout, Optional<Path> holidayDataDir,
                      List<URI> holidayUpdates, Duration holidayUpdateInterval, List<URI> holidayConfirm,
                      Duration holidayConfirmWait, Optional<Path> calendarsDir, Path holidayCacheDir,
-                     Optional<String> publicUrl, TrustedProxies trustedProxies, Optional<String> imageHost,
+                     Optional<String> publicUrl, List<String> trustedProxies, Optional<String> imageHost,
                      Optional<Path> poolPortrait, Optional<Path> poolLandscape, Optional<Path> poolsDir, int noRepeat,
                      Referers referers, Path statsFile,
                      Optional<RedisTarget> statsRedis, String statsRedisPrefix, Duration statsFlush, int statsMaxUsers,
@@ -247,15 +246,27 @@ public record Config(String host, int port, int maxConnections, Duration headerT
             }
         }
 
-        TrustedProxies proxies() {
+        /** IP literals and CIDR ranges, as Jetty's InetAddressSet reads them (never a name: no DNS lookup). */
+        List<String> proxies() {
             String v = raw.get(Setting.TRUSTED_PROXIES);
-            try {
-                return v.isBlank() ? TrustedProxies.unset() : TrustedProxies.parse(v);
-            } catch (IllegalArgumentException e) {
-                bad(Setting.TRUSTED_PROXIES, "comma-separated IP addresses and CIDR ranges such as 127.0.0.1/32,::1/128 ("
-                        + e.getMessage() + ")");
-                return TrustedProxies.unset();
+            List<String> entries = new ArrayList<>();
+            for (String written : v.isBlank() ? new String[0] : v.split(",", -1)) {
+                String entry = written.strip().replaceFirst("^\\[(.*)]$", "$1");
+                String why = entry.matches("[0-9.]+(/[0-9]{1,3})?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(/[0-9]{1,3})?") ? null
+                        : "\"" + written.strip() + "\" is not an IP address or CIDR range";
+                try {
+                    new org.eclipse.jetty.util.InetAddressSet().add(entry);
+                } catch (IllegalArgumentException e) {
+                    why = why != null ? why : "\"" + written.strip() + "\": " + e.getMessage();
+                }
+                if (why != null) {
+                    bad(Setting.TRUSTED_PROXIES, "comma-separated IP addresses and CIDR ranges such as 127.0.0.1/32,::1/128 ("
+                            + why + ")");
+                    return List.of();
+                }
+                entries.add(entry);
             }
+            return List.copyOf(entries);
         }
 
         /** Pool files go with IMAGE_HOST: the samples are the only pictures the service serves itself. */

@@ -21,22 +21,23 @@ import pocketapi.logging.Throttle;
  * smuggled behind it is read; each client's fair share of the request threads; and the answer under
  * way marked on its connection until it is written, for the write time-out ({@link JettyInternals}).
  *
- * <p>The fair share: while more than half of the request threads are busy, a client with more than an
- * eighth of them under way is answered 503 at once, so that clients that do not read their answers
- * (each holds a thread for up to the write time-out) cannot take every thread. A client is its
- * address, or, from a TRUSTED_PROXIES peer, the address the proxy forwards; a client's count is
- * dropped when it reaches 0. Refusals are logged once a minute. Thread-safe.
+ * <p>Who the request is ({@link Callers}) is worked out here, once, and handed on as a request
+ * attribute. The fair share: while more than half of the request threads are busy, a client with more
+ * than an eighth of them under way, or a trusted proxy with more than half, is answered 503 at once,
+ * so that clients that do not read their answers (each holds a thread for up to the write time-out)
+ * cannot take every thread. A client is its address, or, from a TRUSTED_PROXIES peer, the address the
+ * proxy forwards; a count is dropped when it reaches 0. Refusals are logged once a minute. Thread-safe.
  */
 final class Guard extends Handler.Wrapper {
     private static final Throttle REFUSED = Throttle.counting(LoggerFactory.getLogger(Guard.class), true, "busy: refused %d "
             + "request(s) from clients that had more than their share of the request threads under way (answered 503)");
-    private final TrustedProxies trusted;
+    private final Callers callers;
     private final AtomicInteger busy = new AtomicInteger();
     private final ConcurrentHashMap<String, AtomicInteger> byClient = new ConcurrentHashMap<>();
     private volatile int threads;
 
-    Guard(TrustedProxies trusted, int threads) {
-        this.trusted = trusted.isSet() ? trusted : null;  // unset: nothing of it runs per request
+    Guard(Callers callers, int threads) {
+        this.callers = callers;
         this.threads = threads;
     }
 
@@ -64,8 +65,10 @@ final class Guard extends Handler.Wrapper {
                     + "path; every % must be followed by two hex digits (%20, %E4%B8%AD).");
             return true;
         }
-        String client = client(request);
-        if (!enter(client)) {
+        Callers.Caller caller = callers.of(Request.getRemoteAddr(request), request.getHeaders().get("CF-Connecting-IP"),
+                request.getHeaders().get(HttpHeader.X_FORWARDED_FOR));
+        request.setAttribute(Callers.ATTRIBUTE, caller);
+        if (!enter(caller)) {
             REFUSED.count();
             response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
             Responses.jettyError(request, response, callback, 503, "Too many requests under way from one client while "
@@ -76,7 +79,7 @@ final class Guard extends Handler.Wrapper {
         Runnable release = () -> {
             if (released.compareAndSet(false, true)) {
                 JettyInternals.answering(request, null);
-                leave(client);
+                leave(caller);
             }
         };
         Callback done = Callback.from(callback, release);
@@ -103,37 +106,37 @@ final class Guard extends Handler.Wrapper {
         return true;
     }
 
-    /** Counts a request of {@code client} as under way, unless it is over its share (false: not counted). */
-    boolean enter(String client) {
-        AtomicInteger mine = byClient.compute(client, (k, n) -> {
-            AtomicInteger count = n == null ? new AtomicInteger() : n;
-            count.incrementAndGet();
-            return count;
-        });
-        if (busy.incrementAndGet() > threads / 2 && mine.get() > Math.max(1, threads / 8)) {
-            leave(client);
+    /**
+     * Counts a request of {@code caller} as under way, unless it is over its share (false: not
+     * counted): its client at most an eighth of the threads, and the trusted proxy it came through at
+     * most half of them, so that ids rotated behind a proxy cannot take them all.
+     */
+    boolean enter(Callers.Caller caller) {
+        int all = busy.incrementAndGet();
+        int mine = add(caller.client(), 1);
+        int via = caller.via() == null ? 0 : add("via " + caller.via(), 1);
+        if (all > threads / 2 && (mine > Math.max(1, threads / 8) || via > threads / 2)) {
+            leave(caller);
             return false;
         }
         return true;
     }
 
     /** A request {@link #enter} let in is done. */
-    void leave(String client) {
+    void leave(Callers.Caller caller) {
         busy.decrementAndGet();
-        byClient.computeIfPresent(client, (k, n) -> n.decrementAndGet() == 0 ? null : n);
+        add(caller.client(), -1);
+        if (caller.via() != null) {
+            add("via " + caller.via(), -1);
+        }
     }
 
-    /** Requests under way, of everyone and of {@code client}. */
-    int[] underWay(String client) {
-        AtomicInteger mine = byClient.get(client);
-        return new int[] {busy.get(), mine == null ? 0 : mine.get()};
-    }
-
-    /** The client's address, or behind a trusted proxy the one it forwards (first X-Forwarded-For entry). */
-    private String client(Request request) {
-        String peer = Request.getRemoteAddr(request);
-        String direct = trusted != null ? trusted.direct(peer) : peer;
-        return direct != null ? direct : HttpApi.userId(request.getHeaders().get("CF-Connecting-IP"),
-                request.getHeaders().get(HttpHeader.X_FORWARDED_FOR));
+    /** Adds to a key's requests under way (a key at 0 is forgotten); its count now. */
+    private int add(String key, int n) {
+        AtomicInteger count = byClient.compute(key, (k, c) -> {
+            AtomicInteger now = c == null ? new AtomicInteger() : c;
+            return now.addAndGet(n) == 0 ? null : now;
+        });
+        return count == null ? 0 : count.get();
     }
 }

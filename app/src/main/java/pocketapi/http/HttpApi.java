@@ -74,7 +74,6 @@ import pocketapi.http.Query.Param;
 public final class HttpApi {
     /** How long a stop waits for requests under way (the whole stop, counters included, takes under 5 s). */
     static final long STOP_TIMEOUT_MILLIS = 2_000;
-    static final String USER = "pocketapi.user";
     /**
      * Jetty swaps "application/json; charset=utf-8" for its cached "application/json;charset=utf-8"
      * unless this is true when its HttpGenerator loads; {@code Main} sets it before anything can load
@@ -107,13 +106,13 @@ public final class HttpApi {
             config.http.compressionStrategy = CompressionStrategy.NONE;  // our answers are far below gzip's 1500 bytes
             config.http.prefer405over404 = true;
             jetty(config, settings);
-            Routes routes = new Routes(config, settings.trustedProxies(), counters);
+            Routes routes = new Routes(config, counters);
             routes(routes, calendar, own, pools, named, samples, settings);
             // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
             config.routes.exception(Exception.class, (e, ctx) -> Responses.error(ctx, e));
             if (settings.accessLog()) {
-                config.requestLogger.http((ctx, ms) -> AccessLog.log(ctx, ms, routes.user(ctx)));
+                config.requestLogger.http((ctx, ms) -> AccessLog.log(ctx, ms, Routes.user(ctx)));
             }
         });
     }
@@ -151,14 +150,11 @@ public final class HttpApi {
     /** Registers routes for GET and HEAD (Javalin's implicit HEAD would answer without running the GET handler). */
     private static final class Routes {
         private final JavalinConfig config;
-        /** TRUSTED_PROXIES, or null when unset (then nothing of it runs per request). */
-        private final TrustedProxies trusted;
         private final Counters counters;
         private final Set<String> endpoints = new HashSet<>();
 
-        Routes(JavalinConfig config, TrustedProxies trusted, Counters counters) {
+        Routes(JavalinConfig config, Counters counters) {
             this.config = config;
-            this.trusted = trusted.isSet() ? trusted : null;
             this.counters = counters;
             config.routes.before(ctx -> {
                 String path = ctx.path();
@@ -179,8 +175,9 @@ public final class HttpApi {
             List<Param<?>> declared = List.of(params);
             endpoints.add(path);
             plain(path, ctx -> {
-                counters.count(user(ctx), family);
-                answer.answer(ctx, Query.read(path, ctx.queryParamMap(), ctx.queryString(), declared));
+                String user = user(ctx);
+                counters.count(user, family);
+                answer.answer(ctx, Query.read(path, ctx.queryParamMap(), ctx.queryString(), declared, user));
             });
         }
 
@@ -190,46 +187,16 @@ public final class HttpApi {
             plain(path, ctx -> InfoEndpoint.handle(ctx, counters.countAndReport(user(ctx), Family.INFO)));
         }
 
-        /**
-         * {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed, cut to 128
-         * characters; else {@code unknown}. With TRUSTED_PROXIES, those headers count only from a
-         * listed peer; from any other, the id is the peer's address. Worked out once a request.
-         */
-        String user(Context ctx) {
-            String id = ctx.attribute(USER);
-            if (id != null) {
-                return id;
-            }
-            if (trusted != null) {
-                id = trusted.direct(ctx.req().getRemoteAddr());
-            }
-            if (id == null) {
-                id = userId(ctx.header("CF-Connecting-IP"), ctx.header("X-Forwarded-For"));
-            }
-            ctx.attribute(USER, id);
-            return id;
+        /** The caller's user id, worked out once by {@link Guard} ({@link Callers}). */
+        static String user(Context ctx) {
+            Callers.Caller caller = ctx.attribute(Callers.ATTRIBUTE);
+            return caller.user();
         }
     }
 
     /** The /api/holidays/detail record of a day, as JSON (for the evening notifications). */
     public static String detailJson(HolidayCalendar calendar, LocalDate date) {
         return new String(new DayJson().detail(calendar, date), java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    /** {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed, at most 128 characters; else {@code unknown}. */
-    static String userId(String cfConnectingIp, String xForwardedFor) {
-        String id = cfConnectingIp == null ? "" : cfConnectingIp.strip();
-        if (id.isEmpty() && xForwardedFor != null) {
-            int comma = xForwardedFor.indexOf(',');
-            id = (comma < 0 ? xForwardedFor : xForwardedFor.substring(0, comma)).strip();
-        }
-        if (id.isEmpty()) {
-            return "unknown";
-        }
-        if (id.length() > 128) {
-            id = id.substring(0, Character.isHighSurrogate(id.charAt(127)) ? 127 : 128);
-        }
-        return id;
     }
 
     /** Jetty: the service's connector, its guard, JSON error answers, and a graceful stop. */
@@ -250,7 +217,7 @@ public final class HttpApi {
             // Graceful stop: stop accepting, let requests under way finish, then stop; the budget leaves time
             // to save the counters. Javalin nests its handlers inside the innermost wrapper.
             GracefulHandler graceful = new GracefulHandler();
-            graceful.setHandler(new Guard(settings.trustedProxies(), 200));
+            graceful.setHandler(new Guard(new Callers(settings.trustedProxies()), 200));
             server.setHandler(graceful);
             server.setStopTimeout(STOP_TIMEOUT_MILLIS);
         });

@@ -91,7 +91,7 @@ final class ImageEndpoint {
                         ? ImagePool.Shape.PORTRAIT : ImagePool.Shape.LANDSCAPE;
             };
             ImagePool.Shape shape = q.get(ORIENTATION);
-            ImagePool.Picture picture = picker.pick(from, name, side, device, shape, ctx.attribute(HttpApi.USER),
+            ImagePool.Picture picture = picker.pick(from, name, side, device, shape, q.user(),
                     ThreadLocalRandom.current()).orElseThrow(() -> new NotFoundResponse("the pool " + name + " has no "
                     + (shape != null ? shape.name().toLowerCase(java.util.Locale.ROOT) : side.name().toLowerCase(java.util.Locale.ROOT))
                     + " pictures"));

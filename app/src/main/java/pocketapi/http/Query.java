@@ -15,19 +15,22 @@ import io.javalin.http.BadRequestResponse;
  * is none of them but differs from one only by letter case, or (for a parameter of four letters or
  * more) by at most two edits, is a 400 saying which was meant ({@code ofset}, {@code tpye},
  * {@code Offset}): answered for a default instead, it would be wrong without a word. Any other name
- * is ignored ({@code _=1700000000}, {@code utm_source}). Not thread-safe: one per request.
+ * is ignored ({@code _=1700000000}, {@code utm_source}). With the caller's user id. Not thread-safe: one per request.
  */
 final class Query {
     private final List<Param<?>> params;
     /** The query string as sent: only a message's echo of a refused value reads it. */
     private final String raw;
+    /** The caller's user id ({@link Callers}). */
+    private final String user;
     /** The first value of each parameter ({@code ""} when given without one), null when absent, {@link #MALFORMED} when not decodable. */
     private final String[] sent;
     private static final String MALFORMED = new String("malformed");
 
-    private Query(List<Param<?>> params, String raw, String[] sent) {
+    private Query(List<Param<?>> params, String raw, String user, String[] sent) {
         this.params = params;
         this.raw = raw;
+        this.user = user;
         this.sent = sent;
     }
 
@@ -35,9 +38,10 @@ final class Query {
      * @param path   the endpoint, for messages
      * @param query  the query's parameters, decoded (a value Javalin could not decode is left out of its list)
      * @param raw    the query string as sent, for messages
+     * @param user   the caller's user id
      * @throws BadRequestResponse for a name that looks like a misspelling of one of {@code params}
      */
-    static Query read(String path, Map<String, List<String>> query, String raw, List<Param<?>> params) {
+    static Query read(String path, Map<String, List<String>> query, String raw, List<Param<?>> params, String user) {
         String[] sent = new String[params.size()];
         for (Map.Entry<String, List<String>> e : query.entrySet()) {
             int i = indexOf(params, e.getKey());
@@ -47,7 +51,7 @@ final class Query {
                 misspelled(path, e.getKey(), params);
             }
         }
-        return new Query(params, raw, sent);
+        return new Query(params, raw, user, sent);
     }
 
     private static int indexOf(List<Param<?>> params, String name) {
@@ -94,6 +98,11 @@ final class Query {
             }
         }
         throw new IllegalArgumentException(p.name() + " is not declared for this endpoint");
+    }
+
+    /** The caller's user id, as counted. */
+    String user() {
+        return user;
     }
 
     /** Whether the name is in the query (even with an empty value). */

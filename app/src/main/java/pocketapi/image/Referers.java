@@ -1,9 +1,10 @@
 package pocketapi.image;
 
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * IMAGE_REFERERS: the sites whose pages may show the pictures ({@code example.com}, or
@@ -12,6 +13,14 @@ import java.util.Locale;
  * the service's own pages are allowed. Unset: every request is. Immutable.
  */
 public record Referers(List<String> hosts) {
+    /**
+     * A URL's host, read leniently (whatever follows it, a query a strict parser refuses included):
+     * the scheme, any user info, then the host up to the first {@code / ? # :} (or a backslash, which
+     * browsers read as a slash).
+     */
+    private static final Pattern AUTHORITY = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@\\\\]*@)?"
+            + "(\\[[0-9A-Fa-f:.]*]|[^/?#:@\\\\]+)");
+
     /** @throws IllegalArgumentException saying what is accepted */
     public static Referers parse(String value) {
         List<String> hosts = new ArrayList<>();
@@ -31,16 +40,11 @@ public record Referers(List<String> hosts) {
         if (hosts.isEmpty() || referer == null || referer.isBlank()) {
             return true;
         }
-        String host;
-        try {
-            host = URI.create(referer.strip()).getHost();
-        } catch (IllegalArgumentException e) {
+        Matcher m = AUTHORITY.matcher(referer.strip());
+        if (!m.find()) {
             return false;
         }
-        if (host == null) {
-            return false;
-        }
-        host = host.toLowerCase(Locale.ROOT);
+        String host = m.group(1).toLowerCase(Locale.ROOT).replaceFirst("\\.$", "");  // example.com. is example.com
         if (ownHost != null && host.equals(ownHost.replaceFirst(":[0-9]+$", "").toLowerCase(Locale.ROOT))) {
             return true;
         }
