@@ -252,7 +252,7 @@ public record Config(String host, int port, int maxConnections, Duration headerT
             List<String> entries = new ArrayList<>();
             for (String written : v.isBlank() ? new String[0] : v.split(",", -1)) {
                 String entry = written.strip().replaceFirst("^\\[(.*)]$", "$1");
-                String why = entry.matches("[0-9.]+(/[0-9]{1,3})?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(/[0-9]{1,3})?") ? null
+                String why = entry.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}(/[0-9]{1,3})?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(/[0-9]{1,3})?") ? null
                         : "\"" + written.strip() + "\" is not an IP address or CIDR range";
                 try {
                     new org.eclipse.jetty.util.InetAddressSet().add(entry);

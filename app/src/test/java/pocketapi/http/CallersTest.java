@@ -44,7 +44,7 @@ class CallersTest {
     }
 
     @ParameterizedTest(name = "[{index}] \"{0}\"")
-    @CsvSource({"localhost", "proxy.example.com", "10.0.0.0/33", "::1/129", "256.1.1.1", "10.0.0.0/", "1.2.3", "''",
+    @CsvSource({"localhost", "proxy.example.com", "10.0.0.0/33", "::1/129", "256.1.1.1", "10.0.0.0/", "1.2.3",
         "'127.0.0.1,'", "10.0.0.0/x", "10.0.0.1/8"})
     void anything_but_ip_literals_and_ranges_is_refused_without_a_dns_lookup(String value) {
         assertThatThrownBy(() -> trusting(value)).isInstanceOf(ConfigException.class).hasMessageStartingWith("TRUSTED_PROXIES");

@@ -26,7 +26,7 @@ class DayParamsTest {
 
     private static LocalDate day(String query, HolidayCalendar calendar) {
         return new DayRoutes(() -> calendar, java.util.Map::of, true)
-                .day(Query.read("/api/holidays", map(query), query, PARAMS), calendar);
+                .day(Query.read("/api/holidays", map(query), query, PARAMS, "unknown"), calendar);
     }
 
     /** A query string as Javalin's context parses it. */
@@ -89,7 +89,7 @@ class DayParamsTest {
             "calender, calendar", "Y, y", "weak, week", "typ, type", "dates, date"})
     void a_name_close_to_a_parameter_of_the_endpoint_is_a_400_saying_which_was_meant(String name, String meant) {
         List<Param<?>> params = List.of(Y, M, D, DATE, DayRoutes.TYPE, OFFSET, DayRoutes.WEEK, DayRoutes.CALENDAR);
-        assertThatThrownBy(() -> Query.read("/api/holidays", map(name + "=1"), name + "=1", params))
+        assertThatThrownBy(() -> Query.read("/api/holidays", map(name + "=1"), name + "=1", params, "unknown"))
                 .hasMessage(name + " is not a parameter of /api/holidays: did you mean " + meant + "? It takes y, m, d, "
                         + "date, type, offset, week, calendar (other names, such as _=…, are ignored)");
     }
@@ -98,7 +98,7 @@ class DayParamsTest {
     @CsvSource({"_", "t", "n", "from", "utm_source", "callback", "yy", "dd", "year", "month"})
     void any_other_name_is_ignored(String name) {
         List<Param<?>> params = List.of(Y, M, D, DATE, DayRoutes.TYPE, OFFSET, DayRoutes.WEEK, DayRoutes.CALENDAR);
-        assertThat(Query.read("/api/holidays", map(name + "=1"), name + "=1", params).given(Y)).isFalse();
+        assertThat(Query.read("/api/holidays", map(name + "=1"), name + "=1", params, "unknown").given(Y)).isFalse();
     }
 
     @Test

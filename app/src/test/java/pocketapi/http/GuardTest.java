@@ -40,12 +40,16 @@ class GuardTest {
 
     @Test
     void a_client_whose_requests_are_done_is_forgotten_and_gets_in_again() {
-        Guard share = new Guard(new Callers(List.of()), 2);
+        Guard share = new Guard(new Callers(List.of()), 16);
+        for (int i = 0; i < 9; i++) {
+            assertThat(share.enter(client("other-" + i))).isTrue();
+        }
         assertThat(share.enter(client("a"))).isTrue();
         assertThat(share.enter(client("a"))).isTrue();
         assertThat(share.enter(client("a"))).isFalse();
         share.leave(client("a"));
         share.leave(client("a"));
+        assertThat(share.enter(client("a"))).isTrue();
         assertThat(share.enter(client("a"))).isTrue();
     }
 }
