@@ -140,7 +140,8 @@ public final class FolderWatcher<T> {
             try {
                 T value = read(name, item.getValue(), next);
                 if (!start) {
-                    LOG.info("{} {} {}", rules.what(), name, next.containsKey(name) ? "changed" : "added");
+                    LOG.info("{} {} {} from {}", rules.what(), name, next.containsKey(name) ? "changed" : "added",
+                            item.getValue().size() == 1 ? item.getValue().get(0).path() : dir);
                 }
                 next.put(name, value);
                 changed = true;

@@ -58,7 +58,7 @@ public final class OwnCalendars {
         try {
             return CalendarFile.parse(file.path().toString(), name, file.bytes());
         } catch (HolidayDataException e) {
-            throw new FolderWatcher.Refused(e.source() + ": " + e.problem());
+            throw new FolderWatcher.Refused(e.source() + ": " + e.detailed());  // the operator's own file: quoted
         }
     }
 
