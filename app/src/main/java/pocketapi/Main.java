@@ -90,12 +90,13 @@ public final class Main {
         NamedPools named;
         Optional<SampleImages> samples;
         CounterStore counting;
+        MemoryBudget budget;
         try {
             config = Config.parse(System.getenv(), List.of(args));
             config.prepareFolders();
             cache = new HolidayCache(config.holidayCacheDir(), clock);
             holidays = HolidayData.load(config.holidayDataDir(), cache.load(), clock);
-            MemoryBudget budget = MemoryBudget.check(config, Runtime.getRuntime().maxMemory());
+            budget = MemoryBudget.check(config, Runtime.getRuntime().maxMemory());
             own = OwnCalendars.load(config.calendarsDir(), budget::calendarsFit);
             String unknown = NotifyTest.unknownCalendars(config.notifyTargets(), own.all().keySet());
             if (unknown != null) {
@@ -133,11 +134,11 @@ public final class Main {
         background.scheduleWithFixedDelay(() -> Throttle.flushAll(false), 1, 1, TimeUnit.MINUTES);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, counting.stop()), "shutdown"));
         LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {} ({}), pictures {} portrait + {} landscape "
-                        + "from {}, counters {}",
+                        + "from {}, counters {}, {} users at most; {}",
                 version(), config.host(), app.port(), holidays.calendar().first(), holidays.calendar().last(),
                 updates(config),
                 pools.portrait().size(), pools.landscape().size(),
-                config.imageHost().orElse("the bundled samples"), counting.where());
+                config.imageHost().orElse("the bundled samples"), counting.where(), config.statsMaxUsers(), budget);
         if (config.calendarsDir().isPresent()) {
             LOG.info("calendars of your own from {}: {}", config.calendarsDir().get(), own.all().keySet());
         }

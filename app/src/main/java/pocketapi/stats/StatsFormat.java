@@ -34,6 +34,10 @@ final class StatsFormat {
     /** The first release's format: the same shape, with the users' ids as they came. */
     static final String RAW_IDS = "pocketapi-stats/3";
 
+    /** Readers made once: a reader looked up per row would cost a start with many users dearly. */
+    private static final com.fasterxml.jackson.databind.ObjectReader USERS = Json.MAPPER.readerFor(UserRow.class);
+    private static final com.fasterxml.jackson.databind.ObjectReader DAYS = Json.MAPPER.readerFor(DayRow.class);
+
     private StatsFormat() {
     }
 
@@ -79,6 +83,19 @@ final class StatsFormat {
         String instance;
         /** Whether a raw id was read (then hashed): every file holding one goes at the next whole save. */
         boolean rawIds;
+        /** The dates read so far: most users share a few, and java.time's parser is slow for 100,000 of them. */
+        private final java.util.Map<String, Long> days = new java.util.HashMap<>();
+
+        long day(String date) throws IOException {
+            Long day = days.get(date);
+            if (day == null) {
+                day = date(date);
+                if (days.size() < 10_000) {
+                    days.put(date, day);
+                }
+            }
+            return day;
+        }
 
         /** @param others null: no others' part is kept (the file store) */
         Target(UsageCounters own, UsageCounters others) {
@@ -123,13 +140,13 @@ final class StatsFormat {
             case "history" -> {
                 check(p.currentToken() == JsonToken.START_ARRAY, "\"history\" is not an array");
                 while (p.nextToken() == JsonToken.START_ARRAY) {
-                    day(p.readValueAs(DayRow.class), into);
+                    day(DAYS.readValue(p), into);
                 }
             }
             case "users" -> {
                 check(p.currentToken() == JsonToken.START_ARRAY, "\"users\" is not an array");
                 while (p.nextToken() == JsonToken.START_ARRAY) {
-                    user(p.readValueAs(UserRow.class), to, into);
+                    user(USERS.readValue(p), to, into);
                 }
             }
             default -> p.skipChildren();
@@ -171,7 +188,8 @@ final class StatsFormat {
     }
 
     private static void user(UserRow u, Target to, UsageCounters into) throws IOException {
-        into.merge(key(u.id(), to), tally(u.total(), u.daily(), u.date()), true);
+        check(u.daily() >= 0 && u.total() >= u.daily(), "a count that is not a tally");
+        into.merge(key(u.id(), to), new Tally(u.total(), u.daily(), to.day(u.date())), true);
     }
 
     /** A user's key: its 16 hex digits, or (an id of the first release's files) the id hashed. */

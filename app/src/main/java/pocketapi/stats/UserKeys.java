@@ -79,8 +79,16 @@ public final class UserKeys {
 
     /** A stored key, or 0 when {@code text} is none. */
     public static long parse(String text) {
-        return text.length() == 16 && text.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f')
-                ? HexFormat.fromHexDigitsToLong(text) : 0;
+        if (text.length() != 16) {
+            return 0;
+        }
+        for (int i = 0; i < 16; i++) {
+            char c = text.charAt(i);
+            if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
+                return 0;
+            }
+        }
+        return HexFormat.fromHexDigitsToLong(text);
     }
 
     @Override

@@ -23,7 +23,7 @@ public final class OwnCalendars {
     private static final int MAX_FILE = 1 << 20;
     private static final long MAX_FOLDER = 8 << 20;
     /** What a calendar takes of the heap: a listed day (date, entry, name, map entry), and the rest. */
-    static final int BYTES_PER_DAY = 170;
+    static final int BYTES_PER_DAY = 240;
 
     private final FolderWatcher<Schedule> watcher;
 
