@@ -7,6 +7,10 @@ import pocketapi.holiday.Break;
 import pocketapi.holiday.Day;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.LunarCalendar;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 import pocketapi.util.Cache;
 
 /**
@@ -50,47 +54,42 @@ final class DayJson {
     }
 
     /** The JSON day record, fields in the order the README shows ("The JSON record always has the fields ..."). */
-    static byte[] render(Day d) {
-        return record(d).bytes();
-    }
-
-    private static JsonObject record(Day d) {
-        return new JsonObject()
-                .put("date", d.date().toString())
-                .put("year", d.date().getYear())
-                .put("month", d.date().getMonthValue())
-                .put("day", d.date().getDayOfMonth())
-                .put("status", d.status().wire())
-                .put("isHoliday", d.status().wire().equals("ture"))
-                .put("isWorkday", d.status().wire().equals("worker"))
-                .put("name", d.name());
-    }
-
-    /**
-     * The detail record: the day record's eight fields, then what the day is to a person (README,
-     * "What a day is"); the law's facts (statutory, wage, trading day) from the official day.
-     */
-    static byte[] renderDetail(Day d, Day law) {
-        JsonObject json = record(d)
-                .put("weekday", d.date().getDayOfWeek().getValue())
-                .put("working", d.working())
-                .put("kind", d.status().kind())
-                .put("statutory", law.statutory())
-                .put("wage", law.status().wage())
-                .put("tradingDay", law.tradingDay());
-        Break b = d.brk();
-        json.put("break", b == null ? null : new JsonObject().put("name", b.name()).put("first", b.start().toString())
-                .put("last", b.end().toString()).put("days", b.days()));
-        LunarCalendar lunar = LunarCalendar.get();
-        if (LunarCalendar.covers(d.date())) {
-            LunarCalendar.LunarDate l = lunar.lunar(d.date());
-            json.put("lunar", new JsonObject().put("year", l.year()).put("month", l.month()).put("day", l.day())
-                    .put("leap", l.leap()).put("text", l.text()));
-            json.put("solarTerm", lunar.solarTerm(d.date()).orElse(null));
-        } else {
-            json.put("lunar", (JsonObject) null);
-            json.put("solarTerm", (String) null);
+    record Record(String date, int year, int month, int day, String status, boolean isHoliday, boolean isWorkday,
+                  String name) {
+        static Record of(Day d) {
+            String status = d.status().wire();
+            return new Record(d.date().toString(), d.date().getYear(), d.date().getMonthValue(), d.date().getDayOfMonth(),
+                    status, status.equals("ture"), status.equals("worker"), d.name());
         }
-        return json.bytes();
+    }
+
+    /** The detail record: the day record's eight fields, then what the day is to a person (README, "What a day is"). */
+    @JsonPropertyOrder({"date", "year", "month", "day", "status", "isHoliday", "isWorkday", "name"})
+    record Detail(@JsonUnwrapped Record record, int weekday, boolean working, String kind, boolean statutory, int wage,
+                  boolean tradingDay, @JsonProperty("break") Span brk, Lunar lunar, String solarTerm) {
+    }
+
+    /** A break as the detail record names it. */
+    record Span(String name, String first, String last, int days) {
+    }
+
+    /** A lunar date as the detail record gives it. */
+    record Lunar(int year, int month, int day, boolean leap, String text) {
+    }
+
+    static byte[] render(Day d) {
+        return Responses.bytes(Record.of(d));
+    }
+
+    /** The law's facts (statutory, wage, trading day) come from the official day. */
+    static byte[] renderDetail(Day d, Day law) {
+        Break b = d.brk();
+        LunarCalendar lunar = LunarCalendar.get();
+        LunarCalendar.LunarDate l = LunarCalendar.covers(d.date()) ? lunar.lunar(d.date()) : null;
+        return Responses.bytes(new Detail(Record.of(d), d.date().getDayOfWeek().getValue(), d.working(), d.status().kind(),
+                law.statutory(), law.status().wage(), law.tradingDay(),
+                b == null ? null : new Span(b.name(), b.start().toString(), b.end().toString(), b.days()),
+                l == null ? null : new Lunar(l.year(), l.month(), l.day(), l.leap(), l.text()),
+                l == null ? null : lunar.solarTerm(d.date()).orElse(null)));
     }
 }

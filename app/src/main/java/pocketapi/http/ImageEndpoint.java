@@ -5,6 +5,8 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.NotFoundResponse;
@@ -32,6 +34,11 @@ final class ImageEndpoint {
 
     /** Which pool a path draws from. */
     enum Pool { PORTRAIT, LANDSCAPE, BY_DEVICE }
+
+    /** The JSON form: the link, and the picture's size when its pool says it. */
+    record Link(String url, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int width,
+                @JsonInclude(JsonInclude.Include.NON_DEFAULT) int height) {
+    }
 
     /** Longer Host headers are not believed (no real host name is that long). */
     static final int MAX_HOST_LENGTH = 255;
@@ -113,8 +120,7 @@ final class ImageEndpoint {
             // Empty body: drop the default text/plain type Javalin puts on every response.
             case REDIRECT -> ctx.status(302).header("Location", link).removeHeader("Content-Type");
             case TEXT -> Responses.text(ctx, link);
-            case JSON -> Responses.json(ctx, (picture.width() == 0 ? new JsonObject().put("url", link)
-                    : new JsonObject().put("url", link).put("width", picture.width()).put("height", picture.height())).bytes());
+            case JSON -> Responses.json(ctx, new Link(link, picture.width(), picture.height()));
         }
     }
 

@@ -11,17 +11,15 @@ final class InfoEndpoint {
     private InfoEndpoint() {
     }
 
-    static void handle(Context ctx, Report r) {
-        Responses.json(ctx, new JsonObject()
-                .put("timezone", "UTC+8")
-                .put("date", r.date().toString())
-                .put("requestUser", r.user())
-                .put("site", counts(r.siteTotal(), r.siteDaily()))
-                .put("requestUserStats", counts(r.userTotal(), r.userDaily()))
-                .bytes());
+    /** The statistics record, fields in the order of the specification. */
+    record Info(String timezone, String date, String requestUser, Counts site, Counts requestUserStats) {
     }
 
-    private static JsonObject counts(long total, long daily) {
-        return new JsonObject().put("totalRequests", total).put("dailyRequests", daily);
+    record Counts(long totalRequests, long dailyRequests) {
+    }
+
+    static void handle(Context ctx, Report r) {
+        Responses.json(ctx, new Info("UTC+8", r.date().toString(), r.user(), new Counts(r.siteTotal(), r.siteDaily()),
+                new Counts(r.userTotal(), r.userDaily())));
     }
 }

@@ -98,21 +98,38 @@ final class PlanRoutes {
         this.days = days;
     }
 
-    /** {@code {"year":2026,"breaks":[{"name":..,"start":..,"end":..,"days":..,"makeUpDays":[..],"statutory":[..],"inLieu":[..]}]}}. */
+    /** A year's arrangement, as {@code /api/holidays/year} answers it. */
+    record Year(int year, List<YearBreak> breaks) {
+    }
+
+    record YearBreak(String name, String start, String end, int days, List<String> makeUpDays, List<String> statutory,
+                     List<String> inLieu) {
+        static YearBreak of(Break b) {
+            return new YearBreak(b.name(), b.start().toString(), b.end().toString(), b.days(), text(b.makeUpDays()),
+                    text(b.statutory()), text(b.inLieu()));
+        }
+
+        private static List<String> text(List<LocalDate> dates) {
+            return dates.stream().map(LocalDate::toString).toList();
+        }
+    }
+
+    record Next(String date, String name, String start, String end, int days, long daysUntil) {
+    }
+
+    record Count(String from, String to, int workdays, long daysOff) {
+    }
+
+    record Add(String date, int n, String result) {
+    }
+
     void year(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
         int year = days.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
-        List<JsonObject> breaks = new ArrayList<>();
-        for (Break b : calendar.arrangement(year)) {
-            breaks.add(new JsonObject().put("name", b.name()).put("start", b.start().toString())
-                    .put("end", b.end().toString()).put("days", b.days())
-                    .putArray("makeUpDays", b.makeUpDays()).putArray("statutory", b.statutory())
-                    .putArray("inLieu", b.inLieu()));
-        }
-        Responses.json(ctx, new JsonObject().put("year", year).putArray("breaks", breaks).bytes());
+        Responses.json(ctx, new Year(year, calendar.arrangement(year).stream().map(YearBreak::of).toList()));
     }
 
-    /** {@code {"date":..,"name":..,"start":..,"end":..,"days":..,"daysUntil":..}}, or 404 when the data holds no later break. */
+    /** The break under way on the date or the next, or 404 when the data holds no later break. */
     void next(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
         LocalDate date = days.day(q, calendar);
@@ -123,9 +140,7 @@ final class PlanRoutes {
                     + days.standing(next, calendar) + ")");
         });
         long until = Math.max(0, ChronoUnit.DAYS.between(date, b.start()));
-        Responses.json(ctx, new JsonObject().put("date", date.toString()).put("name", b.name())
-                .put("start", b.start().toString()).put("end", b.end().toString()).put("days", b.days())
-                .put("daysUntil", until).bytes());
+        Responses.json(ctx, new Next(date.toString(), b.name(), b.start().toString(), b.end().toString(), b.days(), until));
     }
 
     /**
@@ -216,17 +231,16 @@ final class PlanRoutes {
         Responses.json(ctx, out.toByteArray());
     }
 
-    /** {@code {"from":..,"to":..,"workdays":N,"daysOff":M}}, both ends included. */
+    /** Working days and the rest from {@code from} to {@code to}, both included. */
     void count(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
         LocalDate[] span = span(q, calendar);
         int workdays = calendar.workdays().count(span[0], span[1]);
         long length = ChronoUnit.DAYS.between(span[0], span[1]) + 1;
-        Responses.json(ctx, new JsonObject().put("from", span[0].toString()).put("to", span[1].toString())
-                .put("workdays", workdays).put("daysOff", length - workdays).bytes());
+        Responses.json(ctx, new Count(span[0].toString(), span[1].toString(), workdays, length - workdays));
     }
 
-    /** {@code {"date":..,"n":N,"result":..}}: the n-th working day after date (before it when n < 0). */
+    /** The n-th working day after date (before it when n < 0). */
     void add(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
         LocalDate date = q.given(DayRoutes.DATE) ? isoDate(q, DayRoutes.DATE, calendar) : days.covered(calendar.today(), calendar, "today");
@@ -243,7 +257,7 @@ final class PlanRoutes {
                     + " lies " + (back ? "before " + calendar.first() + ", where the holiday data starts: "
                     : "after " + calendar.last() + ", where the holiday data ends: ") + days.yearStatus(year, calendar));
         });
-        Responses.json(ctx, new JsonObject().put("date", date.toString()).put("n", n).put("result", result.toString()).bytes());
+        Responses.json(ctx, new Add(date.toString(), n, result.toString()));
     }
 
     /** A covered date parameter, required. */

@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
 
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
-import jakarta.servlet.http.HttpServletResponse;
+import com.fasterxml.jackson.core.JsonProcessingException;
+
+import pocketapi.files.Json;
 import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
 
@@ -45,6 +47,19 @@ final class Responses {
     private Responses() {
     }
 
+    /** A record as JSON, by the one codec. */
+    static byte[] bytes(Object record) {
+        try {
+            return Json.MAPPER.writeValueAsBytes(record);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("an answer's record is always serializable", e);
+        }
+    }
+
+    static void json(Context ctx, Object record) {
+        send(ctx, JSON, bytes(record));
+    }
+
     static void json(Context ctx, byte[] body) {
         send(ctx, JSON, body);
     }
@@ -57,21 +72,18 @@ final class Responses {
         send(ctx, TEXT, body.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Javalin's result, with the exact type and its length (a HEAD gets the length a GET would). */
     static void send(Context ctx, String type, byte[] body) {
-        HttpServletResponse res = ctx.res();
-        res.setStatus(ctx.statusCode());
-        res.setContentType(type);
-        res.setContentLength(body.length);
-        try {
-            res.getOutputStream().write(body);  // for HEAD, Jetty sends the headers and drops the bytes
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);  // the client went away: see error(Context, Exception)
-        }
+        ctx.contentType(type).result(body);
+        ctx.res().setContentLength(body.length);
     }
 
-    /** The body of every error answer; {@code reason}: the status's name (Javalin's, or Jetty's for its own rejections). */
+    /** The body of every error answer; {@code error}: the status's name (Javalin's, or Jetty's for its own rejections). */
+    record Failure(int status, String error, String message) {
+    }
+
     static byte[] errorBody(int status, String reason, String message) {
-        return new JsonObject().put("status", status).put("error", reason).put("message", message).bytes();
+        return bytes(new Failure(status, reason, message));
     }
 
     static void error(Context ctx, int status, String message) {

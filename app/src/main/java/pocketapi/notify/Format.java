@@ -6,7 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 
-import pocketapi.util.JsonText;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import com.fasterxml.jackson.core.JsonProcessingException;
+
+import pocketapi.files.Json;
 
 /**
  * How a message is posted to each kind of target: a JSON webhook of our own, ntfy (the text, the
@@ -30,16 +35,12 @@ public enum Format {
     HttpRequest request(URI url, Message m, String userAgent) {
         HttpRequest.Builder r = HttpRequest.newBuilder(url).timeout(TIMEOUT).header("User-Agent", userAgent);
         String whole = m.title() + "\n" + m.text() + (m.url() == null ? "" : "\n" + m.url());
-        String body = switch (this) {
-            case WEBHOOK -> "{\"event\":" + json(m.event()) + ",\"title\":" + json(m.title()) + ",\"text\":" + json(m.text())
-                    + ",\"date\":" + json(m.date().toString()) + ",\"url\":" + (m.url() == null ? "null" : json(m.url()))
-                    + (m.day() == null ? "" : ",\"day\":" + m.day()) + "}";
-            case NTFY -> m.text() + (m.url() == null ? "" : "\n" + m.url());
-            case BARK -> "{\"title\":" + json(m.title()) + ",\"body\":" + json(m.text()) + ",\"group\":\"pocketapi\""
-                    + (m.url() == null ? "" : ",\"url\":" + json(m.url())) + "}";
-            case WECOM, DINGTALK -> "{\"msgtype\":\"text\",\"text\":{\"content\":" + json(whole) + "}}";
-            case FEISHU -> "{\"msg_type\":\"text\",\"content\":{\"text\":" + json(whole) + "}}";
-        };
+        String body = this == NTFY ? m.text() + (m.url() == null ? "" : "\n" + m.url()) : json(switch (this) {
+            case WEBHOOK -> new Webhook(m.event(), m.title(), m.text(), m.date().toString(), m.url(), m.day());
+            case BARK -> new Bark(m.title(), m.text(), "pocketapi", m.url());
+            case WECOM, DINGTALK -> new BotText("text", new Content(whole));
+            default -> new FeishuText("text", new FeishuContent(whole));
+        });
         if (this == NTFY) {
             r.header("Title", header(m.title())).header("Content-Type", "text/plain; charset=utf-8");
         } else {
@@ -54,8 +55,32 @@ public enum Format {
                 : "=?UTF-8?B?" + Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) + "?=";
     }
 
-    /** A JSON string. */
-    static String json(String s) {
-        return JsonText.quote(new StringBuilder(s.length() + 2), s).toString();
+    /** Our webhook's body: {@code day}, the /api/holidays/detail record of the day an evening message is about. */
+    record Webhook(String event, String title, String text, String date, String url,
+                   @JsonRawValue @JsonInclude(JsonInclude.Include.NON_NULL) String day) {
+    }
+
+    record Bark(String title, String body, String group, @JsonInclude(JsonInclude.Include.NON_NULL) String url) {
+    }
+
+    /** WeCom's and DingTalk's text message. */
+    record BotText(String msgtype, Content text) {
+    }
+
+    record Content(String content) {
+    }
+
+    record FeishuText(@JsonProperty("msg_type") String msgType, FeishuContent content) {
+    }
+
+    record FeishuContent(String text) {
+    }
+
+    private static String json(Object body) {
+        try {
+            return Json.MAPPER.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a message's record is always serializable", e);
+        }
     }
 }

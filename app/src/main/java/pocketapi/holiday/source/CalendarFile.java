@@ -42,14 +42,15 @@ public final class CalendarFile {
         HolidayFile.Own own = HolidayFile.parseOwn(source, bytes);
         Week week = Week.FIVE;
         if (own.week() != null) {
+            String written = own.week().isTextual() || own.week().isInt() ? own.week().asText() : own.week().toString();
             try {
-                week = Week.parse(own.week());
+                week = Week.parse(written);
             } catch (IllegalArgumentException e) {
-                throw new HolidayDataException(source, "\"week\" " + e.getMessage(), own.week());
+                throw new HolidayDataException(source, "\"week\" " + e.getMessage(), written);
             }
         }
         Map<LocalDate, ListedDay> days = new TreeMap<>();
-        for (ListedDay day : own.days()) {
+        for (ListedDay day : HolidayFile.days(source, own)) {
             if (days.put(day.date(), day) != null) {
                 throw new HolidayDataException(source, "date " + day.date() + " is listed twice");
             }

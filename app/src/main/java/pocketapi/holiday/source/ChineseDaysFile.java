@@ -1,7 +1,5 @@
 package pocketapi.holiday.source;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -9,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import com.fasterxml.jackson.core.*;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
 import pocketapi.holiday.Festival;
 import pocketapi.holiday.HolidayDataException;
@@ -26,8 +25,6 @@ import pocketapi.holiday.ListedDay;
  */
 public final class ChineseDaysFile implements YearSource {
     public static final YearSource CHINESE_DAYS = new ChineseDaysFile();
-    private static final JsonFactory JSON = JsonFactory.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
     private ChineseDaysFile() {
     }
@@ -42,57 +39,45 @@ public final class ChineseDaysFile implements YearSource {
         return parse(where, year, bytes);
     }
 
+    /** The file: dates to their descriptions ({@code "Spring Festival,春节,4"}); everything else is ignored. */
+    record File(Map<String, String> holidays, Map<String, String> workdays) {
+    }
+
     /** @throws HolidayDataException naming {@code source} and the problem */
     public static HolidayYear parse(String source, int year, byte[] bytes) throws HolidayDataException {
-        String text = HolidayFile.utf8(source, bytes);
+        File f = HolidayFile.read(source, bytes, File.class, ChineseDaysFile::wrongType);
         Map<LocalDate, ListedDay> listed = new TreeMap<>();
         List<String> outside = new ArrayList<>();
-        try (JsonParser p = JSON.createParser(text.startsWith("\uFEFF") ? text.substring(1) : text)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new HolidayDataException(source, "expected a JSON object with \"holidays\" and \"workdays\"");
-            }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken value = p.nextToken();
-                boolean off = field.equals("holidays");
-                if (!off && !field.equals("workdays")) {
-                    p.skipChildren();
-                    continue;
+        for (boolean off : new boolean[] {true, false}) {
+            Map<String, String> dates = off ? f.holidays() : f.workdays();
+            for (Map.Entry<String, String> e : dates == null ? Map.<String, String>of().entrySet() : dates.entrySet()) {
+                LocalDate date = date(source, e.getKey());
+                if (date.getYear() != year) {
+                    outside.add(date.toString());
                 }
-                if (value != JsonToken.START_OBJECT) {
-                    throw new HolidayDataException(source, "\"" + field + "\" must be an object of dates");
-                }
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String key = p.currentName();
-                    if (p.nextToken() != JsonToken.VALUE_STRING) {
-                        throw new HolidayDataException(source, "\"" + field + "\" has a date whose value is not a string",
-                                key);
-                    }
-                    LocalDate date = date(source, key);
-                    if (date.getYear() != year) {
-                        outside.add(date.toString());
-                    }
-                    String[] parts = p.getText().split(",", -1);
-                    List<Festival> festival = parts.length > 1 ? Festival.of(parts[1]) : List.of();
-                    String name = festival.size() == 1 ? festival.get(0).chinese() : "";
-                    if (listed.put(date, new ListedDay(date, name, off)) != null) {
-                        throw new HolidayDataException(source, "" + date + " is listed both as a holiday and a workday");
-                    }
+                String[] parts = e.getValue().split(",", -1);
+                List<Festival> festival = parts.length > 1 ? Festival.of(parts[1]) : List.of();
+                if (listed.put(date, new ListedDay(date, festival.size() == 1 ? festival.get(0).chinese() : "", off)) != null) {
+                    throw new HolidayDataException(source, date + " is listed both as a holiday and a workday");
                 }
             }
-            if (p.nextToken() != null) {
-                throw new HolidayDataException(source, "content after the end of the object");
-            }
-        } catch (JsonProcessingException e) {
-            throw HolidayFile.notJson(source, e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
         if (!outside.isEmpty()) {
             throw new HolidayDataException(source, "lists " + String.join(", ", outside.subList(0, Math.min(10,
                     outside.size()))) + ", outside " + year + " (a chinese-days file holds one calendar year)");
         }
         return new HolidayYear(year, source, new ArrayList<>(listed.values()));
+    }
+
+    /** A value of the wrong type, in words (and, after a NUL, the key for the operator's eyes). */
+    private static String wrongType(MismatchedInputException e) {
+        List<JsonMappingException.Reference> path = e.getPath();
+        String field = path.isEmpty() ? "" : path.get(0).getFieldName();
+        return switch (path.size()) {
+            case 0 -> "expected a JSON object with \"holidays\" and \"workdays\"";
+            case 1 -> "\"" + field + "\" must be an object of dates";
+            default -> "\"" + field + "\" has a date whose value is not a string\u0000" + path.get(1).getFieldName();
+        };
     }
 
     private static LocalDate date(String source, String key) throws HolidayDataException {

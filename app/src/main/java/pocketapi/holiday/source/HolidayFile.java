@@ -1,8 +1,6 @@
 package pocketapi.holiday.source;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -10,22 +8,28 @@ import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
-import com.fasterxml.jackson.core.*;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
+import pocketapi.files.Json;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.ListedDay;
 import pocketapi.logging.LogText;
 
 /**
- * Reads one year in the holiday-cn format: {@code {"year":2027,"days":[{"name":"元旦",
+ * One year in the holiday-cn format, a record read by the one codec: {@code {"year":2027,"days":[{"name":"元旦",
  * "date":"2027-01-01","isOffDay":true}, ...]}}; other top-level keys ({@code $schema},
  * {@code papers}) are ignored. Every problem is reported naming the source. Stateless.
  *
- * <p>Every file is untrusted input, whoever wrote it: strict UTF-8, no key twice in one object,
- * festival names without control or format characters and at most {@value #MAX_NAME} characters
- * long, and the file's own text is quoted in a message only escaped and cut short.
+ * <p>Every file is untrusted input, whoever wrote it: strict UTF-8, no key twice in one object, no
+ * value of another type taken for the one expected, festival names without control or format
+ * characters and at most {@value #MAX_NAME} characters long, and the file's own text is quoted in a
+ * message only escaped, cut short, and for an operator's own file alone ({@link HolidayDataException}).
  */
 public final class HolidayFile implements YearSource {
     /** holiday-cn's files, as fetched: names read through the festival table. */
@@ -33,8 +37,18 @@ public final class HolidayFile implements YearSource {
 
     /** The longest real name, 2015's 抗日战争暨世界反法西斯战争胜利70周年纪念日, has 22 characters. */
     static final int MAX_NAME = 64;
-    private static final JsonFactory JSON = JsonFactory.builder()
-            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+
+    /** A year's file. */
+    record YearFile(Integer year, List<Entry> days) {
+    }
+
+    /** A calendar of one's own: its week rule (a string, or the number 5 or 6) and its days. */
+    record Own(JsonNode week, List<Entry> days) {
+    }
+
+    /** One entry of {@code days}. */
+    record Entry(String name, String date, Boolean isOffDay) {
+    }
 
     private HolidayFile() {
     }
@@ -49,10 +63,6 @@ public final class HolidayFile implements YearSource {
         return parse(where, year, bytes).canonical();
     }
 
-    /** One entry of "days" as written, checked once the whole file has been read. */
-    private record RawDay(int index, JsonToken kind, String name, String date, Boolean offDay) {
-    }
-
     /**
      * Parses one year from the bytes of its file; its {@code year} must be {@code expectedYear} (the
      * year its file or URL is named after).
@@ -60,7 +70,32 @@ public final class HolidayFile implements YearSource {
      * @throws HolidayDataException naming {@code source} and the problem
      */
     public static HolidayYear parse(String source, int expectedYear, byte[] bytes) throws HolidayDataException {
-        return parse(source, expectedYear, utf8(source, bytes));
+        YearFile f = read(source, bytes, YearFile.class, e -> wrongType(e, "\"year\" and \"days\""));
+        if (f.year() == null) {
+            throw new HolidayDataException(source, "\"year\" must be a whole number");
+        }
+        if (f.year() != expectedYear) {
+            throw new HolidayDataException(source, "\"year\" is " + f.year() + " but the file name says " + expectedYear);
+        }
+        if (f.days() == null) {
+            throw new HolidayDataException(source, "\"days\" must be an array");
+        }
+        return new HolidayYear(expectedYear, source, entries(source, f.days()));
+    }
+
+    /**
+     * Parses a calendar of one's own, {@code {"week":"6","days":[...]}}: {@code week} optional,
+     * {@code days} in this format's shape, of any dates, held to the same rules as a holiday year.
+     *
+     * @return the week rule as written (null when absent), and the days
+     */
+    static Own parseOwn(String source, byte[] bytes) throws HolidayDataException {
+        return read(source, bytes, Own.class, e -> wrongType(e, "\"week\" and \"days\""));
+    }
+
+    /** The days of a calendar of one's own. */
+    static List<ListedDay> days(String source, Own own) throws HolidayDataException {
+        return entries(source, own.days() == null ? List.of() : own.days());
     }
 
     /** The bytes as UTF-8, refusing any malformed sequence (a lenient decode would serve U+FFFD). */
@@ -72,124 +107,53 @@ public final class HolidayFile implements YearSource {
         }
     }
 
-    /** Parses one year already decoded (for tests and text at hand). */
-    static HolidayYear parse(String source, int expectedYear, String json) throws HolidayDataException {
-        Fields f = readObject(source, json, "\"year\" and \"days\"");
-        if (f.year == null) {
-            throw new HolidayDataException(source, "\"year\" must be a whole number");
-        }
-        if (f.year != expectedYear) {
-            throw new HolidayDataException(source, "\"year\" is " + f.year + " but the file name says " + expectedYear);
-        }
-        if (f.days == null) {
-            throw new HolidayDataException(source, "\"days\" must be an array");
-        }
-        return new HolidayYear(expectedYear, source, entries(source, f.days));
-    }
-
-    /** A calendar of one's own as written: its week rule ({@code null} when absent) and its days. */
-    record Own(String week, List<ListedDay> days) {
-    }
-
     /**
-     * Parses a calendar of one's own, {@code {"week":"6","days":[...]}}: {@code week} a string (or
-     * the number 5 or 6), optional; {@code days} in this format's shape, of any dates. Other keys
-     * are ignored; everything else is held to the same rules as a holiday year.
+     * Reads a file's one object strictly (a byte order mark, harmless in a file saved with a Windows
+     * editor, is skipped).
      *
-     * @throws HolidayDataException naming {@code source} and the problem
+     * @param wrongType what a value of the wrong type was expected to be, by where it is
      */
-    static Own parseOwn(String source, byte[] bytes) throws HolidayDataException {
-        Fields f = readObject(source, utf8(source, bytes), "\"week\" and \"days\"");
-        if (f.daysNotArray) {
-            throw new HolidayDataException(source, "\"days\" must be an array");
-        }
-        return new Own(f.week, entries(source, f.days == null ? List.of() : f.days));
-    }
-
-    /** The fields of a file's top-level object as read: null when absent or not of their type. */
-    private static final class Fields {
-        Integer year;
-        String week;
-        List<RawDay> days;
-        boolean daysNotArray;
-    }
-
-    /**
-     * Reads the top-level object of a file's text strictly (no key twice, nothing after it; a byte
-     * order mark, harmless in a file saved with a Windows editor, is skipped).
-     *
-     * @param shape what the object holds, for the message when it is not an object
-     */
-    private static Fields readObject(String source, String json, String shape) throws HolidayDataException {
-        Fields f = new Fields();
-        try (JsonParser p = JSON.createParser(json.startsWith("\uFEFF") ? json.substring(1) : json)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new HolidayDataException(source, "expected a JSON object with " + shape);
-            }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
-                JsonToken value = p.nextToken();
-                if (name.equals("year")) {
-                    f.year = value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT
-                            ? p.getIntValue() : null;
-                } else if (name.equals("week")) {
-                    f.week = value == JsonToken.VALUE_STRING || value == JsonToken.VALUE_NUMBER_INT ? p.getText() : "";
-                } else if (name.equals("days") && value == JsonToken.START_ARRAY) {
-                    f.days = rawDays(p);
-                } else {
-                    f.daysNotArray |= name.equals("days");
-                    p.skipChildren();
-                }
-            }
-            if (p.nextToken() != null) {
-                throw new JsonParseException(p, "content after the end of the object");
-            }
+    static <T> T read(String source, byte[] bytes, Class<T> type, Function<MismatchedInputException, String> wrongType)
+            throws HolidayDataException {
+        String json = utf8(source, bytes);
+        try {
+            return Json.strictly(type).readValue(json.startsWith("\uFEFF") ? json.substring(1) : json);
+        } catch (MismatchedInputException e) {
+            String[] problem = wrongType.apply(e).split("\u0000", 2);
+            throw new HolidayDataException(source, problem[0], problem.length > 1 ? problem[1] : null);
         } catch (JsonProcessingException e) {
             throw notJson(source, e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
-        return f;
     }
 
-    private static List<ListedDay> entries(String source, List<RawDay> days) throws HolidayDataException {
+    /** What a value of the wrong type was expected to be, by where it is: {@code days[3]: "isOffDay" must be true or false}. */
+    private static String wrongType(MismatchedInputException e, String shape) {
+        List<JsonMappingException.Reference> path = e.getPath();
+        String field = path.isEmpty() ? "" : String.valueOf(path.get(path.size() - 1).getFieldName());
+        String at = path.size() >= 2 && path.get(1).getIndex() >= 0 ? "days[" + path.get(1).getIndex() + "]" : "";
+        return switch (path.size()) {
+            case 0 -> "expected a JSON object with " + shape;
+            case 1 -> field.equals("days") ? "\"days\" must be an array"
+                    : field.equals("year") ? "\"year\" must be a whole number" : "\"" + field + "\" must be a string";
+            case 2 -> at + " must be an object with name, date and isOffDay";
+            default -> at + ": \"" + field + "\" " + switch (field) {
+                case "isOffDay" -> "must be true or false";
+                case "date" -> "must be a string YYYY-MM-DD";
+                default -> "must be a non-empty string";
+            };
+        };
+    }
+
+    private static List<ListedDay> entries(String source, List<Entry> days) throws HolidayDataException {
         List<ListedDay> entries = new ArrayList<>();
-        for (RawDay day : days) {
-            entries.add(entry(source, day));
+        for (int i = 0; i < days.size(); i++) {
+            entries.add(entry(source, "days[" + i + "]", days.get(i)));
         }
         return entries;
     }
 
-    private static List<RawDay> rawDays(JsonParser p) throws IOException {
-        List<RawDay> days = new ArrayList<>();
-        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-            if (t != JsonToken.START_OBJECT) {
-                p.skipChildren();
-                days.add(new RawDay(days.size(), t, null, null, null));
-                continue;
-            }
-            String name = null;
-            String date = null;
-            Boolean off = null;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken v = p.nextToken();
-                switch (field) {
-                    case "name" -> name = v == JsonToken.VALUE_STRING ? p.getText() : null;
-                    case "date" -> date = v == JsonToken.VALUE_STRING ? p.getText() : null;
-                    case "isOffDay" -> off = v == JsonToken.VALUE_TRUE ? Boolean.TRUE
-                            : v == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
-                    default -> p.skipChildren();
-                }
-            }
-            days.add(new RawDay(days.size(), t, name, date, off));
-        }
-        return days;
-    }
-
-    private static ListedDay entry(String source, RawDay day) throws HolidayDataException {
-        String at = "days[" + day.index() + "]";
-        if (day.kind() != JsonToken.START_OBJECT) {
+    private static ListedDay entry(String source, String at, Entry day) throws HolidayDataException {
+        if (day == null) {
             throw new HolidayDataException(source, at + " must be an object with name, date and isOffDay");
         }
         if (day.name() == null || day.name().isBlank()) {
@@ -207,19 +171,17 @@ public final class HolidayFile implements YearSource {
             }
             i += Character.charCount(cp);
         }
-        if (day.offDay() == null) {
+        if (day.isOffDay() == null) {
             throw new HolidayDataException(source, at + ": \"isOffDay\" must be true or false");
         }
         if (day.date() == null) {
             throw new HolidayDataException(source, at + ": \"date\" must be a string YYYY-MM-DD");
         }
-        LocalDate parsed;
         try {
-            parsed = java.time.LocalDate.parse(day.date());
+            return new ListedDay(LocalDate.parse(day.date()), name, day.isOffDay());  // which dates a year may list: HolidayGate
         } catch (DateTimeException e) {
             throw new HolidayDataException(source, at + ": \"date\" is not a date YYYY-MM-DD", day.date());
         }
-        return new ListedDay(parsed, name, day.offDay());  // which dates a year may list: HolidayGate
     }
 
     /**
@@ -239,26 +201,12 @@ public final class HolidayFile implements YearSource {
 
     /** The year as a holiday-cn file (how the cache keeps what is served), read back equal by {@link #parse}. */
     public static byte[] write(HolidayYear year) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
-            g.writeStartObject();
-            g.writeNumberField("year", year.year());
-            g.writeArrayFieldStart("days");
-            for (ListedDay day : year.days()) {
-                g.writeRaw("\n  ");
-                g.writeStartObject();
-                g.writeStringField("name", day.festival());
-                g.writeStringField("date", day.date().toString());
-                g.writeBooleanField("isOffDay", day.offDay());
-                g.writeEndObject();
-            }
-            g.writeRaw("\n");
-            g.writeEndArray();
-            g.writeEndObject();
+        List<Entry> days = new ArrayList<>();
+        year.days().forEach(d -> days.add(new Entry(d.festival(), d.date().toString(), d.offDay())));
+        try {
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(new YearFile(year.year(), days));
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new IllegalStateException("a year is always written", e);
         }
-        out.write('\n');
-        return out.toByteArray();
     }
 }
