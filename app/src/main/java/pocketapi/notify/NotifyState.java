@@ -1,7 +1,6 @@
 package pocketapi.notify;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -12,22 +11,29 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import pocketapi.files.Disk;
+import pocketapi.files.Json;
 
 /**
- * What the notifier has sent and still has to send, kept in a small text file beside the counters
- * ({@code notify.state}, one fact a line: {@code known 2027 <fingerprint>}, {@code due <target> <key>},
- * {@code sent <target> <key>}; a target is a hash of its entry, never its secrets), replaced whole
- * ({@link Disk#replace}: owner-only, never half-written). A missing file is a first start: the years served then are
- * known without a message. Lines of dates more than 40 days back are dropped. Not thread-safe: the
- * notifier's one thread uses it.
+ * What the notifier has sent and still has to send, kept in a small JSON file beside the counters
+ * ({@code notify.state}: the years known with their fingerprints, what is due and what was sent per
+ * target, a target being a hash of its entry, never its secrets), replaced whole ({@link Disk#replace}:
+ * owner-only, never half-written). A missing file is a first start: the years served then are known
+ * without a message; one that does not read is one too, with a warning. Keys of dates more than 40
+ * days back are dropped. Not thread-safe: the notifier's one thread uses it.
  */
 final class NotifyState {
     private static final Logger LOG = LoggerFactory.getLogger(NotifyState.class);
+
+    /** The file. */
+    record Saved(NavigableMap<Integer, String> known, Map<String, Set<String>> due, Set<String> sent) {
+    }
+
     private final Path file;
     private final NavigableMap<Integer, String> known = new TreeMap<>();
     private final Map<String, Set<String>> due = new HashMap<>();
@@ -42,16 +48,11 @@ final class NotifyState {
     static NotifyState load(Path file) {
         NotifyState state = new NotifyState(file);
         try {
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                String[] f = line.split(" ");
-                if (f.length == 3 && f[0].equals("known") && f[1].matches("[0-9]{4}")) {
-                    state.known.put(Integer.parseInt(f[1]), f[2]);
-                } else if (f.length == 3 && f[0].equals("due")) {
-                    state.due.computeIfAbsent(f[1], k -> new LinkedHashSet<>()).add(f[2]);
-                } else if (f.length == 3 && f[0].equals("sent")) {
-                    state.sent.add(f[1] + " " + f[2]);
-                }
-            }
+            Saved saved = Json.MAPPER.readValue(Files.readAllBytes(file), Saved.class);
+            state.known.putAll(saved.known() == null ? Map.of() : saved.known());
+            (saved.due() == null ? Map.<String, Set<String>>of() : saved.due())
+                    .forEach((target, keys) -> state.due.put(target, new LinkedHashSet<>(keys)));
+            state.sent.addAll(saved.sent() == null ? Set.of() : saved.sent());
         } catch (java.nio.file.NoSuchFileException e) {
             state.fresh = true;
         } catch (IOException | RuntimeException e) {
@@ -110,12 +111,8 @@ final class NotifyState {
         if (!changed) {
             return;
         }
-        StringBuilder out = new StringBuilder();
-        known.forEach((year, fp) -> out.append("known ").append(year).append(' ').append(fp).append('\n'));
-        due.forEach((target, keys) -> keys.forEach(k -> out.append("due ").append(target).append(' ').append(k).append('\n')));
-        sent.stream().sorted().forEach(s -> out.append("sent ").append(s).append('\n'));
         try {
-            Disk.LOCAL.replace(file, out.toString().getBytes(StandardCharsets.UTF_8));
+            Disk.LOCAL.replace(file, Json.MAPPER.writeValueAsBytes(new Saved(known, due, new TreeSet<>(sent))));
             changed = false;
         } catch (IOException e) {
             LOG.warn("notifications: {} cannot be written ({}); what was sent is remembered until a restart", file,

@@ -1,9 +1,6 @@
 package pocketapi.holiday.update;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -21,6 +18,7 @@ import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.source.HolidayData;
 import pocketapi.files.Disk;
 import pocketapi.files.Folder;
+import pocketapi.files.Json;
 import pocketapi.logging.LogText;
 
 /**
@@ -34,13 +32,11 @@ import pocketapi.logging.LogText;
  */
 public final class HolidayCache {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayCache.class);
-    static final String LEDGER = "confirmation.properties";
-    private static final String FIRST_SEEN = "firstSeen.";
-    private static final String CONFIRMED_BY = "confirmedBy.";
+    static final String LEDGER = "confirmation.json";
 
     private final Path dir;
     private final Clock clock;
-    private TreeMap<String, String> ledger;
+    private Ledger ledger;
 
     public HolidayCache(Path dir, Clock clock) {
         this.dir = dir.toAbsolutePath();
@@ -97,9 +93,13 @@ public final class HolidayCache {
         Disk.LOCAL.replace(dir.resolve(year + ".json"), json);
     }
 
+    /** The ledger's file: when each year new to the service was first seen, and what confirmed each fetched year. */
+    record Ledger(Map<Integer, String> firstSeen, Map<Integer, String> confirmedBy) {
+    }
+
     /** When {@code year} was first seen; records {@code now} if it never was. */
     Instant firstSeen(int year, Instant now) {
-        String seen = ledger().get(FIRST_SEEN + year);
+        String seen = ledger().firstSeen().get(year);
         try {
             if (seen != null) {
                 return Instant.parse(seen);
@@ -107,48 +107,44 @@ public final class HolidayCache {
         } catch (DateTimeException e) {
             // rewritten below
         }
-        put(FIRST_SEEN + year, now.toString());
+        put(ledger().firstSeen(), year, now.toString());
         return now;
     }
 
     /** The confirming file(s) that confirmed the served {@code year}, if it is confirmed. */
     Optional<String> confirmedBy(int year) {
-        return Optional.ofNullable(ledger().get(CONFIRMED_BY + year));
+        return Optional.ofNullable(ledger().confirmedBy().get(year));
     }
 
     /** Records that the served {@code year} is confirmed by {@code by}, or (null) that it changed unconfirmed. */
     void confirmed(int year, String by) {
-        put(CONFIRMED_BY + year, by);
+        put(ledger().confirmedBy(), year, by);
     }
 
-    private TreeMap<String, String> ledger() {
+    private Ledger ledger() {
         if (ledger == null) {
-            ledger = new TreeMap<>();
+            ledger = new Ledger(new TreeMap<>(), new TreeMap<>());
             Path path = dir.resolve(LEDGER);
             try {
-                Properties p = new Properties();
-                p.load(new StringReader(Files.readString(path, StandardCharsets.UTF_8)));
-                p.stringPropertyNames().forEach(key -> ledger.put(key, p.getProperty(key)));
+                Ledger read = Json.MAPPER.readValue(Files.readAllBytes(path), Ledger.class);
+                ledger.firstSeen().putAll(read.firstSeen() == null ? Map.of() : read.firstSeen());
+                ledger.confirmedBy().putAll(read.confirmedBy() == null ? Map.of() : read.confirmedBy());
             } catch (NoSuchFileException e) {
                 // nothing remembered yet
-            } catch (IOException | IllegalArgumentException e) {
+            } catch (IOException | RuntimeException e) {
                 LOG.warn("cannot read {} ({}); waits for confirmation start again", path, e.toString());
             }
         }
         return ledger;
     }
 
-    private void put(String key, String value) {
-        String before = value == null ? ledger().remove(key) : ledger().put(key, value);
+    private void put(Map<Integer, String> entries, int year, String value) {
+        String before = value == null ? entries.remove(year) : entries.put(year, value);
         if (value == null ? before == null : value.equals(before)) {
             return;
         }
-        Properties p = new Properties();
-        p.putAll(ledger);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            p.store(out, "pocketapi: holiday years waiting for, or confirmed by, the confirming source");
-            Disk.LOCAL.replace(dir.resolve(LEDGER), out.toByteArray());
+            Disk.LOCAL.replace(dir.resolve(LEDGER), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(ledger));
         } catch (IOException e) {
             LOG.error("cannot write {} ({}); a restart starts the waits for confirmation again", dir.resolve(LEDGER),
                     e.toString());
