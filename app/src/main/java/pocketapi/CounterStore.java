@@ -40,8 +40,8 @@ public record CounterStore(Counters counters, Consumer<ScheduledExecutorService>
      * @throws ConfigException when the users' key cannot be read or made
      */
     public static CounterStore open(Config config, Clock clock) throws ConfigException {
-        boolean shared = config.statsRedis().isPresent();
-        Path keyFile = keyFile(config.statsFile());
+        boolean shared = config.get(Setting.STATS_REDIS_URL).isPresent();
+        Path keyFile = keyFile(config.get(Setting.STATS_FILE));
         UserKeys keys;
         try {
             keys = UserKeys.load(Disk.LOCAL, keyFile);
@@ -49,18 +49,18 @@ public record CounterStore(Counters counters, Consumer<ScheduledExecutorService>
             throw new ConfigException(Setting.STATS_FILE.name() + " (" + Setting.STATS_FILE.flag() + "): the key users are "
                     + "counted by cannot be read or made (" + e.getMessage() + ")");
         }
-        int days = config.statsHistoryDays();
-        UsageCounters mine = new UsageCounters(clock, keys, config.statsMaxUsers(), days, shared ? 2 : 1);
+        int days = config.get(Setting.STATS_HISTORY_DAYS);
+        UsageCounters mine = new UsageCounters(clock, keys, config.get(Setting.STATS_MAX_USERS), days, shared ? 2 : 1);
         UsageCounters others = shared ? new UsageCounters(clock, keys, RedisCounters.OTHERS, days, 1) : null;
-        StatsFlusher flusher = new StatsFlusher(Disk.LOCAL, config.statsFile(), clock, config.statsFlush(),
-                config.statsUserDays(), mine, others);
-        String saved = flusher.file() + " saved every " + config.statsFlush().toSeconds() + " s";
+        StatsFlusher flusher = new StatsFlusher(Disk.LOCAL, config.get(Setting.STATS_FILE), clock, config.get(Setting.STATS_FLUSH_SECONDS),
+                config.get(Setting.STATS_USER_DAYS), mine, others);
+        String saved = flusher.file() + " saved every " + config.get(Setting.STATS_FLUSH_SECONDS).toSeconds() + " s";
         if (!shared) {
             return new CounterStore(mine, flusher::start, flusher::stop, "in " + saved);
         }
-        RedisCounters redis = new RedisCounters(config.statsRedis().get(), config.statsRedisPrefix(), mine, others,
+        RedisCounters redis = new RedisCounters(config.get(Setting.STATS_REDIS_URL).get(), config.get(Setting.STATS_REDIS_PREFIX), mine, others,
                 new RedisCounters.Settings(flusher.instance(), flusher::instanceSaved, keyFile, Disk.LOCAL,
-                        config.statsMaxUsers(), config.statsUserDays(), days), config.statsFile(), clock);
+                        config.get(Setting.STATS_MAX_USERS), config.get(Setting.STATS_USER_DAYS), days), config.get(Setting.STATS_FILE), clock);
         return new CounterStore(redis, scheduler -> {
             flusher.start(scheduler);
             redis.start(scheduler);

@@ -27,8 +27,10 @@ import pocketapi.image.NamedPools;
 import pocketapi.image.SampleImages;
 import pocketapi.notify.Notifier;
 import pocketapi.notify.NotifyTest;
+import pocketapi.notify.Target;
 import pocketapi.util.Daemons;
 import pocketapi.config.Config;
+import pocketapi.config.Setting;
 import pocketapi.config.ConfigException;
 import pocketapi.config.Help;
 import pocketapi.files.FolderWatcher;
@@ -52,7 +54,14 @@ public final class Main {
 
     public static void main(String[] args) {
         if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
-            System.out.print(Help.text(System.getenv("NOTIFY_URLS")));
+            System.out.print(Help.text());
+            try {
+                List<Target> targets = Target.parseAll(System.getenv().getOrDefault("NOTIFY_URLS", ""));
+                System.out.printf("%nNotification targets now: %s%n", targets.isEmpty() ? "none"
+                        : String.join(", ", targets.stream().map(Target::name).toList()));
+            } catch (IllegalArgumentException e) {
+                System.out.printf("%nNotification targets now: NOTIFY_URLS is not accepted (start the service to see why)%n");
+            }
             return;
         }
         if (List.of(args).equals(List.of("--version"))) {
@@ -73,7 +82,7 @@ public final class Main {
             List<String> settings = new java.util.ArrayList<>(List.of(args));
             settings.remove("--notify-test");
             try {
-                System.exit(NotifyTest.run(Config.parse(System.getenv(), settings).notifyTargets(),
+                System.exit(NotifyTest.run(Config.parse(System.getenv(), settings).read(Setting.NOTIFY_URLS, Target::parseAll),
                         Notifier.http("pocketapi/" + version()), System.out));
             } catch (ConfigException e) {
                 e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
@@ -91,18 +100,20 @@ public final class Main {
         Optional<SampleImages> samples;
         CounterStore counting;
         MemoryBudget budget;
+        List<Target> targets;
         try {
             config = Config.parse(System.getenv(), List.of(args));
             config.prepareFolders();
-            cache = new HolidayCache(config.holidayCacheDir(), clock);
-            holidays = HolidayData.load(config.holidayDataDir(), cache.load(), clock);
+            cache = new HolidayCache(config.get(Setting.HOLIDAY_CACHE_DIR), clock);
+            holidays = HolidayData.load(config.get(Setting.HOLIDAY_DATA_DIR), cache.load(), clock);
             budget = MemoryBudget.check(config, Runtime.getRuntime().maxMemory());
-            own = OwnCalendars.load(config.calendarsDir(), budget::calendarsFit);
-            String unknown = NotifyTest.unknownCalendars(config.notifyTargets(), own.all().keySet());
+            own = OwnCalendars.load(config.get(Setting.CALENDARS_DIR), budget::calendarsFit);
+            targets = config.read(Setting.NOTIFY_URLS, Target::parseAll);
+            String unknown = NotifyTest.unknownCalendars(targets, own.all().keySet());
             if (unknown != null) {
                 throw new ConfigException(unknown);
             }
-            pools = ImagePools.load(config.poolPortrait(), config.poolLandscape());
+            pools = ImagePools.load(config.get(Setting.IMAGE_POOL_PORTRAIT), config.get(Setting.IMAGE_POOL_LANDSCAPE));
             long base = pools.both().bytes();
             if (!budget.poolsFit(base)) {
                 throw new ConfigException("IMAGE_POOL_PORTRAIT, IMAGE_POOL_LANDSCAPE: the pool files' pictures take "
@@ -110,7 +121,7 @@ public final class Main {
                         + "); make them smaller, lower STATS_MAX_USERS or give Java a larger -Xmx");
             }
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
-            named = NamedPools.load(config.poolsDir(), bytes -> budget.poolsFit(base + bytes));
+            named = NamedPools.load(config.get(Setting.IMAGE_POOLS_DIR), bytes -> budget.poolsFit(base + bytes));
             counting = CounterStore.open(config, clock);
         } catch (ConfigException | HolidayDataException | ImagePoolException | FolderWatcher.Refused e) {
             e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
@@ -123,9 +134,9 @@ public final class Main {
         LiveCalendar calendar = new LiveCalendar(holidays.calendar());
         Javalin app = HttpApi.create(config, calendar, own, pools, named, samples, counting.counters());
         try {
-            app.start(config.host(), config.port());
+            app.start(config.get(Setting.HOST), config.get(Setting.PORT));
         } catch (RuntimeException e) {
-            System.err.println("ERROR pocketapi: HOST/PORT: cannot listen on " + config.host() + ":" + config.port()
+            System.err.println("ERROR pocketapi: HOST/PORT: cannot listen on " + config.get(Setting.HOST) + ":" + config.get(Setting.PORT)
                     + ": " + bindFailure(e, config) + "; expected a free port on an address of this machine");
             System.exit(2);
             return;
@@ -135,23 +146,23 @@ public final class Main {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, counting.stop()), "shutdown"));
         LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {} ({}), pictures {} portrait + {} landscape "
                         + "from {}, counters {}, {} users at most; {}",
-                version(), config.host(), app.port(), holidays.calendar().first(), holidays.calendar().last(),
+                version(), config.get(Setting.HOST), app.port(), holidays.calendar().first(), holidays.calendar().last(),
                 updates(config),
                 pools.portrait().size(), pools.landscape().size(),
-                config.imageHost().orElse("the bundled samples"), counting.where(), config.statsMaxUsers(), budget);
-        if (config.calendarsDir().isPresent()) {
-            LOG.info("calendars of your own from {}: {}", config.calendarsDir().get(), own.all().keySet());
+                config.get(Setting.IMAGE_HOST).orElse("the bundled samples"), counting.where(), config.get(Setting.STATS_MAX_USERS), budget);
+        if (config.get(Setting.CALENDARS_DIR).isPresent()) {
+            LOG.info("calendars of your own from {}: {}", config.get(Setting.CALENDARS_DIR).get(), own.all().keySet());
         }
         own.start(background);
         named.start(background);
-        if (!config.notifyTargets().isEmpty()) {
-            new Notifier(config.notifyTargets(), calendar, own::all, config.publicUrl(),
-                    config.statsFile().toAbsolutePath().resolveSibling("notify.state"), clock, HttpApi::detailJson,
+        if (!targets.isEmpty()) {
+            new Notifier(targets, calendar, own::all, config.get(Setting.PUBLIC_URL),
+                    config.get(Setting.STATS_FILE).toAbsolutePath().resolveSibling("notify.state"), clock, HttpApi::detailJson,
                     Notifier.http("pocketapi/" + version())).start(background);
         }
         // Not needed to answer: made a moment after the start, in the background, so as not to slow the first answers.
-        HolidayUpdater.Sources sources = new HolidayUpdater.Sources(config.holidayUpdates(), config.holidayUpdateInterval(),
-                config.holidayConfirm(), config.holidayConfirmWait());
+        HolidayUpdater.Sources sources = new HolidayUpdater.Sources(config.get(Setting.HOLIDAY_UPDATE_URL), config.get(Setting.HOLIDAY_UPDATE_SECONDS),
+                config.get(Setting.HOLIDAY_CONFIRM_URL), config.get(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS));
         background.schedule(() -> new HolidayUpdater(calendar, sources, cache, holidays.pinned(),
                 new HolidayFetcher("pocketapi/" + version()), clock).start(background), 500, TimeUnit.MILLISECONDS);
     }
@@ -162,18 +173,18 @@ public final class Main {
             if (t instanceof java.net.BindException) {
                 String m = String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT);
                 if (m.contains("in use")) {
-                    return "port " + config.port() + " is already in use";
+                    return "port " + config.get(Setting.PORT) + " is already in use";
                 }
                 if (m.contains("assign requested address")) {
-                    return config.host() + " is not an address of this machine";
+                    return config.get(Setting.HOST) + " is not an address of this machine";
                 }
                 if (m.contains("permission denied")) {
-                    return "port " + config.port() + " needs privileges (ports below 1024 do)";
+                    return "port " + config.get(Setting.PORT) + " needs privileges (ports below 1024 do)";
                 }
             }
             if (t instanceof java.nio.channels.UnresolvedAddressException
                     || t instanceof java.net.UnknownHostException) {
-                return config.host() + " is not a known host name";
+                return config.get(Setting.HOST) + " is not a known host name";
             }
         }
         return "the address cannot be used";
@@ -203,14 +214,14 @@ public final class Main {
 
     /** Where holiday updates come from, for the startup line. */
     private static String updates(Config config) {
-        if (config.holidayUpdates().isEmpty()) {
+        if (config.get(Setting.HOLIDAY_UPDATE_URL).isEmpty()) {
             return "automatic updates off";
         }
-        String confirmed = config.holidayConfirm().isEmpty() ? "changes not cross-checked (HOLIDAY_CONFIRM_URL=off)"
-                : "each change confirmed by chinese-days from " + hosts(config.holidayConfirm());
-        return "updates every " + LogText.duration(config.holidayUpdateInterval()) + " from "
-                + hosts(config.holidayUpdates()) + " (holiday-cn), " + confirmed + ", cache "
-                + config.holidayCacheDir().toAbsolutePath();
+        String confirmed = config.get(Setting.HOLIDAY_CONFIRM_URL).isEmpty() ? "changes not cross-checked (HOLIDAY_CONFIRM_URL=off)"
+                : "each change confirmed by chinese-days from " + hosts(config.get(Setting.HOLIDAY_CONFIRM_URL));
+        return "updates every " + LogText.duration(config.get(Setting.HOLIDAY_UPDATE_SECONDS)) + " from "
+                + hosts(config.get(Setting.HOLIDAY_UPDATE_URL)) + " (holiday-cn), " + confirmed + ", cache "
+                + config.get(Setting.HOLIDAY_CACHE_DIR).toAbsolutePath();
     }
 
     private static String hosts(List<URI> urls) {

@@ -44,14 +44,14 @@ public final class MemoryBudget {
      */
     public static MemoryBudget check(Config config, long maxHeap) throws ConfigException {
         long usable = maxHeap / 100 * USABLE_PERCENT;
-        long fixed = BASE + (config.statsRedis().isPresent() ? REDIS : 0) + Picker.bytes(config.noRepeat(),
-                Math.min(config.statsMaxUsers(), Picker.MAX_USERS));
-        long users = (long) config.statsMaxUsers() * UsageCounters.BYTES_PER_USER;
+        long fixed = BASE + (config.get(Setting.STATS_REDIS_URL).isPresent() ? REDIS : 0) + Picker.bytes(config.get(Setting.IMAGE_NO_REPEAT),
+                Math.min(config.get(Setting.STATS_MAX_USERS), Picker.MAX_USERS));
+        long users = (long) config.get(Setting.STATS_MAX_USERS) * UsageCounters.BYTES_PER_USER;
         long rest = usable - fixed - users;
         if (rest < MIN_REST) {
             long fits = Math.max(0, (usable - fixed - MIN_REST) / UsageCounters.BYTES_PER_USER);
             throw new ConfigException(Setting.STATS_MAX_USERS.name() + " (" + Setting.STATS_MAX_USERS.flag() + "): "
-                    + config.statsMaxUsers() + " users take " + mb(users) + " in a heap of " + mb(maxHeap) + " (-Xmx), which "
+                    + config.get(Setting.STATS_MAX_USERS) + " users take " + mb(users) + " in a heap of " + mb(maxHeap) + " (-Xmx), which "
                     + "holds at most " + fits + " beside the rest of the service; lower it or give Java a larger -Xmx");
         }
         return new MemoryBudget(maxHeap, rest * 2 / 3, rest - rest * 2 / 3);

@@ -23,7 +23,7 @@ class CommandLineIT {
         try (JarProcess jar = JarProcess.launch(Map.of(), flag)) {
             assertThat(jar.exitCode()).isZero();
             String help = jar.output();
-            for (Setting s : Setting.values()) {
+            for (Setting<?> s : Setting.values()) {
                 assertThat(help).contains(s.name(), s.flag());
             }
             assertThat(help).contains("default 8080", "default data/stats.json", "default 100000", "default false");

@@ -58,7 +58,7 @@ final class JarProcess implements AutoCloseable {
         Path log = work.resolve("output.log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).directory(work.toFile());
-        for (Setting setting : Setting.values()) {
+        for (Setting<?> setting : Setting.values()) {
             builder.environment().remove(setting.name());
         }
         // Tests never reach the internet: holiday updates stay off unless a test points them at a local mirror.

@@ -44,7 +44,7 @@ class PackageFilesTest {
                 # `pocketapi --help` prints the same list. Set PUBLIC_URL at least, e.g.
                 #   PUBLIC_URL=https://api.example.com
                 """);
-        for (Setting s : Setting.values()) {
+        for (Setting<?> s : Setting.values()) {
             out.append("\n");
             StringBuilder line = new StringBuilder("#");
             String help = s.name() + ": " + s.help() + (unit.containsKey(s.name()) ? ". The unit sets "

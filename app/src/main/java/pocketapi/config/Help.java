@@ -1,16 +1,13 @@
 package pocketapi.config;
 
-import java.util.List;
-
-import pocketapi.notify.Target;
 
 /** The text of {@code --help} (or {@code -h}): every setting with its flag, default and meaning. */
 public final class Help {
     private Help() {
     }
 
-    /** The usage, the settings, and the notification targets NOTIFY_URLS names now (by format and host). */
-    public static String text(String notifyUrls) {
+    /** The usage and the settings. */
+    public static String text() {
         StringBuilder out = new StringBuilder("""
                 pocketapi: Chinese holiday calendar, random pictures and usage counters.
 
@@ -26,21 +23,14 @@ public final class Help {
                 """);
         int name = 0;
         int flag = 0;
-        for (Setting s : Setting.values()) {
+        for (Setting<?> s : Setting.values()) {
             name = Math.max(name, s.name().length());
             flag = Math.max(flag, s.flag().length() + " VALUE".length());
         }
         String row = "  %-" + name + "s  %-" + flag + "s  default %s%n      %s%n";
-        for (Setting s : Setting.values()) {
+        for (Setting<?> s : Setting.values()) {
             String def = s.defaultValue().isEmpty() ? "(unset)" : s.defaultValue();
             out.append(String.format(row, s.name(), s.flag() + " VALUE", def, s.help()));
-        }
-        try {
-            List<Target> targets = Target.parseAll(notifyUrls == null ? "" : notifyUrls);
-            out.append(String.format("%nNotification targets now: %s%n", targets.isEmpty() ? "none"
-                    : String.join(", ", targets.stream().map(Target::name).toList())));
-        } catch (IllegalArgumentException e) {
-            out.append(String.format("%nNotification targets now: NOTIFY_URLS is not accepted (start the service to see why)%n"));
         }
         return out.toString();
     }

@@ -13,10 +13,10 @@ final class Writable {
 
     static void check(Config c) throws ConfigException {
         List<String> problems = new ArrayList<>();
-        writable(problems, Setting.STATS_FILE, c.statsFile().toAbsolutePath().getParent(), c.statsFile().toString(),
+        writable(problems, Setting.STATS_FILE, c.get(Setting.STATS_FILE).toAbsolutePath().getParent(), c.get(Setting.STATS_FILE).toString(),
                 "a file in a folder pocketapi may write, e.g. /var/lib/pocketapi/stats.json (the unit's state folder)");
-        if (!c.holidayUpdates().isEmpty()) {
-            writable(problems, Setting.HOLIDAY_CACHE_DIR, c.holidayCacheDir().toAbsolutePath(), c.holidayCacheDir().toString(),
+        if (!c.get(Setting.HOLIDAY_UPDATE_URL).isEmpty()) {
+            writable(problems, Setting.HOLIDAY_CACHE_DIR, c.get(Setting.HOLIDAY_CACHE_DIR).toAbsolutePath(), c.get(Setting.HOLIDAY_CACHE_DIR).toString(),
                     "a folder pocketapi may write, e.g. /var/lib/pocketapi/holidays (the unit's state folder)");
         }
         if (!problems.isEmpty()) {
@@ -24,7 +24,7 @@ final class Writable {
         }
     }
 
-    private static void writable(List<String> problems, Setting setting, Path dir, String value, String accepted) {
+    private static void writable(List<String> problems, Setting<?> setting, Path dir, String value, String accepted) {
         String why;
         try {
             Files.createDirectories(dir);

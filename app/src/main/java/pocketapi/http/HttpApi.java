@@ -41,6 +41,7 @@ import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HttpResponseException;
 import pocketapi.config.Config;
+import pocketapi.config.Setting;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.holiday.source.OwnCalendars;
 import pocketapi.image.ImagePools;
@@ -111,7 +112,7 @@ public final class HttpApi {
             // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
             config.routes.exception(Exception.class, (e, ctx) -> Responses.error(ctx, e));
-            if (settings.accessLog()) {
+            if (settings.get(Setting.ACCESS_LOG)) {
                 config.requestLogger.http((ctx, ms) -> AccessLog.log(ctx, ms, Routes.user(ctx)));
             }
         });
@@ -120,10 +121,10 @@ public final class HttpApi {
     /** The route table. */
     private static void routes(Routes r, LiveCalendar calendar, OwnCalendars own, ImagePools pools, NamedPools named,
                                Optional<SampleImages> samples, Config settings) {
-        DayRoutes days = new DayRoutes(calendar, own::all, !settings.holidayUpdates().isEmpty());
+        DayRoutes days = new DayRoutes(calendar, own::all, !settings.get(Setting.HOLIDAY_UPDATE_URL).isEmpty());
         PlanRoutes plans = new PlanRoutes(days);
-        ImageEndpoint images = new ImageEndpoint(pools, named, new Picker(settings.noRepeat(), Math.min(settings.statsMaxUsers(), Picker.MAX_USERS)),
-                settings.referers(), settings.imageHost(), settings.publicUrl());
+        ImageEndpoint images = new ImageEndpoint(pools, named, new Picker(settings.get(Setting.IMAGE_NO_REPEAT), Math.min(settings.get(Setting.STATS_MAX_USERS), Picker.MAX_USERS)),
+                new pocketapi.image.Referers(settings.get(Setting.IMAGE_REFERERS)), settings.get(Setting.IMAGE_HOST), settings.get(Setting.PUBLIC_URL));
         r.counted("/api/holidays", HOLIDAYS, days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR);
         r.counted("/api/holidays/detail", HOLIDAYS, days::detail, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
         r.counted("/api/holidays/year", HOLIDAYS, plans::year, Y, WEEK, CALENDAR);
@@ -142,7 +143,8 @@ public final class HttpApi {
         r.info("/api/info");
         // Not counted: the landing page, the health check, the sample pictures.
         r.plain("/", Pages.landing(calendar, days,
-                settings.notifyTargets().stream().map(pocketapi.notify.Target::name).toList(), named::all));
+                pocketapi.notify.Target.parseAll(settings.get(Setting.NOTIFY_URLS)).stream().map(pocketapi.notify.Target::name)
+                        .toList(), named::all));
         r.plain("/healthz", Pages.health());
         samples.ifPresent(pictures -> r.plain("/d/image/<entry>", ImageEndpoint.samples(pictures)));
     }
@@ -205,7 +207,7 @@ public final class HttpApi {
             // Jetty's default keeps a cache of header fields per connection, some 30 KB each once a request came:
             // at MAX_CONNECTIONS kept-alive connections that alone would be 30 MB of a 64 MB heap.
             http.setHeaderCacheSize(0);
-            var connector = JettyInternals.connector(server, http, settings.headerTimeout(), settings.maxConnections());
+            var connector = JettyInternals.connector(server, http, settings.get(Setting.HEADER_TIMEOUT_SECONDS), settings.get(Setting.MAX_CONNECTIONS));
             connector.setHost(config.jetty.host);
             connector.setPort(config.jetty.port);
             return connector;
@@ -217,7 +219,7 @@ public final class HttpApi {
             // Graceful stop: stop accepting, let requests under way finish, then stop; the budget leaves time
             // to save the counters. Javalin nests its handlers inside the innermost wrapper.
             GracefulHandler graceful = new GracefulHandler();
-            graceful.setHandler(new Guard(new Callers(settings.trustedProxies()), 200));
+            graceful.setHandler(new Guard(new Callers(settings.get(Setting.TRUSTED_PROXIES)), 200));
             server.setHandler(graceful);
             server.setStopTimeout(STOP_TIMEOUT_MILLIS);
         });

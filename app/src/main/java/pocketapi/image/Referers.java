@@ -1,6 +1,5 @@
 package pocketapi.image;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -20,20 +19,6 @@ public record Referers(List<String> hosts) {
      */
     private static final Pattern AUTHORITY = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@\\\\]*@)?"
             + "(\\[[0-9A-Fa-f:.]*]|[^/?#:@\\\\]+)");
-
-    /** @throws IllegalArgumentException saying what is accepted */
-    public static Referers parse(String value) {
-        List<String> hosts = new ArrayList<>();
-        for (String part : value.isBlank() ? new String[0] : value.split(",")) {
-            String host = part.strip().toLowerCase(Locale.ROOT);
-            if (!host.matches("(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")) {
-                throw new IllegalArgumentException("\"" + part.strip().replaceAll("[^ -~]", "?") + "\" is not accepted; "
-                        + "expected comma-separated host names, *.example.com for every subdomain, e.g. example.com,*.example.com");
-            }
-            hosts.add(host);
-        }
-        return new Referers(List.copyOf(hosts));
-    }
 
     /** Whether a request with this {@code Referer} (may be null) and {@code Host} may have a picture. */
     public boolean allows(String referer, String ownHost) {

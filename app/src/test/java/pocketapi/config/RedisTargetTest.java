@@ -59,10 +59,10 @@ class RedisTargetTest {
     void config_reads_redis_settings() throws ConfigException {
         Config config = Config.parse(Map.of("STATS_REDIS_URL", "redis://127.0.0.1:6379/1",
                 "STATS_REDIS_PREFIX", "site-a:"), List.of());
-        assertThat(config.statsRedis()).contains(RedisTarget.parse("redis://127.0.0.1:6379/1"));
-        assertThat(config.statsRedisPrefix()).isEqualTo("site-a:");
-        assertThat(Config.defaults().statsRedis()).isEmpty();
-        assertThat(Config.defaults().statsRedisPrefix()).isEqualTo("pocketapi:");
+        assertThat(config.get(Setting.STATS_REDIS_URL)).contains(RedisTarget.parse("redis://127.0.0.1:6379/1"));
+        assertThat(config.get(Setting.STATS_REDIS_PREFIX)).isEqualTo("site-a:");
+        assertThat(Config.defaults().get(Setting.STATS_REDIS_URL)).isEmpty();
+        assertThat(Config.defaults().get(Setting.STATS_REDIS_PREFIX)).isEqualTo("pocketapi:");
         assertThatThrownBy(() -> Config.parse(Map.of("STATS_REDIS_PREFIX", "a b"), List.of()))
                 .hasMessageStartingWith("STATS_REDIS_PREFIX (--stats-redis-prefix): \"a b\" is not accepted");
     }

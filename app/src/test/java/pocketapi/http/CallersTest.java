@@ -11,11 +11,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import pocketapi.config.Config;
+import pocketapi.config.Setting;
 import pocketapi.config.ConfigException;
 
 class CallersTest {
     private static Callers trusting(String proxies) throws ConfigException {
-        return new Callers(Config.parse(Map.of("TRUSTED_PROXIES", proxies), List.of()).trustedProxies());
+        return new Callers(Config.parse(Map.of("TRUSTED_PROXIES", proxies), List.of()).get(pocketapi.config.Setting.TRUSTED_PROXIES));
     }
 
     @ParameterizedTest(name = "{0} trusts {1}: {2}")
@@ -71,8 +72,8 @@ class CallersTest {
     void config_reads_trusted_proxies_and_public_url() throws ConfigException {
         Config config = Config.parse(Map.of("TRUSTED_PROXIES", "127.0.0.1/32,::1/128",
                 "PUBLIC_URL", "https://api.example.com/pocketapi/"), List.of());
-        assertThat(config.trustedProxies()).containsExactly("127.0.0.1/32", "::1/128");
-        assertThat(config.publicUrl()).contains("https://api.example.com/pocketapi");
-        assertThat(Config.defaults().trustedProxies()).isEmpty();
+        assertThat(config.get(Setting.TRUSTED_PROXIES)).containsExactly("127.0.0.1/32", "::1/128");
+        assertThat(config.get(Setting.PUBLIC_URL)).contains("https://api.example.com/pocketapi");
+        assertThat(Config.defaults().get(Setting.TRUSTED_PROXIES)).isEmpty();
     }
 }

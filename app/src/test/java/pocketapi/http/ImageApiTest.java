@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import io.javalin.Javalin;
 import pocketapi.config.Config;
+import pocketapi.config.Setting;
 import pocketapi.image.ImagePools;
 
 class ImageApiTest {
@@ -49,7 +50,7 @@ class ImageApiTest {
         // A trailing slash on IMAGE_HOST is dropped.
         Config config = Config.parse(Map.of("IMAGE_HOST", HOST + "/", "IMAGE_POOL_PORTRAIT", portrait.toString(),
                 "IMAGE_POOL_LANDSCAPE", landscape.toString()), List.of());
-        app = TestApps.app(config, ImagePools.load(config.poolPortrait(), config.poolLandscape()));
+        app = TestApps.app(config, ImagePools.load(config.get(Setting.IMAGE_POOL_PORTRAIT), config.get(Setting.IMAGE_POOL_LANDSCAPE)));
     }
 
     @ParameterizedTest(name = "{0} as {1}: {2} {3}")

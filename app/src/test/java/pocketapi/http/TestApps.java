@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import io.javalin.Javalin;
 import pocketapi.config.Config;
+import pocketapi.config.Setting;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.image.ImagePools;
@@ -83,8 +84,8 @@ final class TestApps {
             Config config = Config.parse(settings, java.util.List.of());
             Clock clock = Clock.systemUTC();
             return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(),
-                    ImagePools.load(config.poolPortrait(), config.poolLandscape()),
-                    pocketapi.image.NamedPools.load(config.poolsDir(), bytes -> true), Optional.empty(), counters(clock, 100_000));
+                    ImagePools.load(config.get(Setting.IMAGE_POOL_PORTRAIT), config.get(Setting.IMAGE_POOL_LANDSCAPE)),
+                    pocketapi.image.NamedPools.load(config.get(Setting.IMAGE_POOLS_DIR), bytes -> true), Optional.empty(), counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

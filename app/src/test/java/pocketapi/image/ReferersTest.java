@@ -6,7 +6,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class ReferersTest {
-    private static final Referers ALLOWED = Referers.parse("example.com,*.example.org");
+    private static final Referers ALLOWED = new Referers(java.util.List.of("example.com", "*.example.org"));
 
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource(delimiter = '~', textBlock = """

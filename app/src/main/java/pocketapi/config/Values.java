@@ -1,0 +1,227 @@
+package pocketapi.config;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.*;
+
+/**
+ * The settings' values as given (environment variables, overridden by flags), and every problem
+ * found reading them: each reader returns its typed value, or says through {@link Value#bad} what
+ * is accepted (never quoting a password a URL may hold) and returns a stand-in. Not thread-safe:
+ * start-up reads them once.
+ */
+final class Values {
+    private final Map<Setting<?>, String> raw = new HashMap<>();
+    final List<String> problems = new ArrayList<>();
+
+    Values(Map<String, String> env, List<String> args) {
+        for (Setting<?> s : Setting.values()) {
+            raw.put(s, env.getOrDefault(s.name(), s.defaultValue()));
+        }
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            int eq = arg.indexOf('=');
+            String flag = eq < 0 ? arg : arg.substring(0, eq);
+            Setting<?> setting = Setting.values().stream().filter(s -> s.flag().equals(flag)).findFirst().orElse(null);
+            if (setting == null) {
+                problems.add(flag + ": unknown option; --help lists the settings");
+                i += eq < 0 && i + 1 < args.size() && !args.get(i + 1).startsWith("--") ? 1 : 0;  // its value
+            } else if (eq >= 0) {
+                raw.put(setting, arg.substring(eq + 1));
+            } else if (i + 1 < args.size()) {
+                raw.put(setting, args.get(++i));
+            } else {
+                problems.add(flag + ": a value is missing; write " + flag + " VALUE or " + flag + "=VALUE");
+            }
+        }
+    }
+
+    /** One setting's value as given, and the readers of it. */
+    Value of(Setting<?> setting) {
+        return new Value(setting, raw.get(setting));
+    }
+
+    final class Value {
+        final Setting<?> setting;
+        final String text;
+
+        Value(Setting<?> setting, String text) {
+            this.setting = setting;
+            this.text = text;
+        }
+
+        /** Says what is accepted, quoting the value without the credentials a URL may hold; false. */
+        boolean bad(String accepted) {
+            String value = text.replaceAll("//[^/?#]*@", "//…@");
+            return !problems.add(setting.name() + " (" + setting.flag() + "): \"" + value + "\" is not accepted; expected "
+                    + accepted);
+        }
+
+        /** A problem in words of its own (a value that must not be quoted). */
+        void problem(String line) {
+            problems.add(setting.name() + " (" + setting.flag() + "): " + line);
+        }
+
+        int number(int min, int max) {
+            long n = text.strip().matches("[0-9]{1,10}") ? Long.parseLong(text.strip()) : -1;
+            if (n < min || n > max) {
+                bad("a whole number from " + min + " to " + max);
+            }
+            return (int) n;
+        }
+
+        Duration seconds(int min, int max) {
+            return Duration.ofSeconds(number(min, max));
+        }
+
+        String host() {
+            String v = text.strip();
+            if (v.isEmpty() || !v.matches("[A-Za-z0-9.:\\-\\[\\]%]+")) {
+                bad("an IP address or host name such as 0.0.0.0, 127.0.0.1 or ::");
+            }
+            return v;
+        }
+
+        boolean bool() {
+            String v = text.strip().toLowerCase(Locale.ROOT);
+            return v.equals("true") || !v.equals("false") && bad("true or false");
+        }
+
+        String text() {
+            return text;
+        }
+
+        /** A file's path (not a folder), or a folder's that may not exist yet (not a file). */
+        Path path(boolean folder) {
+            String v = text.strip();
+            try {
+                Path path = Path.of(v);
+                if (!v.isEmpty() && (folder ? !Files.isRegularFile(path) : path.getFileName() != null && !Files.isDirectory(path))) {
+                    return path;
+                }
+            } catch (InvalidPathException e) {
+                // said below
+            }
+            bad(folder ? "the path of a folder such as data/holidays (created if missing)"
+                    : "the path of a file such as data/stats.json (not a folder)");
+            return Path.of("");
+        }
+
+        Optional<Path> folder() {
+            String v = text.strip();
+            try {
+                if (v.isEmpty() || Files.isDirectory(Path.of(v)) && Files.isReadable(Path.of(v))) {
+                    return v.isEmpty() ? Optional.empty() : Optional.of(Path.of(v));
+                }
+            } catch (InvalidPathException e) {
+                // said below
+            }
+            bad("a readable folder");
+            return Optional.empty();
+        }
+
+        /** A file named by a setting, unset when empty (whether it reads is its reader's to say). */
+        Optional<Path> file() {
+            return text.isBlank() ? Optional.empty() : Optional.of(Path.of(text.strip()));
+        }
+
+        /** {@code off}, or comma-separated absolute http(s) base URLs. */
+        List<URI> urls(String example) {
+            String v = text.strip();
+            List<URI> urls = new ArrayList<>();
+            for (String part : v.equalsIgnoreCase("off") ? new String[0] : v.split(",", -1)) {
+                Optional<String> url = httpUrl(part);
+                if (url.isEmpty()) {
+                    bad("off, or comma-separated absolute http:// or https:// URLs without query or fragment, e.g. " + example);
+                    return List.of();
+                }
+                urls.add(URI.create(url.get()));
+            }
+            return List.copyOf(urls);
+        }
+
+        /** Unset, or an absolute http(s) URL without query or fragment (a trailing slash is dropped). */
+        Optional<String> url(String example) {
+            Optional<String> url = httpUrl(text);
+            if (url.isEmpty() && !text.isBlank()) {
+                bad("an absolute http:// or https:// URL without query or fragment, e.g. " + example);
+            }
+            return url;
+        }
+
+        Optional<RedisTarget> redis() {
+            try {
+                return text.isBlank() ? Optional.empty() : Optional.of(RedisTarget.parse(text));
+            } catch (IllegalArgumentException e) {
+                // The message must not repeat a password: say what is wrong, not what was given.
+                problem("is not accepted (" + e.getMessage() + "); expected redis://[user:password@]host[:port][/db] or "
+                        + "rediss:// for TLS");
+                return Optional.empty();
+            }
+        }
+
+        String prefix() {
+            if (!text.matches("[!-~]{1,100}")) {
+                bad("1 to 100 printable ASCII characters without spaces, e.g. pocketapi:");
+            }
+            return text;
+        }
+
+        /** Host names, {@code *.example.com} for every subdomain. */
+        List<String> hosts() {
+            List<String> hosts = new ArrayList<>();
+            for (String part : text.isBlank() ? new String[0] : text.split(",")) {
+                String host = part.strip().toLowerCase(Locale.ROOT);
+                if (!host.matches("(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")) {
+                    problem("\"" + part.strip().replaceAll("[^ -~]", "?") + "\" is not accepted; expected comma-separated "
+                            + "host names, *.example.com for every subdomain, e.g. example.com,*.example.com");
+                    return List.of();
+                }
+                hosts.add(host);
+            }
+            return List.copyOf(hosts);
+        }
+
+        /** IP literals and CIDR ranges, as Jetty's InetAddressSet reads them (never a name: no DNS lookup). */
+        List<String> proxies() {
+            List<String> entries = new ArrayList<>();
+            for (String written : text.isBlank() ? new String[0] : text.split(",", -1)) {
+                String entry = written.strip().replaceFirst("^\\[(.*)]$", "$1");
+                String why = entry.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}(/[0-9]{1,3})?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(/[0-9]{1,3})?")
+                        ? null : "\"" + written.strip() + "\" is not an IP address or CIDR range";
+                try {
+                    new org.eclipse.jetty.util.InetAddressSet().add(entry);
+                } catch (IllegalArgumentException e) {
+                    why = why != null ? why : "\"" + written.strip() + "\": " + e.getMessage();
+                }
+                if (why != null) {
+                    bad("comma-separated IP addresses and CIDR ranges such as 127.0.0.1/32,::1/128 (" + why + ")");
+                    return List.of();
+                }
+                entries.add(entry);
+            }
+            return List.copyOf(entries);
+        }
+    }
+
+    /** An absolute http(s) URL with a host, a port 1-65535 if any, no credentials, query or fragment. */
+    private static Optional<String> httpUrl(String value) {
+        String v = value.strip();
+        try {
+            URI uri = new URI(v);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null && uri.getRawQuery() == null
+                    && uri.getRawFragment() == null && uri.getRawUserInfo() == null
+                    && (uri.getPort() == -1 || uri.getPort() >= 1 && uri.getPort() <= 65535)) {
+                return Optional.of(v.replaceFirst("/+$", ""));
+            }
+        } catch (URISyntaxException e) {
+            // not a URL
+        }
+        return Optional.empty();
+    }
+}
