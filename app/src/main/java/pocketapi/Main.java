@@ -28,7 +28,6 @@ import pocketapi.image.SampleImages;
 import pocketapi.notify.Notifier;
 import pocketapi.notify.NotifyTest;
 import pocketapi.notify.Target;
-import pocketapi.util.Daemons;
 import pocketapi.config.Config;
 import pocketapi.config.Setting;
 import pocketapi.config.ConfigException;
@@ -98,7 +97,7 @@ public final class Main {
         ImagePools pools;
         NamedPools named;
         Optional<SampleImages> samples;
-        CounterStore counting;
+        Counting counting;
         MemoryBudget budget;
         List<Target> targets;
         try {
@@ -122,14 +121,17 @@ public final class Main {
             }
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
             named = NamedPools.load(config.get(Setting.IMAGE_POOLS_DIR), bytes -> budget.poolsFit(base + bytes));
-            counting = CounterStore.open(config, clock);
+            counting = Counting.open(config, clock);
         } catch (ConfigException | HolidayDataException | ImagePoolException | FolderWatcher.Refused e) {
             e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
             System.exit(2);
             return;
         }
-        java.util.concurrent.ScheduledExecutorService background = java.util.concurrent.Executors.newScheduledThreadPool(2,
-                Daemons.named("background"));
+        java.util.concurrent.ScheduledExecutorService background = java.util.concurrent.Executors.newScheduledThreadPool(2, r -> {
+            Thread t = new Thread(r, "background");
+            t.setDaemon(true);  // none keeps the JVM alive after the shutdown hook has stopped what must finish
+            return t;
+        });
 
         LiveCalendar calendar = new LiveCalendar(holidays.calendar());
         Javalin app = HttpApi.create(config, calendar, own, pools, named, samples, counting.counters());

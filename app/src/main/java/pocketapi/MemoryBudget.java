@@ -5,14 +5,14 @@ import pocketapi.config.ConfigException;
 import pocketapi.config.Setting;
 import pocketapi.image.Picker;
 import pocketapi.stats.RedisCounters;
-import pocketapi.stats.UsageCounters;
+import pocketapi.stats.LocalCounters;
 
 /**
  * What the bounded parts of the service may hold of the heap, so that no setting, folder or state
  * can make it run out: {@value #USABLE_PERCENT} % of the heap may hold what lives long (the rest is
  * the young generation's room for each request's garbage); of that, the service itself with every
  * cache at its bound and {@code MAX_CONNECTIONS} open takes {@link #BASE}, Redis mode {@link #REDIS}
- * more, the counters {@link UsageCounters#BYTES_PER_USER} bytes a user of {@code STATS_MAX_USERS},
+ * more, the counters {@link LocalCounters#BYTES_PER_USER} bytes a user of {@code STATS_MAX_USERS},
  * and {@code IMAGE_NO_REPEAT}'s table what it allocates. What is left goes two thirds to the
  * picture pools and one third to the calendars of one's own, as they measure themselves; a folder
  * whose content would not fit is refused (at start: exit 2; while running: kept as it was). The
@@ -46,10 +46,10 @@ public final class MemoryBudget {
         long usable = maxHeap / 100 * USABLE_PERCENT;
         long fixed = BASE + (config.get(Setting.STATS_REDIS_URL).isPresent() ? REDIS : 0) + Picker.bytes(config.get(Setting.IMAGE_NO_REPEAT),
                 Math.min(config.get(Setting.STATS_MAX_USERS), Picker.MAX_USERS));
-        long users = (long) config.get(Setting.STATS_MAX_USERS) * UsageCounters.BYTES_PER_USER;
+        long users = (long) config.get(Setting.STATS_MAX_USERS) * LocalCounters.BYTES_PER_USER;
         long rest = usable - fixed - users;
         if (rest < MIN_REST) {
-            long fits = Math.max(0, (usable - fixed - MIN_REST) / UsageCounters.BYTES_PER_USER);
+            long fits = Math.max(0, (usable - fixed - MIN_REST) / LocalCounters.BYTES_PER_USER);
             throw new ConfigException(Setting.STATS_MAX_USERS.name() + " (" + Setting.STATS_MAX_USERS.flag() + "): "
                     + config.get(Setting.STATS_MAX_USERS) + " users take " + mb(users) + " in a heap of " + mb(maxHeap) + " (-Xmx), which "
                     + "holds at most " + fits + " beside the rest of the service; lower it or give Java a larger -Xmx");

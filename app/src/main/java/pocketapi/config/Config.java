@@ -100,6 +100,6 @@ public final class Config {
      * @throws ConfigException naming each setting, folder and why
      */
     public void prepareFolders() throws ConfigException {
-        Writable.check(this);
+        WritableFolders.check(this);
     }
 }

@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.util.*;
 
-import pocketapi.util.Cache;
 
 /**
  * The holiday years being served: every date from 1 January of the first year to 31 December of
@@ -28,9 +27,9 @@ public final class HolidayCalendar {
     private final Clock clock;
     /** The official calendar this one derives from (itself when it is the official one), and how. */
     private final HolidayCalendar official;
-    private final Schedule schedule;
+    private final OwnCalendar schedule;
     /** The official calendar's derived calendars, by schedule, least recently used evicted. */
-    private final Cache<Schedule, HolidayCalendar> derived;
+    private final Cache<OwnCalendar, HolidayCalendar> derived;
 
     private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, NavigableMap<Integer, List<LocalDate>> unserved,
                             Clock clock, Map<LocalDate, ListedDay> byDate) {
@@ -39,24 +38,24 @@ public final class HolidayCalendar {
         this.clock = clock;
         this.first = LocalDate.of(years.firstKey(), 1, 1);
         this.last = LocalDate.of(years.lastKey(), 12, 31);
-        Official.Built built = Official.build(years, byDate, first, last);
+        OfficialDays.Built built = OfficialDays.build(years, byDate, first, last);
         this.days = built.days();
         this.breaks = built.breaks();
         this.workdays = new Workdays(first, days());
         this.official = this;
         this.derived = new Cache<>(16);
-        this.schedule = Schedule.OFFICIAL;
+        this.schedule = OwnCalendar.OFFICIAL;
     }
 
-    /** The official calendar as {@code schedule} has it: see {@link Personal}. */
-    private HolidayCalendar(HolidayCalendar official, Schedule schedule) {
+    /** The official calendar as {@code schedule} has it: see {@link OwnDays}. */
+    private HolidayCalendar(HolidayCalendar official, OwnCalendar schedule) {
         this.years = official.years;
         this.unserved = official.unserved;
         this.clock = official.clock;
         this.first = official.first;
         this.last = official.last;
-        this.days = Personal.days(official, schedule);
-        this.breaks = Personal.breaks(official, schedule, days);
+        this.days = OwnDays.days(official, schedule);
+        this.breaks = OwnDays.breaks(official, schedule, days);
         this.workdays = new Workdays(first, days());
         this.official = official;
         this.schedule = schedule;
@@ -64,7 +63,7 @@ public final class HolidayCalendar {
     }
 
     /** This calendar as {@code schedule} has it: the same years, each day and break the schedule's. */
-    public HolidayCalendar under(Schedule schedule) {
+    public HolidayCalendar under(OwnCalendar schedule) {
         return schedule.official() ? official : official.derived.get(schedule, s -> new HolidayCalendar(official, s));
     }
 
@@ -73,7 +72,7 @@ public final class HolidayCalendar {
         return official;
     }
 
-    public Schedule schedule() {
+    public OwnCalendar schedule() {
         return schedule;
     }
 

@@ -9,7 +9,7 @@ import java.time.LocalDate;
  * A week rule: which ordinary days are worked. Monday to Friday always; Saturdays never
  * ({@link #FIVE}), always ({@link #SIX}), or every other one ({@link #alt}: big/small weeks, 大小周).
  * The exchange's rule ({@link #EXCHANGE}) works Monday to Friday and also closes the official
- * make-up weekends. Sundays are never worked by a rule. Official days off win over every rule.
+ * make-up weekends. Sundays are never worked by a rule. OfficialDays days off win over every rule.
  * Immutable; the instances are canonical (two {@code alt} dates of the same parity give the same one).
  */
 public final class Week {

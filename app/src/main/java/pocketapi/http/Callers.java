@@ -10,7 +10,7 @@ import java.util.List;
 import org.eclipse.jetty.util.InetAddressSet;
 
 /**
- * Who a request is, worked out once per request (by {@link Guard}, which hands it on as the request's
+ * Who a request is, worked out once per request (by {@link FrontDoor}, which hands it on as the request's
  * {@link #ATTRIBUTE}): the user id {@code /api/info} counts, and the client the fair share of threads
  * counts. The user id is {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry,
  * trimmed, read as UTF-8, cut to 128 characters, else {@code unknown}; with {@code TRUSTED_PROXIES}

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
-import pocketapi.util.Cache;
+import pocketapi.holiday.Cache;
 
 /**
  * The JSON day record of every covered date, as {@code /api/holidays} and {@code /api/holidays/range}

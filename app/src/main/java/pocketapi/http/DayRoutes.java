@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 
 import io.javalin.http.Context;
 import pocketapi.holiday.HolidayCalendar;
-import pocketapi.holiday.Schedule;
+import pocketapi.holiday.OwnCalendar;
 import pocketapi.holiday.Week;
 import pocketapi.http.Query.Param;
 import pocketapi.logging.LogText;
@@ -38,12 +38,12 @@ final class DayRoutes {
     private static final byte[] VACATION = "vacation".getBytes(StandardCharsets.US_ASCII);
 
     private final Supplier<HolidayCalendar> live;
-    private final Supplier<Map<String, Schedule>> named;
+    private final Supplier<Map<String, OwnCalendar>> named;
     private final boolean updates;
     final DayJson json = new DayJson();
 
     /** @param updates whether the service looks for new years by itself (HOLIDAY_UPDATE_URL not off) */
-    DayRoutes(Supplier<HolidayCalendar> live, Supplier<Map<String, Schedule>> named, boolean updates) {
+    DayRoutes(Supplier<HolidayCalendar> live, Supplier<Map<String, OwnCalendar>> named, boolean updates) {
         this.live = live;
         this.named = named;
         this.updates = updates;
@@ -123,14 +123,14 @@ final class DayRoutes {
             throw new BadRequestResponse("week and calendar cannot be given together: a named calendar has its own week rule");
         }
         if (q.given(WEEK)) {
-            return official.under(Schedule.of(q.get(WEEK)));
+            return official.under(OwnCalendar.of(q.get(WEEK)));
         }
         String name = q.get(CALENDAR);
         if (name == null) {
             return official;
         }
-        Map<String, Schedule> all = named.get();
-        Schedule schedule = all.get(name);
+        Map<String, OwnCalendar> all = named.get();
+        OwnCalendar schedule = all.get(name);
         if (schedule == null) {
             throw new BadRequestResponse("calendar=" + Query.cut(q.sent(CALENDAR)) + " is not accepted; the calendars here are "
                     + String.join(", ", all.keySet()));
@@ -144,7 +144,7 @@ final class DayRoutes {
     }
 
     /** The calendars {@code calendar=} takes, by name. */
-    Map<String, Schedule> named() {
+    Map<String, OwnCalendar> named() {
         return named.get();
     }
 

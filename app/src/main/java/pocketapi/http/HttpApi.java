@@ -8,13 +8,13 @@ import static pocketapi.http.DayRoutes.TYPE;
 import static pocketapi.http.DayRoutes.Y;
 import static pocketapi.http.DayRoutes.WEEK;
 import static pocketapi.http.DayRoutes.CALENDAR;
-import static pocketapi.http.PlanRoutes.DETAIL;
-import static pocketapi.http.PlanRoutes.FROM;
-import static pocketapi.http.PlanRoutes.N;
-import static pocketapi.http.PlanRoutes.TO;
-import static pocketapi.http.PlanRoutes.LANG;
-import static pocketapi.http.PlanRoutes.ONLY;
-import static pocketapi.http.PlanRoutes.REMIND;
+import static pocketapi.http.PlanningRoutes.DETAIL;
+import static pocketapi.http.PlanningRoutes.FROM;
+import static pocketapi.http.PlanningRoutes.N;
+import static pocketapi.http.PlanningRoutes.TO;
+import static pocketapi.http.PlanningRoutes.LANG;
+import static pocketapi.http.PlanningRoutes.ONLY;
+import static pocketapi.http.PlanningRoutes.REMIND;
 import static pocketapi.http.ImageEndpoint.Form.REDIRECT;
 import static pocketapi.http.ImageEndpoint.Form.TEXT;
 import static pocketapi.http.ImageEndpoint.ORIENTATION;
@@ -59,13 +59,13 @@ import pocketapi.http.Query.Param;
  * the server here, so the tests exercise the production wiring. The route table is {@link #routes};
  * a request runs through these steps, in this order:
  * <ol>
- *   <li>{@link JettyInternals}: the connection (header time-out, the connection bound, HEAD seen
- *       early), then {@link Guard} ({@code nosniff}, the HTTP/1.0 framing rule, the fair share of threads);</li>
+ *   <li>{@link Connections}: the connection (header time-out, the connection bound, HEAD seen
+ *       early), then {@link FrontDoor} ({@code nosniff}, the HTTP/1.0 framing rule, the fair share of threads);</li>
  *   <li>{@code before}: on an endpoint's path, {@code Access-Control-Allow-Origin: *}; any method but
  *       GET or HEAD is Javalin's 405 with {@code Allow: GET, HEAD};</li>
  *   <li>the endpoint: the caller's user id worked out (once: the access log reads it too), the call
  *       counted, the query string read once against the endpoint's own parameters ({@link Query}: a
- *       misspelled name is 400), then the answer ({@link DayRoutes}, {@link PlanRoutes},
+ *       misspelled name is 400), then the answer ({@link DayRoutes}, {@link PlanningRoutes},
  *       {@link ImageEndpoint}, {@link InfoEndpoint}, written by {@link Responses});</li>
  *   <li>any failure: {@link Responses#error}, the one writer of error answers (Jetty's own
  *       rejections: {@link Responses.JettyErrors});</li>
@@ -78,7 +78,7 @@ public final class HttpApi {
     /**
      * Jetty swaps "application/json; charset=utf-8" for its cached "application/json;charset=utf-8"
      * unless this is true when its HttpGenerator loads; {@code Main} sets it before anything can load
-     * Jetty, the test build sets it, and {@link JettyInternals#check} refuses to build a server without it.
+     * Jetty, the test build sets it, and {@link Connections#check} refuses to build a server without it.
      */
     public static final String STRICT_CONTENT_TYPES = "org.eclipse.jetty.http.HttpGenerator.STRICT";
 
@@ -100,7 +100,7 @@ public final class HttpApi {
      */
     public static Javalin create(Config settings, LiveCalendar calendar, OwnCalendars own, ImagePools pools, NamedPools named,
                                  Optional<SampleImages> samples, Counters counters) {
-        JettyInternals.check();
+        Connections.check();
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -122,7 +122,7 @@ public final class HttpApi {
     private static void routes(Routes r, LiveCalendar calendar, OwnCalendars own, ImagePools pools, NamedPools named,
                                Optional<SampleImages> samples, Config settings) {
         DayRoutes days = new DayRoutes(calendar, own::all, !settings.get(Setting.HOLIDAY_UPDATE_URL).isEmpty());
-        PlanRoutes plans = new PlanRoutes(days);
+        PlanningRoutes plans = new PlanningRoutes(days);
         ImageEndpoint images = new ImageEndpoint(pools, named, new Picker(settings.get(Setting.IMAGE_NO_REPEAT), Math.min(settings.get(Setting.STATS_MAX_USERS), Picker.MAX_USERS)),
                 new pocketapi.image.Referers(settings.get(Setting.IMAGE_REFERERS)), settings.get(Setting.IMAGE_HOST), settings.get(Setting.PUBLIC_URL));
         r.counted("/api/holidays", HOLIDAYS, days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR);
@@ -189,7 +189,7 @@ public final class HttpApi {
             plain(path, ctx -> InfoEndpoint.handle(ctx, counters.countAndReport(user(ctx), Family.INFO)));
         }
 
-        /** The caller's user id, worked out once by {@link Guard} ({@link Callers}). */
+        /** The caller's user id, worked out once by {@link FrontDoor} ({@link Callers}). */
         static String user(Context ctx) {
             Callers.Caller caller = ctx.attribute(Callers.ATTRIBUTE);
             return caller.user();
@@ -207,7 +207,7 @@ public final class HttpApi {
             // Jetty's default keeps a cache of header fields per connection, some 30 KB each once a request came:
             // at MAX_CONNECTIONS kept-alive connections that alone would be 30 MB of a 64 MB heap.
             http.setHeaderCacheSize(0);
-            var connector = JettyInternals.connector(server, http, settings.get(Setting.HEADER_TIMEOUT_SECONDS), settings.get(Setting.MAX_CONNECTIONS));
+            var connector = Connections.connector(server, http, settings.get(Setting.HEADER_TIMEOUT_SECONDS), settings.get(Setting.MAX_CONNECTIONS));
             connector.setHost(config.jetty.host);
             connector.setPort(config.jetty.port);
             return connector;
@@ -219,7 +219,7 @@ public final class HttpApi {
             // Graceful stop: stop accepting, let requests under way finish, then stop; the budget leaves time
             // to save the counters. Javalin nests its handlers inside the innermost wrapper.
             GracefulHandler graceful = new GracefulHandler();
-            graceful.setHandler(new Guard(new Callers(settings.get(Setting.TRUSTED_PROXIES)), 200));
+            graceful.setHandler(new FrontDoor(new Callers(settings.get(Setting.TRUSTED_PROXIES)), 200));
             server.setHandler(graceful);
             server.setStopTimeout(STOP_TIMEOUT_MILLIS);
         });

@@ -12,7 +12,7 @@ import pocketapi.logging.LogText;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidaySources;
 import pocketapi.holiday.LiveCalendar;
-import pocketapi.holiday.Schedule;
+import pocketapi.holiday.OwnCalendar;
 import pocketapi.image.ImagePool;
 import pocketapi.holiday.Day;
 import pocketapi.holiday.Status;
@@ -42,7 +42,7 @@ final class Pages {
     }
 
     /** The page as one calendar and its sources fill it in on one day; rendered again only when one changes. */
-    private record Rendered(HolidayCalendar calendar, HolidaySources sources, Map<String, Schedule> own,
+    private record Rendered(HolidayCalendar calendar, HolidaySources sources, Map<String, OwnCalendar> own,
                             Map<String, ImagePool> pools, LocalDate today, byte[] page) {
     }
 
@@ -56,7 +56,7 @@ final class Pages {
         return ctx -> {
             HolidayCalendar calendar = calendars.get();
             HolidaySources sources = calendars.sources();
-            Map<String, Schedule> own = choice.named();
+            Map<String, OwnCalendar> own = choice.named();
             LocalDate today = calendar.today();
             Map<String, ImagePool> named = pools.get();
             Rendered r = last.get();
@@ -186,9 +186,9 @@ final class Pages {
     }
 
     /** One example link per named calendar: the alarm for tomorrow. */
-    static String calendars(Map<String, Schedule> own, LocalDate today) {
+    static String calendars(Map<String, OwnCalendar> own, LocalDate today) {
         StringBuilder out = new StringBuilder();
-        for (Schedule s : own.values()) {
+        for (OwnCalendar s : own.values()) {
             String link = "/api/holidays?type=alarm&amp;offset=1&amp;calendar=" + s.name();  // names are [a-z0-9-]
             out.append("<li><a class=\"ex\" href=\"").append(link).append("\">").append(link).append("</a> ")
                     .append(s.name().equals("exchange") ? "股市明天开不开市 <span class=\"en\">is the exchange open tomorrow</span>"

@@ -140,7 +140,7 @@ final class Responses {
         response.getHeaders().put(NOSNIFF);
         // A request Jetty rejected may not be known as HEAD to the response generator: send nothing after the
         // headers, so that a pipelining client never reads a body as its next answer.
-        boolean head = HttpMethod.HEAD.is(request.getMethod()) || JettyInternals.isHead(request);
+        boolean head = HttpMethod.HEAD.is(request.getMethod()) || Connections.isHead(request);
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, head ? 0 : body.length);
         response.write(true, head ? null : ByteBuffer.wrap(body), callback);
     }

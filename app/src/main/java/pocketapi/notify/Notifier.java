@@ -22,7 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import pocketapi.holiday.HolidayCalendar;
-import pocketapi.holiday.Schedule;
+import pocketapi.holiday.OwnCalendar;
 import pocketapi.logging.Throttle;
 import pocketapi.holiday.Utc8;
 
@@ -48,7 +48,7 @@ public final class Notifier {
 
     private final List<Target> targets;
     private final Supplier<HolidayCalendar> official;
-    private final Supplier<Map<String, Schedule>> named;
+    private final Supplier<Map<String, OwnCalendar>> named;
     private final String publicUrl;
     private final Clock clock;
     private final BiFunction<HolidayCalendar, LocalDate, String> detail;
@@ -58,7 +58,7 @@ public final class Notifier {
     private final Map<String, long[]> retries = new HashMap<>();
     private final Throttle failing;
 
-    public Notifier(List<Target> targets, Supplier<HolidayCalendar> official, Supplier<Map<String, Schedule>> named,
+    public Notifier(List<Target> targets, Supplier<HolidayCalendar> official, Supplier<Map<String, OwnCalendar>> named,
                     Optional<String> publicUrl, Path stateFile, Clock clock,
                     BiFunction<HolidayCalendar, LocalDate, String> detail, Sender sender) {
         this.targets = targets;
@@ -195,7 +195,7 @@ public final class Notifier {
                 }
                 HolidayCalendar mine = t.calendar() != null && named.get().containsKey(t.calendar())
                         ? calendar.under(named.get().get(t.calendar()))
-                        : t.week() != null ? calendar.under(Schedule.of(t.week())) : calendar;
+                        : t.week() != null ? calendar.under(OwnCalendar.of(t.week())) : calendar;
                 return Events.eve(mine, today, t.english(), publicUrl, detail);
             }
             case "ending" -> {

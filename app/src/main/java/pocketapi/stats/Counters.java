@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The usage counters, site-wide and per user, in total and for the current UTC+8 day, and the site's
- * calls per day by endpoint family: in this process and its file ({@link UsageCounters}), or shared
+ * calls per day by endpoint family: in this process and its file ({@link LocalCounters}), or shared
  * by several instances through Redis ({@link RedisCounters}). Thread-safe; a call never waits long.
  */
 public interface Counters {

@@ -96,7 +96,7 @@ final class RedisClient implements AutoCloseable {
      * @return the site's shared total and daily count, this instance's part of each, today's shared
      *         counts by family (site first) and this instance's part of them
      */
-    long[] send(String instance, long today, UsageCounters.Changes changes, int maxUsers, long forgetBefore,
+    long[] send(String instance, long today, LocalCounters.Changes changes, int maxUsers, long forgetBefore,
                 int historyDays, long nowMillis) {
         List<String> args = new ArrayList<>(List.of(instance, prefix, LocalDate.ofEpochDay(today).toString(),
                 Long.toString(expireAt(today)), Integer.toString(maxUsers), Long.toString(nowMillis),
@@ -112,7 +112,7 @@ final class RedisClient implements AutoCloseable {
             Tally t = changes.site();
             args.addAll(List.of("", Long.toString(t.total()), Long.toString(t.day() == today ? t.daily() : -1)));
         }
-        for (UsageCounters.Row row : changes.users()) {
+        for (LocalCounters.Row row : changes.users()) {
             Tally t = row.tally();
             args.addAll(List.of(UserKeys.hex(row.key()), Long.toString(t.total()),
                     Long.toString(t.day() == today ? t.daily() : -1)));
@@ -138,12 +138,12 @@ final class RedisClient implements AutoCloseable {
      * before a save): the totals (as seen today: a total alone says not when), today's counts, and the days of
      * yesterday and today; a user only where there is room.
      */
-    void readBack(String instance, long today, UsageCounters into) {
+    void readBack(String instance, long today, LocalCounters into) {
         List<String> k = keys(instance, today);
-        scan(k.get(6), (id, v) -> into.merge(id.isEmpty() ? UsageCounters.SITE : UserKeys.parse(id), new Tally(v, 0, today), false));
-        scan(k.get(7), (id, v) -> into.merge(id.isEmpty() ? UsageCounters.SITE : UserKeys.parse(id), new Tally(0, v, today), false));
+        scan(k.get(6), (id, v) -> into.merge(id.isEmpty() ? LocalCounters.SITE : UserKeys.parse(id), new Tally(v, 0, today), false));
+        scan(k.get(7), (id, v) -> into.merge(id.isEmpty() ? LocalCounters.SITE : UserKeys.parse(id), new Tally(0, v, today), false));
         long[] days = history(instance, List.of(today - 1, today));
-        int c = UsageCounters.COLUMNS;
+        int c = LocalCounters.COLUMNS;
         for (int d = 0; d < 2; d++) {
             into.mergeDay(today - 1 + d, java.util.Arrays.copyOfRange(days, 2 * c * d + c, 2 * c * d + 2 * c));
         }

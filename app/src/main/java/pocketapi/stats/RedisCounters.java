@@ -13,7 +13,7 @@ import pocketapi.holiday.Utc8;
 
 /**
  * Counters shared through Redis ({@code STATS_REDIS_URL}): each instance counts in its own {@link
- * UsageCounters}, kept in its own file, and its {@link RedisSender} writes those values to Redis as
+ * LocalCounters}, kept in its own file, and its {@link RedisSender} writes those values to Redis as
  * its own; Redis adds to the shared sums only what an instance's values gain, so a value sent twice,
  * late or after an outage counts once. {@code /api/info} answers the others' part (the shared sums
  * less this instance's values, as last read: kept and saved, so it never goes down) plus this
@@ -36,8 +36,8 @@ public final class RedisCounters implements Counters {
     private static final long SITE_READ = 0;
     private static final long HISTORY_READ = -1;
 
-    private final UsageCounters mine;
-    private final UsageCounters others;
+    private final LocalCounters mine;
+    private final LocalCounters others;
     private final String instance;
     private final Clock clock;
     private final RedisClient redis;
@@ -63,7 +63,7 @@ public final class RedisCounters implements Counters {
      * @param mine   kept in the file too (2 trackers: the file's, the sender's)
      * @param others kept in the file too ({@link #OTHERS} users, 1 tracker)
      */
-    public RedisCounters(RedisTarget target, String prefix, UsageCounters mine, UsageCounters others,
+    public RedisCounters(RedisTarget target, String prefix, LocalCounters mine, LocalCounters others,
                          Settings settings, java.nio.file.Path statsFile, Clock clock) {
         this.mine = mine;
         this.others = others;
@@ -101,7 +101,7 @@ public final class RedisCounters implements Counters {
     private void readOthers(long key, long today) {
         fresh(key, () -> {
             long[] n = redis.read(instance, today, key);
-            others.merge(UsageCounters.SITE, new Tally(Math.max(0, n[0] - n[2]), Math.max(0, n[1] - n[3]), today), true);
+            others.merge(LocalCounters.SITE, new Tally(Math.max(0, n[0] - n[2]), Math.max(0, n[1] - n[3]), today), true);
             if (key != SITE_READ) {
                 others.merge(key, new Tally(Math.max(0, n[4] - n[6]), Math.max(0, n[5] - n[7]), today), true);
             }
@@ -117,7 +117,7 @@ public final class RedisCounters implements Counters {
                 dates.add(day);
             }
             long[] n = redis.history(instance, dates);
-            int c = UsageCounters.COLUMNS;
+            int c = LocalCounters.COLUMNS;
             for (int d = 0; d < dates.size(); d++) {
                 long[] theirs = new long[c];
                 for (int i = 0; i < c; i++) {

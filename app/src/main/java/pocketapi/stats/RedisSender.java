@@ -25,11 +25,11 @@ final class RedisSender {
     private static final Logger LOG = LoggerFactory.getLogger(RedisSender.class);
     static final long EVERY_MILLIS = 200;
     static final int BATCH = 250;
-    /** The sender's tracker of {@link UsageCounters}. */
+    /** The sender's tracker of {@link LocalCounters}. */
     static final int REDIS = 1;
 
-    private final UsageCounters own;
-    private final UsageCounters others;
+    private final LocalCounters own;
+    private final LocalCounters others;
     private final RedisClient redis;
     private final RedisCounters.Settings s;
     private final Path file;
@@ -42,7 +42,7 @@ final class RedisSender {
     private long pause;
 
     /** @param file STATS_FILE, where this instance's counts are kept */
-    RedisSender(UsageCounters own, UsageCounters others, RedisClient redis, RedisCounters.Settings settings, Path file, Clock clock) {
+    RedisSender(LocalCounters own, LocalCounters others, RedisClient redis, RedisCounters.Settings settings, Path file, Clock clock) {
         this.own = own;
         this.others = others;
         this.redis = redis;
@@ -123,7 +123,7 @@ final class RedisSender {
     private int send(long today, long deadline) {
         long forgetBefore = (today - s.userDays()) * 86_400_000L - Utc8.OFFSET.getTotalSeconds() * 1_000L;
         while (System.nanoTime() - deadline < 0) {
-            UsageCounters.Changes batch = own.take(REDIS, BATCH);
+            LocalCounters.Changes batch = own.take(REDIS, BATCH);
             if (batch.isEmpty()) {
                 return 0;
             }
@@ -134,10 +134,10 @@ final class RedisSender {
                 own.giveBack(REDIS, batch);  // what was applied may be sent again: it changes nothing
                 throw e;
             }
-            others.merge(UsageCounters.SITE, new Tally(Math.max(0, r[0] - r[2]), Math.max(0, r[1] - r[3]), today), true);
-            long[] theirs = new long[UsageCounters.COLUMNS];
+            others.merge(LocalCounters.SITE, new Tally(Math.max(0, r[0] - r[2]), Math.max(0, r[1] - r[3]), today), true);
+            long[] theirs = new long[LocalCounters.COLUMNS];
             for (int c = 0; c < theirs.length; c++) {
-                theirs[c] = Math.max(0, r[4 + c] - r[4 + UsageCounters.COLUMNS + c]);
+                theirs[c] = Math.max(0, r[4 + c] - r[4 + LocalCounters.COLUMNS + c]);
             }
             others.mergeDay(today, theirs);
         }

@@ -138,7 +138,7 @@ final class StatsFile {
      * A whole save; the file and log before become {@code .bak} and {@code .log.bak}. After a start
      * that read raw ids (the first release's files), those go: {@code .bak} is then this save.
      */
-    void save(String instance, UsageCounters.Snapshot own, UsageCounters.Snapshot others) throws IOException {
+    void save(String instance, LocalCounters.Snapshot own, LocalCounters.Snapshot others) throws IOException {
         disk.replace(file, sibling(".bak"), out -> StatsFormat.write(out, instance, own, others));
         for (Path path : damaged) {
             if (disk.exists(path)) {

@@ -25,13 +25,13 @@ import pocketapi.files.Disk;
  */
 public final class StatsFlusher {
     private static final Logger LOG = LoggerFactory.getLogger(StatsFlusher.class);
-    /** The file's tracker of {@link UsageCounters}. */
+    /** The file's tracker of {@link LocalCounters}. */
     static final int FILE = 0;
     /** Users a log line holds at most: a line is read whole, so it stays small. */
     static final int LINE_USERS = 1_000;
 
-    private final UsageCounters own;
-    private final UsageCounters others;
+    private final LocalCounters own;
+    private final LocalCounters others;
     private final StatsFile file;
     private final Duration every;
     private final int userDays;
@@ -48,8 +48,8 @@ public final class StatsFlusher {
      *
      * @param userDays days a user may be idle before it is forgotten
      */
-    public StatsFlusher(Disk disk, Path path, Clock clock, Duration every, int userDays, UsageCounters own,
-                        UsageCounters others) {
+    public StatsFlusher(Disk disk, Path path, Clock clock, Duration every, int userDays, LocalCounters own,
+                        LocalCounters others) {
         this.own = own;
         this.others = others;
         this.file = new StatsFile(disk, path, clock);
@@ -119,9 +119,9 @@ public final class StatsFlusher {
 
     /** The changes, {@value #LINE_USERS} users a line, the others' part in the first. */
     private void appendChanges() throws IOException {
-        UsageCounters.Changes theirs = others == null ? null : others.take(FILE, Integer.MAX_VALUE);
+        LocalCounters.Changes theirs = others == null ? null : others.take(FILE, Integer.MAX_VALUE);
         for (boolean first = true; ; first = false) {
-            UsageCounters.Changes mine = own.take(FILE, LINE_USERS);
+            LocalCounters.Changes mine = own.take(FILE, LINE_USERS);
             boolean withOthers = first && theirs != null && !theirs.isEmpty();
             if (mine.isEmpty() && !withOthers) {
                 return;

@@ -66,7 +66,7 @@ final class StatsFormat {
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     @JsonPropertyOrder({"site", "history", "users", "others"})
     record Line(SiteRow site, List<DayRow> history, List<UserRow> users, Line others) {
-        static Line of(UsageCounters.Changes c) {
+        static Line of(LocalCounters.Changes c) {
             List<DayRow> days = new ArrayList<>();
             c.days().forEach((day, counts) -> days.add(DayRow.of(day, counts)));
             List<UserRow> users = new ArrayList<>();
@@ -78,8 +78,8 @@ final class StatsFormat {
 
     /** Where what is read goes. */
     static final class Target {
-        final UsageCounters own;
-        final UsageCounters others;
+        final LocalCounters own;
+        final LocalCounters others;
         String instance;
         /** Whether a raw id was read (then hashed): every file holding one goes at the next whole save. */
         boolean rawIds;
@@ -98,7 +98,7 @@ final class StatsFormat {
         }
 
         /** @param others null: no others' part is kept (the file store) */
-        Target(UsageCounters own, UsageCounters others) {
+        Target(LocalCounters own, LocalCounters others) {
             this.own = own;
             this.others = others;
         }
@@ -126,7 +126,7 @@ final class StatsFormat {
         }
     }
 
-    private static void part(JsonParser p, Target to, UsageCounters into) throws IOException {
+    private static void part(JsonParser p, Target to, LocalCounters into) throws IOException {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -134,9 +134,9 @@ final class StatsFormat {
         }
     }
 
-    private static void field(JsonParser p, String name, Target to, UsageCounters into) throws IOException {
+    private static void field(JsonParser p, String name, Target to, LocalCounters into) throws IOException {
         switch (name) {
-            case "site" -> into.merge(UsageCounters.SITE, tally(p.readValueAs(SiteRow.class)), true);
+            case "site" -> into.merge(LocalCounters.SITE, tally(p.readValueAs(SiteRow.class)), true);
             case "history" -> {
                 check(p.currentToken() == JsonToken.START_ARRAY, "\"history\" is not an array");
                 while (p.nextToken() == JsonToken.START_ARRAY) {
@@ -166,10 +166,10 @@ final class StatsFormat {
         merges.forEach(Runnable::run);
     }
 
-    private static void prepare(Line l, Target to, UsageCounters into, List<Runnable> merges) throws IOException {
+    private static void prepare(Line l, Target to, LocalCounters into, List<Runnable> merges) throws IOException {
         if (l.site() != null) {
             Tally site = tally(l.site());
-            merges.add(() -> into.merge(UsageCounters.SITE, site, true));
+            merges.add(() -> into.merge(LocalCounters.SITE, site, true));
         }
         for (DayRow d : l.history() == null ? List.<DayRow>of() : l.history()) {
             long[] counts = {d.site(), d.holidays(), d.pictures(), d.info(), d.other()};
@@ -183,11 +183,11 @@ final class StatsFormat {
         }
     }
 
-    private static void day(DayRow d, UsageCounters into) throws IOException {
+    private static void day(DayRow d, LocalCounters into) throws IOException {
         into.mergeDay(date(d.date()), new long[] {d.site(), d.holidays(), d.pictures(), d.info(), d.other()});
     }
 
-    private static void user(UserRow u, Target to, UsageCounters into) throws IOException {
+    private static void user(UserRow u, Target to, LocalCounters into) throws IOException {
         check(u.daily() >= 0 && u.total() >= u.daily(), "a count that is not a tally");
         into.merge(key(u.id(), to), new Tally(u.total(), u.daily(), to.day(u.date())), true);
     }
@@ -257,7 +257,7 @@ final class StatsFormat {
     }
 
     /** Writes a whole file: this instance's counts and (Redis mode) the others' part, a user at a time; then a newline. */
-    static void write(OutputStream out, String instance, UsageCounters.Snapshot own, UsageCounters.Snapshot others)
+    static void write(OutputStream out, String instance, LocalCounters.Snapshot own, LocalCounters.Snapshot others)
             throws IOException {
         try (JsonGenerator g = Json.MAPPER.createGenerator(out)) {
             g.setPrettyPrinter(new ByLine());
@@ -276,7 +276,7 @@ final class StatsFormat {
         }
     }
 
-    private static void part(JsonGenerator g, UsageCounters.Snapshot s) throws IOException {
+    private static void part(JsonGenerator g, LocalCounters.Snapshot s) throws IOException {
         g.writeObjectField("site", SiteRow.of(s.site()));
         g.writeFieldName("history");
         g.writeStartArray();

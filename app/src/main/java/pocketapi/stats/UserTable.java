@@ -8,7 +8,7 @@ import java.util.Arrays;
  * least recently seen dropped first. Entries live in slots that never move while a user is kept
  * (chained buckets, a list in the order of last use), so a slot number is a stable handle, and each
  * reader of changes has one bit a slot. The arrays grow by doubling up to {@code max}. Not
- * thread-safe: {@link UsageCounters} holds its lock around every call.
+ * thread-safe: {@link LocalCounters} holds its lock around every call.
  */
 final class UserTable {
     /** Per user: key, total, daily 8 each; day, bucket chain, two list links 4 each; a bucket head; 2 bits. */
@@ -174,7 +174,7 @@ final class UserTable {
     }
 
     /** Copies a slot's tally into place {@code i} of a snapshot. */
-    void copy(int s, UsageCounters.Snapshot into, int i) {
+    void copy(int s, LocalCounters.Snapshot into, int i) {
         into.totals()[i] = totals[s];
         into.dailies()[i] = dailies[s];
         into.on()[i] = days[s];

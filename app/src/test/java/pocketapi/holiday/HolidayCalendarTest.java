@@ -39,7 +39,7 @@ class HolidayCalendarTest {
 
     @Test
     void the_alarm_lookup_agrees_with_every_day_of_the_official_and_a_derived_calendar() {
-        for (HolidayCalendar c : new HolidayCalendar[] {calendar, calendar.under(Schedule.of(Week.SIX))}) {
+        for (HolidayCalendar c : new HolidayCalendar[] {calendar, calendar.under(OwnCalendar.of(Week.SIX))}) {
             for (Day day : c.days()) {
                 assertThat(c.working(day.date())).as("%s", day).isEqualTo(day.working());
             }

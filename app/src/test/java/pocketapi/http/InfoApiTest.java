@@ -19,13 +19,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import pocketapi.MutableClock;
-import pocketapi.stats.UsageCounters;
+import pocketapi.stats.LocalCounters;
 
 class InfoApiTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final MutableClock clock = new MutableClock("2026-05-01T03:00:00Z");
-    private final UsageCounters counters = TestApps.counters(clock, 100_000);
+    private final LocalCounters counters = TestApps.counters(clock, 100_000);
 
     private static JsonNode json(HttpResponse<String> response) throws Exception {
         return MAPPER.readTree(response.body());
@@ -162,10 +162,10 @@ class InfoApiTest {
         });
     }
 
-    /** Over HTTP, a smaller case than UsageCountersTest's 8 x 500: the wiring counts before it answers. */
+    /** Over HTTP, a smaller case than LocalCountersTest's 8 x 500: the wiring counts before it answers. */
     @Test
     void four_clients_times_50_calls_see_every_count_from_1_to_200_once() {
-        UsageCounters shared = TestApps.counters(Clock.systemUTC(), 100_000);
+        LocalCounters shared = TestApps.counters(Clock.systemUTC(), 100_000);
         TestServer.run(TestApps.app(Clock.systemUTC(), shared), server -> {
             long siteBefore = shared.siteTally().total();
             ExecutorService pool = Executors.newFixedThreadPool(4);

@@ -21,7 +21,7 @@ import io.javalin.Javalin;
 
 /**
  * {@code week} and {@code calendar} on every endpoint that answers a day: the same rules as the
- * domain's (ScheduleTest), seen through HTTP; without them every answer is the official one.
+ * domain's (OwnCalendarTest), seen through HTTP; without them every answer is the official one.
  */
 class OwnCalendarApiTest {
     @TempDir

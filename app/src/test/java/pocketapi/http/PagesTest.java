@@ -15,10 +15,10 @@ import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidaySources;
 import pocketapi.holiday.Week;
 import pocketapi.holiday.LiveCalendar;
-import pocketapi.stats.UsageCounters;
+import pocketapi.stats.LocalCounters;
 
 class PagesTest {
-    private final UsageCounters counters = TestApps.counters(Clock.systemUTC(), 100);
+    private final LocalCounters counters = TestApps.counters(Clock.systemUTC(), 100);
 
     @Test
     void health_is_200_ok_as_text_and_not_counted() {

@@ -30,7 +30,7 @@ import pocketapi.holiday.Break;
 import pocketapi.holiday.BreakFacts;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.holiday.TestYears;
-import pocketapi.stats.UsageCounters;
+import pocketapi.stats.LocalCounters;
 
 /** /api/holidays/year, /api/holidays/next and /api/holidays.ics over HTTP, against the official facts. */
 class PlanningApiTest {
@@ -204,7 +204,7 @@ class PlanningApiTest {
 
     @Test
     void the_feed_has_an_etag_and_if_none_match_gets_304_without_a_body() {
-        UsageCounters counters = TestApps.counters(Clock.systemUTC(), 100);
+        LocalCounters counters = TestApps.counters(Clock.systemUTC(), 100);
         TestServer.run(TestApps.app(Clock.systemUTC(), counters), server -> {
             HttpResponse<String> first = server.get("/api/holidays.ics?y=2026");
             String etag = first.headers().firstValue("ETag").orElseThrow();

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 class ResponsesTest {
     @Test
     void a_record_is_written_field_by_field_in_its_order_chinese_as_utf_8() {
-        assertThat(new String(Responses.bytes(new PlanRoutes.Add("2026-09-28", -5, "2026-09-21")), StandardCharsets.UTF_8))
+        assertThat(new String(Responses.bytes(new PlanningRoutes.Add("2026-09-28", -5, "2026-09-21")), StandardCharsets.UTF_8))
                 .isEqualTo("{\"date\":\"2026-09-28\",\"n\":-5,\"result\":\"2026-09-21\"}");
         assertThat(new String(Responses.bytes(new ImageEndpoint.Link("http://x/d/image/山.png", 0, 0)), StandardCharsets.UTF_8))
                 .as("a size the pool does not say is left out").isEqualTo("{\"url\":\"http://x/d/image/山.png\"}");

@@ -161,10 +161,10 @@ class SlowClientsTest {
 
     @Test
     void the_connection_bound_fits_the_open_file_limit() {
-        assertThat(pocketapi.util.OpenFiles.connections(1000, 400, 40)).as("a quarter of the free files kept").isEqualTo(270);
-        assertThat(pocketapi.util.OpenFiles.connections(1000, 200, 40)).as("at least 64 kept").isEqualTo(200 - 40 - 64);
-        assertThat(pocketapi.util.OpenFiles.connections(1000, 1_048_576, 40)).isEqualTo(1000);
-        assertThat(pocketapi.util.OpenFiles.connections(1000, -1, 40)).as("no known limit").isEqualTo(1000);
-        assertThat(pocketapi.util.OpenFiles.connections(1000, 50, 40)).isEqualTo(pocketapi.util.OpenFiles.MIN_CONNECTIONS);
+        assertThat(OpenFiles.connections(1000, 400, 40)).as("a quarter of the free files kept").isEqualTo(270);
+        assertThat(OpenFiles.connections(1000, 200, 40)).as("at least 64 kept").isEqualTo(200 - 40 - 64);
+        assertThat(OpenFiles.connections(1000, 1_048_576, 40)).isEqualTo(1000);
+        assertThat(OpenFiles.connections(1000, -1, 40)).as("no known limit").isEqualTo(1000);
+        assertThat(OpenFiles.connections(1000, 50, 40)).isEqualTo(OpenFiles.MIN_CONNECTIONS);
     }
 }

@@ -16,7 +16,7 @@ import pocketapi.image.ImagePools;
 import pocketapi.image.NamedPools;
 import pocketapi.image.SampleImages;
 import pocketapi.stats.Counters;
-import pocketapi.stats.UsageCounters;
+import pocketapi.stats.LocalCounters;
 
 /** The production wiring ({@link HttpApi#create}) with test inputs: built-in data, a chosen clock. */
 final class TestApps {
@@ -32,8 +32,8 @@ final class TestApps {
     }
 
     /** Counters as a test's server has them: no file, a fixed key, 400 days of history. */
-    static UsageCounters counters(Clock clock, int maxUsers) {
-        return new UsageCounters(clock, new pocketapi.stats.UserKeys(new byte[32]), maxUsers, 400, 0);
+    static LocalCounters counters(Clock clock, int maxUsers) {
+        return new LocalCounters(clock, new pocketapi.stats.UserKeys(new byte[32]), maxUsers, 400, 0);
     }
 
     /** The out-of-the-box service: defaults, bundled sample pictures. */

@@ -28,7 +28,7 @@ import net.fortuna.ical4j.model.component.VEvent;
 import pocketapi.holiday.Break;
 import pocketapi.holiday.BreakFacts;
 import pocketapi.holiday.WorkdayFacts;
-import pocketapi.stats.UsageCounters;
+import pocketapi.stats.LocalCounters;
 
 /**
  * Planning around work over HTTP: tomorrow ({@code offset}), many days at once, working-day
@@ -256,7 +256,7 @@ class WorkdaysApiTest {
 
     @Test
     void each_new_path_answers_head_carries_cors_and_is_counted() {
-        UsageCounters counters = TestApps.counters(Clock.systemUTC(), 100);
+        LocalCounters counters = TestApps.counters(Clock.systemUTC(), 100);
         String[] paths = {"/api/holidays?offset=1", "/api/holidays/range?from=2026-10-01&to=2026-10-03",
             "/api/workdays/count?from=2026-10-01&to=2026-10-31", "/api/workdays/add?date=2026-09-28&n=5",
             "/api/holidays.ics?only=work&remind=20:00&lang=en", "/api/workdays/add?n=x"};

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import pocketapi.MutableClock;
 import pocketapi.holiday.HolidayCalendar;
-import pocketapi.holiday.Schedule;
+import pocketapi.holiday.OwnCalendar;
 import pocketapi.holiday.TestYears;
 import pocketapi.holiday.Week;
 
@@ -41,7 +41,7 @@ class EventsTest {
 
     @Test
     void under_a_six_day_week_every_saturday_worked_is_told_the_evening_before() {
-        HolidayCalendar six = CALENDAR.under(Schedule.of(Week.SIX));
+        HolidayCalendar six = CALENDAR.under(OwnCalendar.of(Week.SIX));
         assertThat(eve(six, "2026-11-27", false).orElseThrow().text()).isEqualTo("明天（11月28日 周六）上班");
         assertThat(eve(six, "2026-11-24", false)).isEmpty();
     }

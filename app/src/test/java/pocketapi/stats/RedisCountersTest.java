@@ -84,9 +84,9 @@ class RedisCountersTest {
     @Test
     void a_value_sent_twice_late_or_out_of_order_counts_once() {
         long today = pocketapi.holiday.Utc8.epochDay(Clock.systemUTC());
-        long u = UsageCountersTest.KEYS.of("u");
+        long u = LocalCountersTest.KEYS.of("u");
         try (RedisClient client = new RedisClient(RedisTarget.parse(redis.url()), "pocketapi:", Duration.ofSeconds(1), 1)) {
-            client.userKey(UsageCountersTest.KEYS.text());
+            client.userKey(LocalCountersTest.KEYS.text());
             long now = System.currentTimeMillis();
             client.send("0000000000000001", today, changes(today, 5), 100, 0, 400, now);
             client.send("0000000000000001", today, changes(today, 5), 100, 0, 400, now);
@@ -101,10 +101,10 @@ class RedisCountersTest {
     }
 
     /** An instance's values: n calls by "u" today, all of holidays. */
-    private static UsageCounters.Changes changes(long today, long n) {
+    private static LocalCounters.Changes changes(long today, long n) {
         Tally t = new Tally(n, n, today);
-        return new UsageCounters.Changes(t, Map.of(today, new long[] {n, n, 0, 0, 0}),
-                List.of(new UsageCounters.Row(UsageCountersTest.KEYS.of("u"), t)));
+        return new LocalCounters.Changes(t, Map.of(today, new long[] {n, n, 0, 0, 0}),
+                List.of(new LocalCounters.Row(LocalCountersTest.KEYS.of("u"), t)));
     }
 
     @Test

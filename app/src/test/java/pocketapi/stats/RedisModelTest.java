@@ -34,15 +34,15 @@ class RedisModelTest {
 
     /** One instance as Main builds it, driven by hand: no thread of its own. */
     private static final class Node {
-        final UsageCounters own;
+        final LocalCounters own;
         final StatsFlusher flusher;
         final RedisClient client;
         final RedisSender sender;
         Map<String, Long> saved = new HashMap<>();
 
         Node(Disk disk, String url, MutableClock clock) {
-            own = new UsageCounters(clock, UsageCountersTest.KEYS, 100, 400, 2);
-            UsageCounters others = new UsageCounters(clock, UsageCountersTest.KEYS, 100, 400, 1);
+            own = new LocalCounters(clock, LocalCountersTest.KEYS, 100, 400, 2);
+            LocalCounters others = new LocalCounters(clock, LocalCountersTest.KEYS, 100, 400, 1);
             flusher = new StatsFlusher(disk, FILE, clock, Duration.ofSeconds(10), 90, own, others);
             client = new RedisClient(RedisTarget.parse(url), "pocketapi:", Duration.ofSeconds(1), 1);
             sender = new RedisSender(own, others, client, new RedisCounters.Settings(flusher.instance(), flusher::instanceSaved,
@@ -183,6 +183,6 @@ class RedisModelTest {
 
     /** A user's field in Redis (its keyed hash), or the site's. */
     private static String field(String user) {
-        return user.isEmpty() ? "\"\"" : UserKeys.hex(UsageCountersTest.KEYS.of(user));
+        return user.isEmpty() ? "\"\"" : UserKeys.hex(LocalCountersTest.KEYS.of(user));
     }
 }

@@ -9,7 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.LongSupplier;
 
-import pocketapi.CounterStore;
+import pocketapi.Counting;
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 
@@ -21,10 +21,10 @@ public final class RedisTesting {
     /** A started instance, wired as Main wires it; closing it stops it as SIGTERM does. */
     public static final class Instance implements AutoCloseable {
         public final Counters counters;
-        private final CounterStore store;
+        private final Counting store;
         private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
 
-        Instance(CounterStore store) {
+        Instance(Counting store) {
             this.store = store;
             this.counters = store.counters();
             store.start().accept(scheduler);
@@ -54,7 +54,7 @@ public final class RedisTesting {
 
     public static Instance start(String url, Path file, Clock clock, int maxUsers) {
         try {
-            return new Instance(CounterStore.open(Config.parse(Map.of("STATS_REDIS_URL", url, "STATS_FILE", file.toString(),
+            return new Instance(Counting.open(Config.parse(Map.of("STATS_REDIS_URL", url, "STATS_FILE", file.toString(),
                     "STATS_FLUSH_SECONDS", "1", "STATS_MAX_USERS", Integer.toString(maxUsers)), List.of()), clock));
         } catch (ConfigException e) {
             throw new IllegalArgumentException(e);

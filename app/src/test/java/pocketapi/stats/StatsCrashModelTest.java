@@ -37,8 +37,8 @@ class StatsCrashModelTest {
     }
 
     /** The counters as a test sees them (through a reader of its own): every tally, "" the site's, and each day's counts. */
-    private static Map<String, List<Long>> state(UsageCounters counters) {
-        UsageCounters.Snapshot s = counters.snapshot(1);
+    private static Map<String, List<Long>> state(LocalCounters counters) {
+        LocalCounters.Snapshot s = counters.snapshot(1);
         Map<String, List<Long>> state = new HashMap<>();
         state.put("", List.of(s.site().total(), s.site().daily(), s.site().day()));
         for (int i = 0; i < s.keys().length; i++) {
@@ -57,7 +57,7 @@ class StatsCrashModelTest {
         // The states a save tried to write, from the last one that succeeded on: one of them is what a restart finds.
         List<Map<String, List<Long>>> candidates = new ArrayList<>(List.of(Map.of("", List.of(0L, 0L, 0L))));
         for (int life = 0; life < 6; life++) {
-            UsageCounters counters = new UsageCounters(clock, UsageCountersTest.KEYS, 1_000, 400, 2);
+            LocalCounters counters = new LocalCounters(clock, LocalCountersTest.KEYS, 1_000, 400, 2);
             StatsFlusher flusher = new StatsFlusher(disk, FILE, clock, Duration.ofSeconds(10), 90, counters, null);
             Map<String, List<Long>> found0 = state(counters);
             if (!candidates.contains(found0)) {

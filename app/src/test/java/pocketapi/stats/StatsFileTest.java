@@ -3,7 +3,7 @@ package pocketapi.stats;
 import pocketapi.stats.Counters.Report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static pocketapi.stats.Family.HOLIDAYS;
-import static pocketapi.stats.UsageCountersTest.KEYS;
+import static pocketapi.stats.LocalCountersTest.KEYS;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,14 +33,14 @@ class StatsFileTest {
         return dir.resolve("stats.json");
     }
 
-    private UsageCounters counters;
+    private LocalCounters counters;
 
     private StatsFlusher open() {
         return open(100_000);
     }
 
     private StatsFlusher open(int maxUsers) {
-        counters = new UsageCounters(clock, KEYS, maxUsers, 400, 1);
+        counters = new LocalCounters(clock, KEYS, maxUsers, 400, 1);
         return new StatsFlusher(Disk.LOCAL, file(), clock, Duration.ofSeconds(10), 90, counters, null);
     }
 
@@ -300,7 +300,7 @@ class StatsFileTest {
         disk.put(path, "garbage");
         disk.failIn(1);  // the move aside fails
         try (LogCapture log = new LogCapture()) {
-            UsageCounters c = new UsageCounters(clock, KEYS, 10, 400, 1);
+            LocalCounters c = new LocalCounters(clock, KEYS, 10, 400, 1);
             StatsFlusher flusher = new StatsFlusher(disk, path, clock, Duration.ofSeconds(10), 90, c, null);
             c.countAndReport("a", HOLIDAYS);
             assertThat(flusher.save(true)).isFalse();

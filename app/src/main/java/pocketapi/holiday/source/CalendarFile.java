@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.ListedDay;
-import pocketapi.holiday.Schedule;
+import pocketapi.holiday.OwnCalendar;
 import pocketapi.holiday.Week;
 /**
  * A named calendar of one's own, {@code NAME.json} in {@code CALENDARS_DIR}:
@@ -31,11 +31,11 @@ public final class CalendarFile {
      * @param name the calendar's name, its file name without {@code .json}
      * @throws HolidayDataException naming {@code source} and the problem
      */
-    public static Schedule parse(String source, String name, byte[] bytes) throws HolidayDataException {
+    public static OwnCalendar parse(String source, String name, byte[] bytes) throws HolidayDataException {
         if (!validName(name)) {
             throw new HolidayDataException(source, "a calendar's name must be 1 to 32 of a-z, 0-9 and -");
         }
-        if (name.equals(Schedule.EXCHANGE.name())) {
+        if (name.equals(OwnCalendar.EXCHANGE.name())) {
             throw new HolidayDataException(source, "exchange is the built-in calendar of the stock exchanges; "
                     + "give yours another name");
         }
@@ -55,6 +55,6 @@ public final class CalendarFile {
                 throw new HolidayDataException(source, "date " + day.date() + " is listed twice");
             }
         }
-        return new Schedule(name, week, days);
+        return new OwnCalendar(name, week, days);
     }
 }

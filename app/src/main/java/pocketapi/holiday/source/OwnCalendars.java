@@ -9,7 +9,7 @@ import java.util.function.LongPredicate;
 import pocketapi.files.Folder;
 import pocketapi.files.FolderWatcher;
 import pocketapi.holiday.HolidayDataException;
-import pocketapi.holiday.Schedule;
+import pocketapi.holiday.OwnCalendar;
 
 /**
  * The calendars a request may choose with {@code calendar=NAME}: the built-in {@code exchange},
@@ -25,9 +25,9 @@ public final class OwnCalendars {
     /** What a calendar takes of the heap: a listed day (date, entry, name, map entry), and the rest. */
     static final int BYTES_PER_DAY = 240;
 
-    private final FolderWatcher<Schedule> watcher;
+    private final FolderWatcher<OwnCalendar> watcher;
 
-    private OwnCalendars(FolderWatcher<Schedule> watcher) {
+    private OwnCalendars(FolderWatcher<OwnCalendar> watcher) {
         this.watcher = watcher;
     }
 
@@ -47,13 +47,13 @@ public final class OwnCalendars {
      * @throws FolderWatcher.Refused naming the folder or the first file that cannot be used, and why
      */
     public static OwnCalendars load(Optional<Path> dir, LongPredicate fits) throws FolderWatcher.Refused {
-        FolderWatcher.Rules<Schedule> rules = new FolderWatcher.Rules<>("CALENDARS_DIR", "calendar",
+        FolderWatcher.Rules<OwnCalendar> rules = new FolderWatcher.Rules<>("CALENDARS_DIR", "calendar",
                 name -> name.endsWith(".json"), stem -> stem, MAX_FILE, MAX_FOLDER, MAX_CALENDARS, OwnCalendars::read,
                 OwnCalendars::bytes, fits);
-        return new OwnCalendars(FolderWatcher.load(dir, rules, Map.of(Schedule.EXCHANGE.name(), Schedule.EXCHANGE)));
+        return new OwnCalendars(FolderWatcher.load(dir, rules, Map.of(OwnCalendar.EXCHANGE.name(), OwnCalendar.EXCHANGE)));
     }
 
-    private static Schedule read(String name, java.util.List<Folder.File> files) throws FolderWatcher.Refused {
+    private static OwnCalendar read(String name, java.util.List<Folder.File> files) throws FolderWatcher.Refused {
         Folder.File file = files.get(0);
         try {
             return CalendarFile.parse(file.path().toString(), name, file.bytes());
@@ -63,7 +63,7 @@ public final class OwnCalendars {
     }
 
     /** What a calendar takes of the heap. */
-    static long bytes(Schedule schedule) {
+    static long bytes(OwnCalendar schedule) {
         return 1024 + (long) BYTES_PER_DAY * schedule.days().size();
     }
 
@@ -73,7 +73,7 @@ public final class OwnCalendars {
     }
 
     /** The calendars by name, the built-in one included, in name order. */
-    public Map<String, Schedule> all() {
+    public Map<String, OwnCalendar> all() {
         return watcher.all();
     }
 

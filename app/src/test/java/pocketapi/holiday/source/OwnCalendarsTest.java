@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import pocketapi.LogCapture;
 import pocketapi.holiday.HolidayDataException;
-import pocketapi.holiday.Schedule;
+import pocketapi.holiday.OwnCalendar;
 import pocketapi.holiday.Week;
 
 /** The calendars of CALENDARS_DIR: read at start, then every change swapped in whole, a bad change kept out. */
@@ -29,7 +29,7 @@ class OwnCalendarsTest {
     void the_folder_is_read_at_start_with_the_exchange_built_in() throws Exception {
         write("acme.json", "{\"week\":\"6\",\"days\":[]}");
         write("notes.txt", "not a calendar");
-        Map<String, Schedule> all = OwnCalendars.load(Optional.of(dir), bytes -> true).all();
+        Map<String, OwnCalendar> all = OwnCalendars.load(Optional.of(dir), bytes -> true).all();
         assertThat(all.keySet()).containsExactly("acme", "exchange");
         assertThat(all.get("acme").week()).isSameAs(Week.SIX);
         assertThat(OwnCalendars.builtIn().all().keySet()).containsExactly("exchange");
@@ -50,7 +50,7 @@ class OwnCalendarsTest {
             throws Exception {
         write("acme.json", "{\"week\":\"6\"}");
         OwnCalendars calendars = OwnCalendars.load(Optional.of(dir), bytes -> true);
-        Map<String, Schedule> before = calendars.all();
+        Map<String, OwnCalendar> before = calendars.all();
         calendars.rescan();
         assertThat(calendars.all()).as("nothing changed: the same map").isSameAs(before);
 
@@ -64,7 +64,7 @@ class OwnCalendarsTest {
             assertThat(log.linesWith("calendar acme changed")).hasSize(1);
             assertThat(log.linesWith("calendar shop added")).hasSize(1);
 
-            Schedule good = calendars.all().get("acme");
+            OwnCalendar good = calendars.all().get("acme");
             write("acme.json", "{\"week\":\"alt:2026-11-28\",\"days\":[");
             calendars.rescan();
             calendars.rescan();

@@ -14,7 +14,7 @@ import pocketapi.files.Disk;
 import pocketapi.stats.Counters;
 import pocketapi.stats.RedisCounters;
 import pocketapi.stats.StatsFlusher;
-import pocketapi.stats.UsageCounters;
+import pocketapi.stats.LocalCounters;
 import pocketapi.stats.UserKeys;
 
 /**
@@ -26,7 +26,7 @@ import pocketapi.stats.UserKeys;
  * @param stop  stops it and saves everything: false when counted calls are lost (said in the log)
  * @param where for the startup line
  */
-public record CounterStore(Counters counters, Consumer<ScheduledExecutorService> start, BooleanSupplier stop,
+public record Counting(Counters counters, Consumer<ScheduledExecutorService> start, BooleanSupplier stop,
                            String where) {
 
     /** Where the key users are hashed with is kept: {@code stats.key} beside {@code stats.json}. */
@@ -39,7 +39,7 @@ public record CounterStore(Counters counters, Consumer<ScheduledExecutorService>
      *
      * @throws ConfigException when the users' key cannot be read or made
      */
-    public static CounterStore open(Config config, Clock clock) throws ConfigException {
+    public static Counting open(Config config, Clock clock) throws ConfigException {
         boolean shared = config.get(Setting.STATS_REDIS_URL).isPresent();
         Path keyFile = keyFile(config.get(Setting.STATS_FILE));
         UserKeys keys;
@@ -50,18 +50,18 @@ public record CounterStore(Counters counters, Consumer<ScheduledExecutorService>
                     + "counted by cannot be read or made (" + e.getMessage() + ")");
         }
         int days = config.get(Setting.STATS_HISTORY_DAYS);
-        UsageCounters mine = new UsageCounters(clock, keys, config.get(Setting.STATS_MAX_USERS), days, shared ? 2 : 1);
-        UsageCounters others = shared ? new UsageCounters(clock, keys, RedisCounters.OTHERS, days, 1) : null;
+        LocalCounters mine = new LocalCounters(clock, keys, config.get(Setting.STATS_MAX_USERS), days, shared ? 2 : 1);
+        LocalCounters others = shared ? new LocalCounters(clock, keys, RedisCounters.OTHERS, days, 1) : null;
         StatsFlusher flusher = new StatsFlusher(Disk.LOCAL, config.get(Setting.STATS_FILE), clock, config.get(Setting.STATS_FLUSH_SECONDS),
                 config.get(Setting.STATS_USER_DAYS), mine, others);
         String saved = flusher.file() + " saved every " + config.get(Setting.STATS_FLUSH_SECONDS).toSeconds() + " s";
         if (!shared) {
-            return new CounterStore(mine, flusher::start, flusher::stop, "in " + saved);
+            return new Counting(mine, flusher::start, flusher::stop, "in " + saved);
         }
         RedisCounters redis = new RedisCounters(config.get(Setting.STATS_REDIS_URL).get(), config.get(Setting.STATS_REDIS_PREFIX), mine, others,
                 new RedisCounters.Settings(flusher.instance(), flusher::instanceSaved, keyFile, Disk.LOCAL,
                         config.get(Setting.STATS_MAX_USERS), config.get(Setting.STATS_USER_DAYS), days), config.get(Setting.STATS_FILE), clock);
-        return new CounterStore(redis, scheduler -> {
+        return new Counting(redis, scheduler -> {
             flusher.start(scheduler);
             redis.start(scheduler);
         }, () -> {

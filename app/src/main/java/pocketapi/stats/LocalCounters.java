@@ -20,7 +20,7 @@ import pocketapi.holiday.Utc8;
  * reader of changes (the file, the Redis sender) {@link #take}s what changed since its last take,
  * as absolute values, in batches. Thread-safe.
  */
-public final class UsageCounters implements Counters {
+public final class LocalCounters implements Counters {
     /** The key of the site's tally: no user's key is 0. */
     public static final long SITE = 0;
     /** What a user takes of the heap: its place in the table, and in the copy a whole save writes from. */
@@ -43,7 +43,7 @@ public final class UsageCounters implements Counters {
      * @param historyDays days of history kept, 0: none
      * @param trackers    how many readers of changes there are
      */
-    public UsageCounters(Clock clock, UserKeys keys, int maxUsers, int historyDays, int trackers) {
+    public LocalCounters(Clock clock, UserKeys keys, int maxUsers, int historyDays, int trackers) {
         this.clock = clock;
         this.keys = keys;
         this.maxUsers = maxUsers;

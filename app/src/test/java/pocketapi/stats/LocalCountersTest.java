@@ -21,19 +21,19 @@ import pocketapi.MutableClock;
 import pocketapi.stats.Counters.DayCount;
 import pocketapi.stats.Counters.Report;
 
-class UsageCountersTest {
+class LocalCountersTest {
     /** A fixed key, so that a user's hash is the same in every test run. */
     static final UserKeys KEYS = new UserKeys(new byte[32]);
     private final MutableClock clock = new MutableClock("2026-05-01T03:00:00Z");
     private static final long MAY_1 = LocalDate.of(2026, 5, 1).toEpochDay();
 
-    private UsageCounters counters(int maxUsers, int trackers) {
-        return new UsageCounters(clock, KEYS, maxUsers, 400, trackers);
+    private LocalCounters counters(int maxUsers, int trackers) {
+        return new LocalCounters(clock, KEYS, maxUsers, 400, trackers);
     }
 
     @Test
     void a_call_reports_counts_that_include_itself() {
-        UsageCounters counters = counters(10, 0);
+        LocalCounters counters = counters(10, 0);
         assertThat(counters.countAndReport("a", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 1, 1, 1, 1));
         assertThat(counters.countAndReport("b", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "b", 2, 2, 1, 1));
         assertThat(counters.countAndReport("a", INFO)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 3, 3, 2, 2));
@@ -41,7 +41,7 @@ class UsageCountersTest {
 
     @Test
     void daily_counts_roll_over_at_midnight_utc_plus_8() {
-        UsageCounters counters = counters(10, 0);
+        LocalCounters counters = counters(10, 0);
         clock.set("2026-05-01T15:59:59Z");  // 23:59:59 UTC+8
         counters.countAndReport("a", HOLIDAYS);
         Report before = counters.countAndReport("a", HOLIDAYS);
@@ -55,7 +55,7 @@ class UsageCountersTest {
 
     @Test
     void each_day_counts_the_site_and_each_family_and_the_days_kept_end_where_the_setting_says() {
-        UsageCounters counters = new UsageCounters(clock, KEYS, 10, 3, 0);
+        LocalCounters counters = new LocalCounters(clock, KEYS, 10, 3, 0);
         counters.countAndReport("a", HOLIDAYS);
         counters.countAndReport("a", PICTURES);
         counters.countAndReport("b", HOLIDAYS);
@@ -75,7 +75,7 @@ class UsageCountersTest {
 
     @Test
     void with_no_days_kept_nothing_of_the_history_is_kept() {
-        UsageCounters counters = new UsageCounters(clock, KEYS, 10, 0, 1);
+        LocalCounters counters = new LocalCounters(clock, KEYS, 10, 0, 1);
         counters.countAndReport("a", HOLIDAYS);
         assertThat(counters.take(0, 10).days()).isEmpty();
         assertThat(counters.history(1).get(0).site()).isZero();
@@ -83,7 +83,7 @@ class UsageCountersTest {
 
     @Test
     void concurrent_calls_from_one_user_report_every_count_exactly_once() throws Exception {
-        UsageCounters counters = new UsageCounters(Clock.systemUTC(), KEYS, 10, 400, 2);
+        LocalCounters counters = new LocalCounters(Clock.systemUTC(), KEYS, 10, 400, 2);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
             List<Future<List<Long>>> results = new ArrayList<>();
@@ -109,7 +109,7 @@ class UsageCountersTest {
 
     @Test
     void a_million_distinct_ids_leave_the_table_at_its_bound_and_the_site_exact() {
-        UsageCounters counters = counters(100_000, 1);
+        LocalCounters counters = counters(100_000, 1);
         Report last = null;
         for (int i = 0; i < 1_000_000; i++) {
             last = counters.countAndReport("id-" + i, HOLIDAYS);
@@ -117,7 +117,7 @@ class UsageCountersTest {
         assertThat(last.siteTotal()).isEqualTo(1_000_000);
         assertThat(last.siteDaily()).isEqualTo(1_000_000);
         assertThat(counters.size()).isEqualTo(100_000);
-        UsageCounters.Snapshot all = counters.snapshot(0);
+        LocalCounters.Snapshot all = counters.snapshot(0);
         assertThat(all.keys()[0]).isEqualTo(KEYS.of("id-900000"));
         assertThat(all.keys()[99_999]).isEqualTo(KEYS.of("id-999999"));
         assertThat(counters.user("id-899999")).isEqualTo(Tally.ZERO);
@@ -126,12 +126,12 @@ class UsageCountersTest {
 
     @Test
     void what_changed_is_taken_in_batches_and_a_user_dropped_is_never_handed_on() {
-        UsageCounters counters = counters(1_000, 1);
+        LocalCounters counters = counters(1_000, 1);
         for (int i = 0; i < 2_500; i++) {
             counters.countAndReport("id-" + i, HOLIDAYS);
         }
         List<Long> taken = new ArrayList<>();
-        for (UsageCounters.Changes batch = counters.take(0, 300); !batch.isEmpty(); batch = counters.take(0, 300)) {
+        for (LocalCounters.Changes batch = counters.take(0, 300); !batch.isEmpty(); batch = counters.take(0, 300)) {
             assertThat(batch.users()).hasSizeLessThanOrEqualTo(300);
             batch.users().forEach(r -> taken.add(r.key()));
         }
@@ -140,7 +140,7 @@ class UsageCountersTest {
 
     @Test
     void the_least_recently_seen_user_is_dropped_first() {
-        UsageCounters counters = counters(2, 1);
+        LocalCounters counters = counters(2, 1);
         counters.countAndReport("old", HOLIDAYS);
         counters.countAndReport("newer", HOLIDAYS);
         counters.countAndReport("old", HOLIDAYS);       // "old" is now the most recently seen
@@ -152,36 +152,36 @@ class UsageCountersTest {
 
     @Test
     void each_tracker_takes_what_changed_since_its_own_last_take_as_absolute_values() {
-        UsageCounters counters = counters(10, 2);
+        LocalCounters counters = counters(10, 2);
         counters.countAndReport("a", HOLIDAYS);
         counters.countAndReport("b", HOLIDAYS);
-        UsageCounters.Changes first = counters.take(0, 10);
+        LocalCounters.Changes first = counters.take(0, 10);
         assertThat(first.site()).isEqualTo(new Tally(2, 2, MAY_1));
-        assertThat(first.users()).extracting(UsageCounters.Row::key).containsExactlyInAnyOrder(KEYS.of("a"), KEYS.of("b"));
+        assertThat(first.users()).extracting(LocalCounters.Row::key).containsExactlyInAnyOrder(KEYS.of("a"), KEYS.of("b"));
         assertThat(first.days().get(MAY_1)).containsExactly(2, 2, 0, 0, 0);
         counters.countAndReport("a", HOLIDAYS);
-        UsageCounters.Changes second = counters.take(0, 10);
+        LocalCounters.Changes second = counters.take(0, 10);
         assertThat(second.site()).isEqualTo(new Tally(3, 3, MAY_1));
-        assertThat(second.users()).containsExactly(new UsageCounters.Row(KEYS.of("a"), new Tally(2, 2, MAY_1)));
+        assertThat(second.users()).containsExactly(new LocalCounters.Row(KEYS.of("a"), new Tally(2, 2, MAY_1)));
         assertThat(counters.take(0, 10).isEmpty()).isTrue();
         assertThat(counters.take(1, 10).users()).hasSize(2);  // the other tracker saw none of it yet
     }
 
     @Test
     void what_is_given_back_is_taken_again_with_its_values_by_then() {
-        UsageCounters counters = counters(10, 1);
+        LocalCounters counters = counters(10, 1);
         counters.countAndReport("a", HOLIDAYS);
-        UsageCounters.Changes failed = counters.take(0, 10);
+        LocalCounters.Changes failed = counters.take(0, 10);
         counters.giveBack(0, failed);
         counters.countAndReport("b", HOLIDAYS);
-        UsageCounters.Changes next = counters.take(0, 10);
+        LocalCounters.Changes next = counters.take(0, 10);
         assertThat(next.site()).isEqualTo(new Tally(2, 2, MAY_1));
         assertThat(next.users()).hasSize(2);
     }
 
     @Test
     void merging_a_copy_keeps_the_larger_total_and_the_later_days_count() {
-        UsageCounters counters = counters(10, 1);
+        LocalCounters counters = counters(10, 1);
         long a = KEYS.of("a");
         counters.countAndReport("a", HOLIDAYS);
         counters.take(0, 10);
@@ -197,7 +197,7 @@ class UsageCountersTest {
 
     @Test
     void a_merge_that_may_not_evict_adds_no_user_to_a_full_table() {
-        UsageCounters counters = counters(2, 0);
+        LocalCounters counters = counters(2, 0);
         counters.countAndReport("a", HOLIDAYS);
         counters.countAndReport("b", HOLIDAYS);
         counters.merge(KEYS.of("c"), new Tally(5, 5, MAY_1), false);
@@ -209,7 +209,7 @@ class UsageCountersTest {
 
     @Test
     void users_idle_longer_than_the_days_kept_are_forgotten_and_the_site_stays() {
-        UsageCounters counters = counters(10, 0);
+        LocalCounters counters = counters(10, 0);
         counters.countAndReport("gone", HOLIDAYS);
         clock.set("2026-06-01T03:00:00Z");
         counters.countAndReport("stays", HOLIDAYS);
@@ -222,7 +222,7 @@ class UsageCountersTest {
 
     @Test
     void a_new_key_forgets_the_users_counted_by_the_old_one_and_keeps_the_site() {
-        UsageCounters counters = counters(10, 0);
+        LocalCounters counters = counters(10, 0);
         counters.countAndReport("a", HOLIDAYS);
         UserKeys other = new UserKeys(new byte[] {1, 2, 3});
         counters.rekey(other);

@@ -7,20 +7,20 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Derives the days and the breaks of a {@link Schedule} from the official calendar's.
+ * Derives the days and the breaks of a {@link OwnCalendar} from the official calendar's.
  *
- * <p>Each day is the schedule's ({@link Schedule#personal}). A break is the official break as the
+ * <p>Each day is the schedule's ({@link OwnCalendar#personal}). A break is the official break as the
  * person has it: its days worked under the schedule are cut from its ends (a Saturday a six-day
  * week works is no longer part of it), the days off the schedule lists next to it join it, and
  * its make-up days are those still worked (none at the exchange). A run of listed days off outside
  * every break is a break of its own, under the listed name. Stateless.
  */
-final class Personal {
-    private Personal() {
+final class OwnDays {
+    private OwnDays() {
     }
 
     /** The schedule's days, each with the break it belongs to. */
-    static Day[] days(HolidayCalendar official, Schedule schedule) {
+    static Day[] days(HolidayCalendar official, OwnCalendar schedule) {
         List<Day> base = official.days();
         Day[] days = new Day[base.size()];
         for (int i = 0; i < days.length; i++) {
@@ -30,7 +30,7 @@ final class Personal {
     }
 
     /** The breaks as the schedule has them, in date order; sets each day's break in {@code days}. */
-    static List<Break> breaks(HolidayCalendar official, Schedule schedule, Day[] days) {
+    static List<Break> breaks(HolidayCalendar official, OwnCalendar schedule, Day[] days) {
         LocalDate first = official.first();
         TreeMap<LocalDate, Break> byStart = new TreeMap<>();
         boolean[] taken = new boolean[days.length];
@@ -91,7 +91,7 @@ final class Personal {
         return List.copyOf(byStart.values());
     }
 
-    private static boolean listedOff(Schedule schedule, Day day) {
+    private static boolean listedOff(OwnCalendar schedule, Day day) {
         ListedDay own = schedule.days().get(day.date());
         return own != null && own.offDay();
     }

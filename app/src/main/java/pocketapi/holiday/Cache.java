@@ -1,5 +1,7 @@
-package pocketapi.util;
+package pocketapi.holiday;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -9,10 +11,15 @@ import java.util.function.Function;
  * may both compute it. Thread-safe.
  */
 public final class Cache<K, V> {
-    private final BoundedLru<K, V> entries;
+    private final Map<K, V> entries;
 
     public Cache(int max) {
-        this.entries = new BoundedLru<>(max);
+        this.entries = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<K, V> eldest) {
+                return size() > max;
+            }
+        };
     }
 
     public V get(K key, Function<? super K, ? extends V> compute) {

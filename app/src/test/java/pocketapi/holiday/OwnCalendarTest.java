@@ -22,13 +22,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * week rule, else Monday to Friday. The official statuses the walk starts from are the official
  * calendar's, tested against the notices elsewhere.
  */
-class ScheduleTest {
+class OwnCalendarTest {
     private static final HolidayCalendar OFFICIAL = TestYears.calendarWith(Clock.systemUTC());
     private static final LocalDate FIRST = LocalDate.of(2020, 1, 1);
     private static final LocalDate LAST = LocalDate.of(2026, 12, 31);
 
     /** A company's calendar: every kind of listed day, over official days of every kind. */
-    private static final Schedule ACME = parse("acme", """
+    private static final OwnCalendar ACME = parse("acme", """
             {"week": "alt:2026-11-28", "days": [
               {"name": "公司假日", "date": "2026-12-24", "isOffDay": true},
               {"name": "发布加班", "date": "2026-10-07", "isOffDay": false},
@@ -39,7 +39,7 @@ class ScheduleTest {
               {"name": "周六加班", "date": "2023-12-30", "isOffDay": false}
             ]}""");
 
-    private static Schedule parse(String name, String json) {
+    private static OwnCalendar parse(String name, String json) {
         try {
             return CalendarFile.parse(name + ".json", name, json.getBytes(StandardCharsets.UTF_8));
         } catch (HolidayDataException e) {
@@ -54,7 +54,7 @@ class ScheduleTest {
     }
 
     /** The walk: what the day is under {@code schedule}, from the official day, by the precedence alone. */
-    private static void check(Schedule schedule, Predicate<LocalDate> saturdayWorked, boolean makeUpDaysWorked) {
+    private static void check(OwnCalendar schedule, Predicate<LocalDate> saturdayWorked, boolean makeUpDaysWorked) {
         HolidayCalendar personal = OFFICIAL.under(schedule);
         int checked = 0;
         for (LocalDate d = FIRST; !d.isAfter(LAST); d = d.plusDays(1)) {
@@ -104,26 +104,26 @@ class ScheduleTest {
 
     @Test
     void week_5_is_the_official_calendar_itself() {
-        assertThat(OFFICIAL.under(Schedule.of(Week.parse("5")))).isSameAs(OFFICIAL);
+        assertThat(OFFICIAL.under(OwnCalendar.of(Week.parse("5")))).isSameAs(OFFICIAL);
     }
 
     @Test
     void a_six_day_week_works_every_saturday_that_is_not_an_official_day_off() {
-        check(Schedule.of(Week.parse("6")), d -> true, true);
+        check(OwnCalendar.of(Week.parse("6")), d -> true, true);
     }
 
     @ParameterizedTest(name = "alt:{0}")
     @ValueSource(strings = {"2026-11-28", "2026-12-05", "2020-01-01", "2023-12-31", "2026-10-01"})
     void big_and_small_weeks_work_every_other_saturday_forward_and_back_across_years_and_breaks(String anchor) {
         LocalDate a = LocalDate.parse(anchor);
-        check(Schedule.of(Week.parse("alt:" + anchor)), d -> altSaturday(a, d), true);
+        check(OwnCalendar.of(Week.parse("alt:" + anchor)), d -> altSaturday(a, d), true);
     }
 
     @Test
     void alt_dates_of_the_same_week_parity_are_one_rule_and_the_anchor_week_saturday_is_worked() {
         assertThat(Week.parse("alt:2026-11-23")).isSameAs(Week.parse("alt:2026-11-29")).isSameAs(Week.parse("alt:2026-11-28"))
                 .isSameAs(Week.parse("alt:2026-12-12")).isNotSameAs(Week.parse("alt:2026-12-05"));
-        HolidayCalendar alt = OFFICIAL.under(Schedule.of(Week.parse("alt:2026-11-28")));
+        HolidayCalendar alt = OFFICIAL.under(OwnCalendar.of(Week.parse("alt:2026-11-28")));
         assertThat(alt.classify(LocalDate.of(2026, 11, 28)).working()).isTrue();
         assertThat(alt.classify(LocalDate.of(2026, 12, 5)).working()).isFalse();
         assertThat(alt.classify(LocalDate.of(2026, 12, 26)).working()).isTrue();
@@ -133,8 +133,8 @@ class ScheduleTest {
 
     @Test
     void the_exchange_trades_monday_to_friday_that_is_not_an_official_day_off_and_closes_make_up_weekends() {
-        check(Schedule.EXCHANGE, d -> false, false);
-        HolidayCalendar exchange = OFFICIAL.under(Schedule.EXCHANGE);
+        check(OwnCalendar.EXCHANGE, d -> false, false);
+        HolidayCalendar exchange = OFFICIAL.under(OwnCalendar.EXCHANGE);
         for (LocalDate d = FIRST; !d.isAfter(LAST); d = d.plusDays(1)) {
             assertThat(exchange.classify(d).working()).as(d.toString()).isEqualTo(OFFICIAL.classify(d).tradingDay());
         }
@@ -154,7 +154,7 @@ class ScheduleTest {
     @Test
     void breaks_lose_the_saturdays_a_week_rule_works_and_gain_the_days_a_calendar_gives_off() {
         // 2024's 端午节: the notice lists 06-10 alone; the break is 06-08…06-10 with its weekend.
-        HolidayCalendar six = OFFICIAL.under(Schedule.of(Week.parse("6")));
+        HolidayCalendar six = OFFICIAL.under(OwnCalendar.of(Week.parse("6")));
         Break dragonBoat = six.breakOnOrAfter(LocalDate.of(2024, 6, 8)).orElseThrow();
         assertThat(List.of(dragonBoat.name(), dragonBoat.start(), dragonBoat.end())).containsExactly("端午节",
                 LocalDate.of(2024, 6, 9), LocalDate.of(2024, 6, 10));
@@ -166,7 +166,7 @@ class ScheduleTest {
                 LocalDate.of(2026, 12, 24), LocalDate.of(2026, 12, 24));
         assertThat(acme.classify(LocalDate.of(2026, 12, 24)).brk()).isEqualTo(companyDay);
         // The exchange has no make-up days to repay.
-        HolidayCalendar exchange = OFFICIAL.under(Schedule.EXCHANGE);
+        HolidayCalendar exchange = OFFICIAL.under(OwnCalendar.EXCHANGE);
         assertThat(exchange.breaks()).allSatisfy(b -> assertThat(b.makeUpDays()).isEmpty());
         assertThat(exchange.breaks()).hasSameSizeAs(OFFICIAL.breaks());
     }
@@ -174,7 +174,7 @@ class ScheduleTest {
     @Test
     void a_derived_calendar_is_made_once_per_schedule() {
         assertThat(OFFICIAL.under(ACME)).isSameAs(OFFICIAL.under(ACME));
-        assertThat(OFFICIAL.under(ACME).under(Schedule.EXCHANGE)).isSameAs(OFFICIAL.under(Schedule.EXCHANGE));
+        assertThat(OFFICIAL.under(ACME).under(OwnCalendar.EXCHANGE)).isSameAs(OFFICIAL.under(OwnCalendar.EXCHANGE));
         assertThat(OFFICIAL.under(ACME).official()).isSameAs(OFFICIAL);
     }
 

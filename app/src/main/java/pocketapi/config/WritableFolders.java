@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 
 /** The folders the service writes to, tried once at start ({@link Config#prepareFolders}). */
-final class Writable {
-    private Writable() {
+final class WritableFolders {
+    private WritableFolders() {
     }
 
     static void check(Config c) throws ConfigException {

@@ -7,13 +7,13 @@ import java.util.function.Predicate;
 /**
  * Classifies every covered day from the notices: each date by its own entry and the law
  * ({@link #classify}), then by the break it belongs to ({@link Arrangement}): its kind (in lieu,
- * substitute, extra) and the whole break. {@link Personal} does the same for a calendar of one's
+ * substitute, extra) and the whole break. {@link OwnDays} does the same for a calendar of one's
  * own, from these days. Runs at start-up: no streams, no lambdas. Stateless.
  */
-final class Official {
+final class OfficialDays {
     private static final String MAKE_UP_MARKER = "调休";
 
-    private Official() {
+    private OfficialDays() {
     }
 
     /** Every covered day in date order, and the breaks in date order. */

@@ -6,14 +6,14 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-class GuardTest {
+class FrontDoorTest {
     private static Callers.Caller client(String id) {
         return new Callers.Caller(id, id, null);
     }
 
     @Test
     void a_client_gets_an_eighth_of_the_threads_while_more_than_half_are_busy() {
-        Guard share = new Guard(new Callers(List.of()), 16);
+        FrontDoor share = new FrontDoor(new Callers(List.of()), 16);
         for (int i = 0; i < 6; i++) {
             assertThat(share.enter(client("other-" + i))).isTrue();
         }
@@ -29,7 +29,7 @@ class GuardTest {
 
     @Test
     void ids_rotated_behind_a_trusted_proxy_get_half_the_threads_at_most() {
-        Guard share = new Guard(new Callers(List.of("127.0.0.1")), 16);
+        FrontDoor share = new FrontDoor(new Callers(List.of("127.0.0.1")), 16);
         int in = 0;
         for (int i = 0; i < 16; i++) {
             in += share.enter(new Callers.Caller("rotated-" + i, "rotated-" + i, "127.0.0.1")) ? 1 : 0;
@@ -40,7 +40,7 @@ class GuardTest {
 
     @Test
     void a_client_whose_requests_are_done_is_forgotten_and_gets_in_again() {
-        Guard share = new Guard(new Callers(List.of()), 16);
+        FrontDoor share = new FrontDoor(new Callers(List.of()), 16);
         for (int i = 0; i < 9; i++) {
             assertThat(share.enter(client("other-" + i))).isTrue();
         }

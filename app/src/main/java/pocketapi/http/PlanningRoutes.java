@@ -16,8 +16,8 @@ import java.util.Objects;
 import io.javalin.http.Context;
 import pocketapi.holiday.Break;
 import pocketapi.holiday.HolidayCalendar;
-import pocketapi.holiday.Schedule;
-import pocketapi.util.Cache;
+import pocketapi.holiday.OwnCalendar;
+import pocketapi.holiday.Cache;
 import pocketapi.http.Query.Param;
 
 /**
@@ -27,7 +27,7 @@ import pocketapi.http.Query.Param;
  * days counted ({@code /api/workdays/count}) or added ({@code /api/workdays/add}); a working day is
  * what {@code type=alarm} calls {@code work}. Thread-safe.
  */
-final class PlanRoutes {
+final class PlanningRoutes {
     static final Param<IcsFeed.Only> ONLY = new Param<>("only", v -> switch (v) {
         case "" -> IcsFeed.Only.ALL;
         case "off" -> IcsFeed.Only.OFF;
@@ -94,7 +94,7 @@ final class PlanRoutes {
     private record Feed(byte[] body, String etag) {
     }
 
-    PlanRoutes(DayRoutes days) {
+    PlanningRoutes(DayRoutes days) {
         this.days = days;
     }
 
@@ -174,7 +174,7 @@ final class PlanRoutes {
 
     private Feed render(FeedKey key) {
         IcsFeed.Parts parts = this.parts.get(new PartsKey(key.calendar(), key.from(), key.to(), key.variant().english()),
-                PlanRoutes::parts);
+                PlanningRoutes::parts);
         byte[] body = IcsFeed.feed(parts, key.variant());
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(body);
@@ -191,7 +191,7 @@ final class PlanRoutes {
                 breaks.add(b);
             }
         }
-        Schedule schedule = key.calendar().schedule();
+        OwnCalendar schedule = key.calendar().schedule();
         return IcsFeed.parts(breaks, key.from() == key.to() ? Integer.toString(key.from()) : key.from() + "–" + key.to(),
                 key.english(), schedule.official() ? "" : schedule.tag(), schedule.official() ? "" : schedule.toString());
     }

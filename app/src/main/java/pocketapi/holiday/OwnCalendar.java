@@ -15,19 +15,19 @@ import java.util.TreeMap;
  * @param name the calendar's name ({@code ""} for a week rule alone)
  * @param days its own days, by date; the festival field holds the name given to the day
  */
-public record Schedule(String name, Week week, Map<LocalDate, ListedDay> days) {
+public record OwnCalendar(String name, Week week, Map<LocalDate, ListedDay> days) {
     /** The official calendar itself: Monday to Friday, nothing listed. */
-    public static final Schedule OFFICIAL = of(Week.FIVE);
+    public static final OwnCalendar OFFICIAL = of(Week.FIVE);
     /** The Shanghai and Shenzhen exchanges: Monday to Friday that is not an official day off. */
-    public static final Schedule EXCHANGE = new Schedule("exchange", Week.EXCHANGE, Map.of());
+    public static final OwnCalendar EXCHANGE = new OwnCalendar("exchange", Week.EXCHANGE, Map.of());
 
-    public Schedule {
+    public OwnCalendar {
         days = Collections.unmodifiableMap(new TreeMap<>(days));
     }
 
     /** The schedule of a week rule alone. */
-    public static Schedule of(Week week) {
-        return new Schedule("", week, Map.of());
+    public static OwnCalendar of(Week week) {
+        return new OwnCalendar("", week, Map.of());
     }
 
     /** Whether it changes nothing: the official calendar. */

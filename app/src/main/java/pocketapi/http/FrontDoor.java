@@ -19,7 +19,7 @@ import pocketapi.logging.Throttle;
  * The handler in front of Javalin's, for every request: {@code nosniff} on every answer; HTTP/1.0
  * with Transfer-Encoding, faulty framing (RFC 9112 §6.1), answered 400 and closed, so nothing
  * smuggled behind it is read; each client's fair share of the request threads; and the answer under
- * way marked on its connection until it is written, for the write time-out ({@link JettyInternals}).
+ * way marked on its connection until it is written, for the write time-out ({@link Connections}).
  *
  * <p>Who the request is ({@link Callers}) is worked out here, once, and handed on as a request
  * attribute. The fair share: while more than half of the request threads are busy, a client with more
@@ -28,15 +28,15 @@ import pocketapi.logging.Throttle;
  * cannot take every thread. A client is its address, or, from a TRUSTED_PROXIES peer, the address the
  * proxy forwards; a count is dropped when it reaches 0. Refusals are logged once a minute. Thread-safe.
  */
-final class Guard extends Handler.Wrapper {
-    private static final Throttle REFUSED = Throttle.counting(LoggerFactory.getLogger(Guard.class), true, "busy: refused %d "
+final class FrontDoor extends Handler.Wrapper {
+    private static final Throttle REFUSED = Throttle.counting(LoggerFactory.getLogger(FrontDoor.class), true, "busy: refused %d "
             + "request(s) from clients that had more than their share of the request threads under way (answered 503)");
     private final Callers callers;
     private final AtomicInteger busy = new AtomicInteger();
     private final ConcurrentHashMap<String, AtomicInteger> byClient = new ConcurrentHashMap<>();
     private volatile int threads;
 
-    Guard(Callers callers, int threads) {
+    FrontDoor(Callers callers, int threads) {
         this.callers = callers;
         this.threads = threads;
     }
@@ -78,12 +78,12 @@ final class Guard extends Handler.Wrapper {
         AtomicBoolean released = new AtomicBoolean();
         Runnable release = () -> {
             if (released.compareAndSet(false, true)) {
-                JettyInternals.answering(request, null);
+                Connections.answering(request, null);
                 leave(caller);
             }
         };
         Callback done = Callback.from(callback, release);
-        JettyInternals.answering(request, response);
+        Connections.answering(request, response);
         try {
             if (super.handle(request, response, done)) {
                 return true;

@@ -17,7 +17,6 @@ import org.eclipse.jetty.util.thread.Scheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.util.OpenFiles;
 import pocketapi.logging.Throttle;
 
 /**
@@ -30,10 +29,10 @@ import pocketapi.logging.Throttle;
  * minute); <b>the write time-out</b> (an answer that makes no progress for {@value #WRITE_MILLIS} ms, its
  * client not reading, is cut, logged once a minute); <b>no body after a HEAD Jetty could not parse</b> (it answers such a request as method
  * BAD, and a pipelining client would read the body as its next answer); <b>exact content types</b>
- * ({@code HttpGenerator.__STRICT}); and what {@link Guard} does. Each internal is named in this code,
+ * ({@code HttpGenerator.__STRICT}); and what {@link FrontDoor} does. Each internal is named in this code,
  * so a Jetty upgrade that moved one fails the build.
  */
-final class JettyInternals extends HttpConnectionFactory {
+final class Connections extends HttpConnectionFactory {
     private static final Logger LOG = LoggerFactory.getLogger("pocketapi.http.Connections");
     static final long SWEEP_MILLIS = 500;
     static final long FULL_MILLIS = 1_000;
@@ -52,7 +51,7 @@ final class JettyInternals extends HttpConnectionFactory {
             + "progress for " + WRITE_MILLIS / 1000 + " s (the client did not read it)");
     private Scheduler scheduler;
 
-    private JettyInternals(HttpConfiguration http, Duration headerTimeout, int bound) {
+    private Connections(HttpConfiguration http, Duration headerTimeout, int bound) {
         super(http);
         this.timeoutNanos = headerTimeout.toNanos();
         this.bound = bound;
@@ -63,7 +62,7 @@ final class JettyInternals extends HttpConnectionFactory {
 
     /** The service's connector, bounded to {@code maxConnections} connections, fewer if the open-file limit says so. */
     static ServerConnector connector(Server server, HttpConfiguration http, Duration headerTimeout, int maxConnections) {
-        JettyInternals connections = new JettyInternals(http, headerTimeout, OpenFiles.connections(maxConnections));
+        Connections connections = new Connections(http, headerTimeout, OpenFiles.connections(maxConnections));
         ServerConnector connector = new ServerConnector(server, connections) {
             @Override
             protected boolean handleAcceptFailure(Throwable failure) {

@@ -1,4 +1,4 @@
-package pocketapi.util;
+package pocketapi.http;
 
 import java.io.IOException;
 import java.nio.file.Files;
