@@ -106,6 +106,9 @@ public final class HttpApi {
             config.startup.showOldJavalinVersionWarning = false;
             config.http.compressionStrategy = CompressionStrategy.NONE;  // our answers are far below gzip's 1500 bytes
             config.http.prefer405over404 = true;
+            // Javalin copies each answer to Jetty through a buffer of this size, new for every answer (32 KB by
+            // default): ours are a few hundred bytes, and the copy loops for the few larger ones.
+            config.http.responseBufferSize = 1024;
             jetty(config, settings);
             Routes routes = new Routes(config, counters);
             routes(routes, calendar, own, pools, named, samples, settings);

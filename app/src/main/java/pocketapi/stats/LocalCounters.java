@@ -38,6 +38,8 @@ public final class LocalCounters implements Counters {
     private final TreeMap<Long, long[]> days = new TreeMap<>();
     private final boolean[] siteChanged;
     private final List<Set<Long>> daysChanged = new ArrayList<>();
+    /** The day each reader was last told of, so that a call does not box the day again and again. */
+    private final long[] lastMarked;
 
     /**
      * @param historyDays days of history kept, 0: none
@@ -51,6 +53,7 @@ public final class LocalCounters implements Counters {
         this.trackers = trackers;
         this.users = new UserTable(maxUsers, trackers);
         this.siteChanged = new boolean[trackers];
+        this.lastMarked = new long[trackers];
         for (int i = 0; i < trackers; i++) {
             daysChanged.add(new HashSet<>());
         }
@@ -98,10 +101,20 @@ public final class LocalCounters implements Counters {
                 long[] row = day(today);
                 row[0]++;
                 row[1 + family.ordinal()]++;
-                daysChanged.forEach(changed -> changed.add(today));
+                markDay(today);
             }
         }
         return new Report(LocalDate.ofEpochDay(today), user, s.total(), s.dailyOn(today), u.total(), u.dailyOn(today));
+    }
+
+    /** Tells every reader that {@code day}'s counts changed. */
+    private void markDay(long day) {
+        for (int t = 0; t < trackers; t++) {
+            if (lastMarked[t] != day) {
+                daysChanged.get(t).add(day);
+                lastMarked[t] = day;
+            }
+        }
     }
 
     /** The counts of {@code day}, added when new (and then days past what is kept dropped). */
@@ -148,7 +161,7 @@ public final class LocalCounters implements Counters {
             row[i] = Math.max(row[i], counts[i]);
         }
         if (changed) {
-            daysChanged.forEach(d -> d.add(day));
+            markDay(day);
         }
     }
 
@@ -164,6 +177,7 @@ public final class LocalCounters implements Counters {
             }
         }
         daysChanged.get(tracker).clear();
+        lastMarked[tracker] = -1;
         List<Row> rows = new ArrayList<>();
         int slot = 0;
         while (rows.size() < max && (slot = users.takeChanged(tracker, slot)) >= 0) {
@@ -177,6 +191,7 @@ public final class LocalCounters implements Counters {
     public synchronized void giveBack(int tracker, Changes taken) {
         siteChanged[tracker] |= taken.site() != null;
         daysChanged.get(tracker).addAll(taken.days().keySet());
+        lastMarked[tracker] = -1;
         for (Row row : taken.users()) {
             int slot = users.find(row.key());
             if (slot >= 0) {

@@ -65,11 +65,25 @@ public final class UserKeys {
         return HexFormat.of().formatHex(secret);
     }
 
+    /** An id and its key, as the recent ids keep them. */
+    private record Known(String id, long key) {
+    }
+
+    /** The keys of ids seen lately, by the id's hash: most calls come from a few ids, an HMAC costs a microsecond. */
+    private final java.util.concurrent.atomic.AtomicReferenceArray<Known> recent = new java.util.concurrent.atomic.AtomicReferenceArray<>(1024);
+
     /** The user's key, never 0 or -1. */
     public long of(String user) {
+        int slot = user.hashCode() & (recent.length() - 1);
+        Known known = recent.get(slot);
+        if (known != null && known.id().equals(user)) {
+            return known.key();
+        }
         byte[] mac = macs.get().doFinal(user.getBytes(StandardCharsets.UTF_8));
         long key = ByteBuffer.wrap(mac).getLong();
-        return key == 0 || key == -1 ? 1 : key;  // 0 and -1 are the site's places
+        key = key == 0 || key == -1 ? 1 : key;  // 0 and -1 are the site's places
+        recent.set(slot, new Known(user, key));
+        return key;
     }
 
     /** A user's key as stored: 16 hex digits. */
