@@ -270,7 +270,7 @@ public final class HolidayCalendar {
 
     /** Today's date in UTC+8, from the injected clock. */
     public LocalDate today() {
-        return Utc8.today(clock);
+        return LocalDate.ofInstant(clock.instant(), Utc8.OFFSET);
     }
 
     public Clock clock() {

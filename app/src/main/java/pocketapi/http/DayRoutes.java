@@ -54,17 +54,17 @@ final class DayRoutes {
         LocalDate date = day(q, calendar);
         String type = q.get(TYPE);
         if ("pithy".equals(type)) {
-            Responses.text(ctx, calendar.classify(date).status().wire().getBytes(StandardCharsets.US_ASCII));
+            ctx.contentType(Responses.TEXT).result(calendar.classify(date).status().wire());
         } else if ("alarm".equals(type)) {
-            Responses.text(ctx, calendar.working(date) ? WORK : VACATION);
+            ctx.contentType(Responses.TEXT).result(calendar.working(date) ? WORK : VACATION);
         } else {
-            Responses.json(ctx, json.of(calendar, date));
+            ctx.contentType(Responses.JSON).result(json.of(calendar, date));
         }
     }
 
     void detail(Context ctx, Query q) {
         HolidayCalendar calendar = choose(q);
-        Responses.json(ctx, json.detail(calendar, day(q, calendar)));
+        ctx.contentType(Responses.JSON).result(json.detail(calendar, day(q, calendar)));
     }
 
     /**

@@ -1,5 +1,11 @@
 package pocketapi.http;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -10,6 +16,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.InetAddressSet;
 import org.eclipse.jetty.util.thread.ThreadPool;
 import org.slf4j.LoggerFactory;
 
@@ -21,23 +28,42 @@ import pocketapi.logging.Throttle;
  * smuggled behind it is read; each client's fair share of the request threads; and the answer under
  * way marked on its connection until it is written, for the write time-out ({@link Connections}).
  *
- * <p>Who the request is ({@link Callers}) is worked out here, once, and handed on as a request
- * attribute. The fair share: while more than half of the request threads are busy, a client with more
+ * <p>Who the request is ({@link Caller}) is worked out here, once, and handed on as the request's
+ * {@link #CALLER}: the user id {@code /api/info} counts is {@code CF-Connecting-IP}, else the first
+ * {@code X-Forwarded-For} entry, trimmed, read as UTF-8, cut to 128 characters, else {@code unknown};
+ * with {@code TRUSTED_PROXIES} (Jetty's {@link InetAddressSet}) those headers count only from a listed
+ * peer, and from any other the id is the peer's address. The fair share: while more than half of the request threads are busy, a client with more
  * than an eighth of them under way, or a trusted proxy with more than half, is answered 503 at once,
  * so that clients that do not read their answers (each holds a thread for up to the write time-out)
  * cannot take every thread. A client is its address, or, from a TRUSTED_PROXIES peer, the address the
  * proxy forwards; a count is dropped when it reaches 0. Refusals are logged once a minute. Thread-safe.
  */
 final class FrontDoor extends Handler.Wrapper {
+    /** The request attribute that holds the {@link Caller}. */
+    static final String CALLER = "pocketapi.caller";
     private static final Throttle REFUSED = Throttle.counting(LoggerFactory.getLogger(FrontDoor.class), true, "busy: refused %d "
             + "request(s) from clients that had more than their share of the request threads under way (answered 503)");
-    private final Callers callers;
+    /**
+     * One request's caller.
+     *
+     * @param user   the id {@code /api/info} counts and shows
+     * @param client whom the fair share counts: the peer, or behind a trusted proxy the client it forwards
+     * @param via    the trusted proxy it came through, or null
+     */
+    record Caller(String user, String client, String via) {
+    }
+
+    /** Null when TRUSTED_PROXIES is unset: every peer's headers are believed, as the specification has it. */
+    private final InetAddressSet trusted;
+
     private final AtomicInteger busy = new AtomicInteger();
     private final ConcurrentHashMap<String, AtomicInteger> byClient = new ConcurrentHashMap<>();
     private volatile int threads;
 
-    FrontDoor(Callers callers, int threads) {
-        this.callers = callers;
+    /** @param trustedProxies TRUSTED_PROXIES as the configuration checked it: IP literals and CIDR ranges */
+    FrontDoor(List<String> trustedProxies, int threads) {
+        this.trusted = trustedProxies.isEmpty() ? null : new InetAddressSet();
+        trustedProxies.forEach(entry -> trusted.add(entry));
         this.threads = threads;
     }
 
@@ -65,9 +91,9 @@ final class FrontDoor extends Handler.Wrapper {
                     + "path; every % must be followed by two hex digits (%20, %E4%B8%AD).");
             return true;
         }
-        Callers.Caller caller = callers.of(Request.getRemoteAddr(request), request.getHeaders().get("CF-Connecting-IP"),
+        Caller caller = caller(Request.getRemoteAddr(request), request.getHeaders().get("CF-Connecting-IP"),
                 request.getHeaders().get(HttpHeader.X_FORWARDED_FOR));
-        request.setAttribute(Callers.ATTRIBUTE, caller);
+        request.setAttribute(CALLER, caller);
         if (!enter(caller)) {
             REFUSED.count();
             response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
@@ -111,7 +137,7 @@ final class FrontDoor extends Handler.Wrapper {
      * counted): its client at most an eighth of the threads, and the trusted proxy it came through at
      * most half of them, so that ids rotated behind a proxy cannot take them all.
      */
-    boolean enter(Callers.Caller caller) {
+    boolean enter(Caller caller) {
         int all = busy.incrementAndGet();
         int mine = add(caller.client(), 1);
         int via = caller.via() == null ? 0 : add("via " + caller.via(), 1);
@@ -123,7 +149,7 @@ final class FrontDoor extends Handler.Wrapper {
     }
 
     /** A request {@link #enter} let in is done. */
-    void leave(Callers.Caller caller) {
+    void leave(Caller caller) {
         busy.decrementAndGet();
         add(caller.client(), -1);
         if (caller.via() != null) {
@@ -138,5 +164,54 @@ final class FrontDoor extends Handler.Wrapper {
             return now.addAndGet(n) == 0 ? null : now;
         });
         return count == null ? 0 : count.get();
+    }
+
+    /** Who a request from {@code peer} with these headers is. */
+    Caller caller(String peer, String cfConnectingIp, String xForwardedFor) {
+        if (trusted == null) {
+            return new Caller(userId(cfConnectingIp, xForwardedFor), peer, null);
+        }
+        try {
+            InetAddress address = InetAddress.getByName(peer);  // a literal: parsed, not looked up
+            if (!trusted.test(address)) {
+                return new Caller(address.getHostAddress(), address.getHostAddress(), null);
+            }
+        } catch (UnknownHostException e) {
+            return new Caller(peer, peer, null);
+        }
+        String user = userId(cfConnectingIp, xForwardedFor);
+        return new Caller(user, user, peer);
+    }
+
+    /** {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed, as UTF-8, at most 128 characters; else {@code unknown}. */
+    static String userId(String cfConnectingIp, String xForwardedFor) {
+        String id = cfConnectingIp == null ? "" : cfConnectingIp.strip();
+        if (id.isEmpty() && xForwardedFor != null) {
+            int comma = xForwardedFor.indexOf(',');
+            id = (comma < 0 ? xForwardedFor : xForwardedFor.substring(0, comma)).strip();
+        }
+        if (id.isEmpty()) {
+            return "unknown";
+        }
+        id = utf8(id);
+        if (id.length() > 128) {
+            id = id.substring(0, Character.isHighSurrogate(id.charAt(127)) ? 127 : 128);
+        }
+        return id;
+    }
+
+    /** A header Jetty read as Latin-1, as the UTF-8 its bytes are (when they are: else as it came). */
+    private static String utf8(String latin1) {
+        for (int i = 0; i < latin1.length(); i++) {
+            if (latin1.charAt(i) >= 0x80) {
+                try {
+                    return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(latin1.getBytes(StandardCharsets.ISO_8859_1)))
+                            .toString();
+                } catch (CharacterCodingException e) {
+                    return latin1;
+                }
+            }
+        }
+        return latin1;
     }
 }

@@ -192,9 +192,9 @@ public final class HttpApi {
             plain(path, ctx -> InfoEndpoint.handle(ctx, counters.countAndReport(user(ctx), Family.INFO)));
         }
 
-        /** The caller's user id, worked out once by {@link FrontDoor} ({@link Callers}). */
+        /** The caller's user id, worked out once by {@link FrontDoor} ({@link FrontDoor}). */
         static String user(Context ctx) {
-            Callers.Caller caller = ctx.attribute(Callers.ATTRIBUTE);
+            FrontDoor.Caller caller = ctx.attribute(FrontDoor.CALLER);
             return caller.user();
         }
     }
@@ -222,7 +222,7 @@ public final class HttpApi {
             // Graceful stop: stop accepting, let requests under way finish, then stop; the budget leaves time
             // to save the counters. Javalin nests its handlers inside the innermost wrapper.
             GracefulHandler graceful = new GracefulHandler();
-            graceful.setHandler(new FrontDoor(new Callers(settings.get(Setting.TRUSTED_PROXIES)), 200));
+            graceful.setHandler(new FrontDoor(settings.get(Setting.TRUSTED_PROXIES), 200));
             server.setHandler(graceful);
             server.setStopTimeout(STOP_TIMEOUT_MILLIS);
         });

@@ -119,7 +119,7 @@ final class ImageEndpoint {
         switch (form) {
             // Empty body: drop the default text/plain type Javalin puts on every response.
             case REDIRECT -> ctx.status(302).header("Location", link).removeHeader("Content-Type");
-            case TEXT -> Responses.text(ctx, link);
+            case TEXT -> ctx.contentType(Responses.TEXT).result(link);
             case JSON -> Responses.json(ctx, new Link(link, picture.width(), picture.height()));
         }
     }

@@ -204,6 +204,6 @@ final class Pages {
     }
 
     static Handler health() {
-        return ctx -> Responses.text(ctx, "ok");
+        return ctx -> ctx.contentType(Responses.TEXT).result("ok");
     }
 }

@@ -169,7 +169,7 @@ final class PlanningRoutes {
             return;
         }
         ctx.header("Content-Disposition", "inline; filename=\"pocketapi-holidays.ics\"");
-        Responses.send(ctx, IcsFeed.TYPE, feed.body());
+        ctx.contentType(IcsFeed.TYPE).result(feed.body());
     }
 
     private Feed render(FeedKey key) {
@@ -228,7 +228,7 @@ final class PlanningRoutes {
             out.writeBytes(detailed ? days.json.detail(calendar, d) : days.json.of(calendar, d));
         }
         out.writeBytes("]}".getBytes(StandardCharsets.US_ASCII));
-        Responses.json(ctx, out.toByteArray());
+        ctx.contentType(Responses.JSON).result(out.toByteArray());
     }
 
     /** Working days and the rest from {@code from} to {@code to}, both included. */

@@ -56,26 +56,9 @@ final class Responses {
         }
     }
 
+    /** A record as the JSON answer, by Javalin's result (Jetty sets the length, for a HEAD too). */
     static void json(Context ctx, Object record) {
-        send(ctx, JSON, bytes(record));
-    }
-
-    static void json(Context ctx, byte[] body) {
-        send(ctx, JSON, body);
-    }
-
-    static void text(Context ctx, byte[] body) {
-        send(ctx, TEXT, body);
-    }
-
-    static void text(Context ctx, String body) {
-        send(ctx, TEXT, body.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** Javalin's result, with the exact type and its length (a HEAD gets the length a GET would). */
-    static void send(Context ctx, String type, byte[] body) {
-        ctx.contentType(type).result(body);
-        ctx.res().setContentLength(body.length);
+        ctx.contentType(JSON).result(bytes(record));
     }
 
     /** The body of every error answer; {@code error}: the status's name (Javalin's, or Jetty's for its own rejections). */
@@ -87,8 +70,8 @@ final class Responses {
     }
 
     static void error(Context ctx, int status, String message) {
-        ctx.status(status);
-        json(ctx, errorBody(status, io.javalin.http.HttpStatus.forStatus(status).getMessage(), message));
+        ctx.status(status).contentType(JSON).result(errorBody(status, io.javalin.http.HttpStatus.forStatus(status).getMessage(),
+                message));
     }
 
     /** What any failure of a request becomes (the one exception mapper). */

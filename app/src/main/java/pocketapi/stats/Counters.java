@@ -10,9 +10,7 @@ import java.util.List;
  */
 public interface Counters {
     /** Counts one call by {@code user} to an endpoint of {@code family}. */
-    default void count(String user, Family family) {
-        countAndReport(user, family);
-    }
+    void count(String user, Family family);
 
     /** Counts one call by {@code user} and reports the counters including it. */
     Report countAndReport(String user, Family family);

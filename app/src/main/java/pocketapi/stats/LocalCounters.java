@@ -33,7 +33,10 @@ public final class LocalCounters implements Counters {
     private final int historyDays;
     private final int trackers;
     private volatile UserKeys keys;
-    private Tally site = Tally.ZERO;
+    /** The site's tally, in fields (a call makes no object of it). */
+    private long siteTotal;
+    private long siteDaily;
+    private long siteDay;
     private UserTable users;
     private final TreeMap<Long, long[]> days = new TreeMap<>();
     private final boolean[] siteChanged;
@@ -82,29 +85,48 @@ public final class LocalCounters implements Counters {
     }
 
     @Override
+    public void count(String user, Family family) {
+        long today = today();
+        synchronized (this) {
+            add(keys.of(user), family, today);
+        }
+    }
+
+    @Override
     public Report countAndReport(String user, Family family) {
         return record(keys.of(user), user, family);
     }
 
     /** Counts one call by the user of {@code key} (shown as {@code user}) and reports the counters including it. */
     public Report record(long key, String user, Family family) {
-        long today = Utc8.epochDay(clock);
-        Tally s;
-        Tally u;
+        long today = today();
         synchronized (this) {
-            s = site = site.plusOne(today);
-            java.util.Arrays.fill(siteChanged, true);
-            int slot = users.use(key);
-            u = users.tally(slot).plusOne(today);
-            users.set(slot, u);
-            if (historyDays > 0) {
-                long[] row = day(today);
-                row[0]++;
-                row[1 + family.ordinal()]++;
-                markDay(today);
-            }
+            int slot = add(key, family, today);
+            return new Report(LocalDate.ofEpochDay(today), user, siteTotal, siteDaily, users.total(slot),
+                    users.dailyOn(slot, today));
         }
-        return new Report(LocalDate.ofEpochDay(today), user, s.total(), s.dailyOn(today), u.total(), u.dailyOn(today));
+    }
+
+    /** The UTC+8 date, as an epoch day (computed here: every call asks). */
+    private long today() {
+        return Math.floorDiv(clock.millis() + Utc8.OFFSET.getTotalSeconds() * 1000L, 86_400_000L);
+    }
+
+    /** One more call by the user of {@code key} on {@code today}; its slot. Under the lock. */
+    private int add(long key, Family family, long today) {
+        siteDaily = siteDay == today ? siteDaily + 1 : 1;
+        siteDay = today;
+        siteTotal++;
+        java.util.Arrays.fill(siteChanged, true);
+        int slot = users.use(key);
+        users.count(slot, today);
+        if (historyDays > 0) {
+            long[] row = day(today);
+            row[0]++;
+            row[1 + family.ordinal()]++;
+            markDay(today);
+        }
+        return slot;
     }
 
     /** Tells every reader that {@code day}'s counts changed. */
@@ -123,7 +145,7 @@ public final class LocalCounters implements Counters {
         if (row == null) {
             row = new long[COLUMNS];
             days.put(day, row);
-            days.headMap(Utc8.epochDay(clock) - historyDays + 1).clear();
+            days.headMap(today() - historyDays + 1).clear();
         }
         return row;
     }
@@ -134,9 +156,12 @@ public final class LocalCounters implements Counters {
      */
     public synchronized void merge(long key, Tally t, boolean evict) {
         if (key == SITE) {
+            Tally site = siteTally();
             Tally merged = site.max(t);
             if (!merged.equals(site)) {
-                site = merged;
+                siteTotal = merged.total();
+                siteDaily = merged.daily();
+                siteDay = merged.day();
                 java.util.Arrays.fill(siteChanged, true);
             }
             return;
@@ -151,7 +176,7 @@ public final class LocalCounters implements Counters {
 
     /** Merges a copy of one day's counts, column by column; days older than those kept are ignored. */
     public synchronized void mergeDay(long day, long[] counts) {
-        if (historyDays == 0 || day <= Utc8.epochDay(clock) - historyDays) {
+        if (historyDays == 0 || day <= today() - historyDays) {
             return;
         }
         long[] row = day(day);
@@ -167,7 +192,7 @@ public final class LocalCounters implements Counters {
 
     /** What changed since {@code tracker}'s last take: the site, the days, and at most {@code max} users, forgotten for it. */
     public synchronized Changes take(int tracker, int max) {
-        Tally s = siteChanged[tracker] ? site : null;
+        Tally s = siteChanged[tracker] ? siteTally() : null;
         siteChanged[tracker] = false;
         Map<Long, long[]> d = new TreeMap<>();
         for (long day : daysChanged.get(tracker)) {
@@ -205,7 +230,7 @@ public final class LocalCounters implements Counters {
         take(tracker, 0);
         users.clearChanged(tracker);
         int n = users.size();
-        Snapshot s = new Snapshot(site, copy(days), new long[n], new long[n], new long[n], new int[n]);
+        Snapshot s = new Snapshot(siteTally(), copy(days), new long[n], new long[n], new long[n], new int[n]);
         int i = 0;
         for (int slot = users.next(-1); slot >= 0; slot = users.next(slot), i++) {
             s.keys()[i] = users.key(slot);
@@ -222,7 +247,7 @@ public final class LocalCounters implements Counters {
 
     /** The site's tally. */
     public synchronized Tally siteTally() {
-        return site;
+        return new Tally(siteTotal, siteDaily, siteDay);
     }
 
     /** A user's tally by key (zero when not kept). */
@@ -249,7 +274,7 @@ public final class LocalCounters implements Counters {
 
     @Override
     public List<DayCount> history(int n) {
-        long today = Utc8.epochDay(clock);
+        long today = today();
         List<DayCount> out = new ArrayList<>();
         for (long day = today - n + 1; day <= today; day++) {
             out.add(DayCount.of(day, dayCounts(day)));
@@ -259,7 +284,7 @@ public final class LocalCounters implements Counters {
 
     @Override
     public long[] site() {
-        long today = Utc8.epochDay(clock);
+        long today = today();
         long last30 = 0;
         for (long day = today - 29; day <= today; day++) {
             last30 += dayCounts(day)[0];
@@ -270,7 +295,7 @@ public final class LocalCounters implements Counters {
 
     /** Forgets the users last seen more than {@code days} UTC+8 days ago; how many went. */
     public synchronized int forgetUsersIdle(int days) {
-        return users.forgetBefore(Utc8.epochDay(clock) - days);
+        return users.forgetBefore(today() - days);
     }
 
     /** Counts users by another key from now on: the users counted so far are forgotten (the site's counts stay). */

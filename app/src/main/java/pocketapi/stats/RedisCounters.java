@@ -82,7 +82,7 @@ public final class RedisCounters implements Counters {
 
     @Override
     public void count(String user, Family family) {
-        mine.countAndReport(user, family);
+        mine.count(user, family);
     }
 
     @Override

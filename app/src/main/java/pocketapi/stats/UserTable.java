@@ -173,6 +173,25 @@ final class UserTable {
         return new Tally(totals[s], dailies[s], days[s]);
     }
 
+    /** One more call on {@code today}, handed to each reader of changes. */
+    void count(int s, long today) {
+        dailies[s] = days[s] == today ? dailies[s] + 1 : 1;
+        days[s] = (int) today;
+        totals[s]++;
+        for (long[] bits : changed) {
+            bits[s >>> 6] |= 1L << s;
+        }
+    }
+
+    long total(int s) {
+        return totals[s];
+    }
+
+    /** The count of {@code day}: 0 when the slot's day is another. */
+    long dailyOn(int s, long day) {
+        return days[s] == day ? dailies[s] : 0;
+    }
+
     /** Copies a slot's tally into place {@code i} of a snapshot. */
     void copy(int s, LocalCounters.Snapshot into, int i) {
         into.totals()[i] = totals[s];

@@ -14,9 +14,9 @@ import pocketapi.config.Config;
 import pocketapi.config.Setting;
 import pocketapi.config.ConfigException;
 
-class CallersTest {
-    private static Callers trusting(String proxies) throws ConfigException {
-        return new Callers(Config.parse(Map.of("TRUSTED_PROXIES", proxies), List.of()).get(pocketapi.config.Setting.TRUSTED_PROXIES));
+class FrontDoorCallerTest {
+    private static FrontDoor trusting(String proxies) throws ConfigException {
+        return new FrontDoor(Config.parse(Map.of("TRUSTED_PROXIES", proxies), List.of()).get(pocketapi.config.Setting.TRUSTED_PROXIES), 200);
     }
 
     @ParameterizedTest(name = "{0} trusts {1}: {2}")
@@ -39,7 +39,7 @@ class CallersTest {
     })
     void from_a_listed_proxy_the_forwarded_id_counts_from_anyone_else_the_peer(String list, String peer, boolean trusted)
             throws Exception {
-        Callers.Caller caller = trusting(list).of(peer, null, "198.51.100.7, 10.0.0.1");
+        FrontDoor.Caller caller = trusting(list).caller(peer, null, "198.51.100.7, 10.0.0.1");
         assertThat(caller.user()).isEqualTo(trusted ? "198.51.100.7" : java.net.InetAddress.getByName(peer).getHostAddress());
         assertThat(caller.via()).isEqualTo(trusted ? peer : null);
     }
@@ -53,19 +53,19 @@ class CallersTest {
 
     @Test
     void unset_the_headers_count_from_anyone_and_the_fair_share_counts_the_peer() {
-        Callers.Caller caller = new Callers(List.of()).of("203.0.113.9", "198.51.100.1", null);
-        assertThat(caller).isEqualTo(new Callers.Caller("198.51.100.1", "203.0.113.9", null));
+        FrontDoor.Caller caller = new FrontDoor(List.of(), 200).caller("203.0.113.9", "198.51.100.1", null);
+        assertThat(caller).isEqualTo(new FrontDoor.Caller("198.51.100.1", "203.0.113.9", null));
     }
 
     @Test
     void an_id_is_the_first_forwarded_entry_trimmed_read_as_utf_8_and_cut_to_128_characters() {
-        assertThat(Callers.userId(null, " 198.51.100.7 , 10.0.0.1")).isEqualTo("198.51.100.7");
-        assertThat(Callers.userId(" ", " ")).isEqualTo("unknown");
-        assertThat(Callers.userId("é中", null)).isEqualTo("é中");
+        assertThat(FrontDoor.userId(null, " 198.51.100.7 , 10.0.0.1")).isEqualTo("198.51.100.7");
+        assertThat(FrontDoor.userId(" ", " ")).isEqualTo("unknown");
+        assertThat(FrontDoor.userId("é中", null)).isEqualTo("é中");
         String latin1 = new String("é中".getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.ISO_8859_1);
-        assertThat(Callers.userId(latin1, null)).as("as Jetty hands a header of UTF-8 bytes").isEqualTo("é中");
-        assertThat(Callers.userId("\u00ff\u00fe", null)).as("not UTF-8: as it came").isEqualTo("\u00ff\u00fe");
-        assertThat(Callers.userId("x".repeat(300), null)).hasSize(128);
+        assertThat(FrontDoor.userId(latin1, null)).as("as Jetty hands a header of UTF-8 bytes").isEqualTo("é中");
+        assertThat(FrontDoor.userId("\u00ff\u00fe", null)).as("not UTF-8: as it came").isEqualTo("\u00ff\u00fe");
+        assertThat(FrontDoor.userId("x".repeat(300), null)).hasSize(128);
     }
 
     @Test
