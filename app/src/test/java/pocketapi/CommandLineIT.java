@@ -120,8 +120,8 @@ class CommandLineIT {
     }
 
     @Test
-    void check_holidays_prints_a_line_per_year_and_exits_0_when_every_year_would_be_served() throws Exception {
-        Path folder = java.nio.file.Files.createTempDirectory("pocketapi-check");
+    void check_holidays_prints_a_line_per_year_and_exits_0_when_every_year_would_be_served(
+            @org.junit.jupiter.api.io.TempDir Path folder) throws Exception {
         java.nio.file.Files.writeString(folder.resolve("2027.json"), TestYears.madeUp2027());
         try (JarProcess jar = JarProcess.launch(Map.of(), "--check-holidays", folder.toString())) {
             assertThat(jar.exitCode()).isZero();
