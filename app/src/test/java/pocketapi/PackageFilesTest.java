@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -78,5 +81,25 @@ class PackageFilesTest {
                 "EnvironmentFile=-/etc/pocketapi/pocketapi.env\n");
         assertThat(Files.readString(Path.of("deploy", "debian", "pocketapi")))
                 .contains("exec java -jar /usr/share/pocketapi/pocketapi.jar \"$@\"");
+    }
+
+    @Test
+    void the_container_image_runs_the_units_jvm_flags_and_is_set_by_the_settings_names() throws Exception {
+        String containerfile = Files.readString(Path.of("deploy", "container", "Containerfile"));
+        String compose = Files.readString(Path.of("deploy", "container", "compose.yaml"));
+        String unit = Files.readString(UNIT);
+        Matcher flags = Pattern.compile("ExecStart=/usr/bin/java (.*) -jar ").matcher(unit);
+        assertThat(flags.find()).isTrue();
+        assertThat(containerfile).contains("JAVA_OPTS=\"" + flags.group(1) + "\"");
+
+        List<String> names = Setting.values().stream().map(s -> s.name()).toList();
+        List<String> imageEnv = Pattern.compile("(?m)^(?:ENV |    )([A-Z_]+)=").matcher(containerfile).results()
+                .map(m -> m.group(1)).filter(n -> !n.equals("JAVA_OPTS")).toList();
+        List<String> composeEnv = Pattern.compile("(?m)^ +- ([A-Z_]+)(?:=|$)").matcher(compose).results()
+                .map(m -> m.group(1)).toList();
+        assertThat(imageEnv).containsExactly("PORT", "HOST", "STATS_FILE", "HOLIDAY_CACHE_DIR");
+        assertThat(composeEnv).contains("STATS_REDIS_URL", "PUBLIC_URL");
+        assertThat(names).containsAll(imageEnv).containsAll(composeEnv);
+        assertThat(containerfile).contains("STATS_FILE=/data/stats.json", "HOLIDAY_CACHE_DIR=/data/holidays", "VOLUME /data");
     }
 }
