@@ -90,9 +90,11 @@ class RedisIT {
                 System.out.printf("kill -9 during an outage: %d calls saved during it, %d more after; %d in Redis after "
                         + "the restart (50 before the outage)%n", during, more, total);
                 assertThat(total).isBetween(50 + during, 50 + during + more);
+                // The history as exact as the totals: 50 alarms, the rest pictures, and this call.
+                assertThat(StatsIT.history(again)).containsExactly(total + 1, 50L, total - 50, 1L, 0L);
                 again.process().destroy();
                 assertThat(again.exitCode()).isZero();
-                assertThat(redis.number("pocketapi:total")).isEqualTo(total);
+                assertThat(redis.number("pocketapi:total")).isEqualTo(total + 1);
             }
         }
     }

@@ -102,7 +102,21 @@ class StatsIT {
         }
         try (JarProcess again = JarProcess.start(env())) {
             assertThat(info(again).at("/site/totalRequests").longValue()).isEqualTo(N + 1);
+            // The history too: yesterday and today (a run across UTC+8 midnight splits them), this call included.
+            assertThat(history(again)).containsExactly(N + 2L, N / 2L, N / 2L, 2L, 0L);
         }
+    }
+
+    /** The last two days of /api/info/history added up: site, holidays, pictures, info, other. */
+    static long[] history(JarProcess jar) throws Exception {
+        long[] sum = new long[5];
+        for (JsonNode day : MAPPER.readTree(jar.get("/api/info/history?days=2").body()).get("days")) {
+            String[] columns = {"site", "holidays", "pictures", "info", "other"};
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += day.get(columns[i]).longValue();
+            }
+        }
+        return sum;
     }
 
     /** One case end to end; StatsStoreTest covers every kind of bad file (truncated, empty, wrong shape ...). */

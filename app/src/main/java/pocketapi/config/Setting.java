@@ -94,6 +94,9 @@ public final class Setting<T> {
     public static final Setting<Integer> STATS_USER_DAYS = new Setting<>("STATS_USER_DAYS", "90",
             "days a user not seen since is forgotten, 1–36600: the counters keep a user only as a keyed hash of its id, "
             + "and only this long (README: What is kept)", v -> v.number(1, 36_600));
+    public static final Setting<List<String>> STATS_IGNORE = new Setting<>("STATS_IGNORE", "",
+            "comma-separated addresses and CIDR ranges (IPv4, IPv6) whose calls are answered but not counted: your own "
+            + "monitoring, your own visits. The address is the caller's as /api/info shows it, else the peer's", Values.Value::proxies);
     public static final Setting<String> NOTIFY_URLS = new Setting<>("NOTIFY_URLS", "",
             "comma-separated targets told when next year is out and on the evening before a day that breaks the week: "
             + "FORMAT+URL, FORMAT one of webhook, ntfy, bark, wecom, dingtalk, feishu; options in the URL's fragment: "

@@ -32,7 +32,9 @@ import pocketapi.logging.Throttle;
  * {@link #CALLER}: the user id {@code /api/info} counts is {@code CF-Connecting-IP}, else the first
  * {@code X-Forwarded-For} entry, trimmed, read as UTF-8, cut to 128 characters, else {@code unknown};
  * with {@code TRUSTED_PROXIES} (Jetty's {@link InetAddressSet}) those headers count only from a listed
- * peer, and from any other the id is the peer's address. The fair share: while more than half of the request threads are busy, a client with more
+ * peer, and from any other the id is the peer's address. A caller whose address (the user id when it
+ * is an IP address, the peer's when the id is {@code unknown}) is in {@code STATS_IGNORE} is answered
+ * but not counted. The fair share: while more than half of the request threads are busy, a client with more
  * than an eighth of them under way, or a trusted proxy with more than half, is answered 503 at once,
  * so that clients that do not read their answers (each holds a thread for up to the write time-out)
  * cannot take every thread. A client is its address, or, from a TRUSTED_PROXIES peer, the address the
@@ -49,22 +51,31 @@ final class FrontDoor extends Handler.Wrapper {
      * @param user   the id {@code /api/info} counts and shows
      * @param client whom the fair share counts: the peer, or behind a trusted proxy the client it forwards
      * @param via    the trusted proxy it came through, or null
+     * @param counted false for an address of STATS_IGNORE
      */
-    record Caller(String user, String client, String via) {
+    record Caller(String user, String client, String via, boolean counted) {
     }
 
     /** Null when TRUSTED_PROXIES is unset: every peer's headers are believed, as the specification has it. */
     private final InetAddressSet trusted;
+    /** STATS_IGNORE; null when unset. */
+    private final InetAddressSet ignored;
 
     private final AtomicInteger busy = new AtomicInteger();
     private final ConcurrentHashMap<String, AtomicInteger> byClient = new ConcurrentHashMap<>();
     private volatile int threads;
 
-    /** @param trustedProxies TRUSTED_PROXIES as the configuration checked it: IP literals and CIDR ranges */
-    FrontDoor(List<String> trustedProxies, int threads) {
-        this.trusted = trustedProxies.isEmpty() ? null : new InetAddressSet();
-        trustedProxies.forEach(entry -> trusted.add(entry));
+    /** @param trustedProxies TRUSTED_PROXIES, {@code ignore} STATS_IGNORE, as the configuration checked them: IP literals and CIDR ranges */
+    FrontDoor(List<String> trustedProxies, List<String> ignore, int threads) {
+        this.trusted = set(trustedProxies);
+        this.ignored = set(ignore);
         this.threads = threads;
+    }
+
+    private static InetAddressSet set(List<String> entries) {
+        InetAddressSet set = entries.isEmpty() ? null : new InetAddressSet();
+        entries.forEach(entry -> set.add(entry));
+        return set;
     }
 
     @Override
@@ -168,19 +179,32 @@ final class FrontDoor extends Handler.Wrapper {
 
     /** Who a request from {@code peer} with these headers is. */
     Caller caller(String peer, String cfConnectingIp, String xForwardedFor) {
+        InetAddress address = literal(peer);
+        String user;
+        String client = peer;
+        String via = null;
         if (trusted == null) {
-            return new Caller(userId(cfConnectingIp, xForwardedFor), peer, null);
+            user = userId(cfConnectingIp, xForwardedFor);
+        } else if (address == null || !trusted.test(address)) {
+            user = client = address == null ? peer : address.getHostAddress();
+        } else {
+            user = client = userId(cfConnectingIp, xForwardedFor);
+            via = peer;
+        }
+        boolean counted = ignored == null || !ignored.test(user.equals("unknown") ? address : literal(user));
+        return new Caller(user, client, via, counted);
+    }
+
+    /** An IP address as written (never looked up), or null when {@code text} is not one. */
+    static InetAddress literal(String text) {
+        if (text == null || !text.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}|\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.%\\w]*]?")) {
+            return null;
         }
         try {
-            InetAddress address = InetAddress.getByName(peer);  // a literal: parsed, not looked up
-            if (!trusted.test(address)) {
-                return new Caller(address.getHostAddress(), address.getHostAddress(), null);
-            }
+            return InetAddress.getByName(text);
         } catch (UnknownHostException e) {
-            return new Caller(peer, peer, null);
+            return null;
         }
-        String user = userId(cfConnectingIp, xForwardedFor);
-        return new Caller(user, user, peer);
     }
 
     /** {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed, as UTF-8, at most 128 characters; else {@code unknown}. */

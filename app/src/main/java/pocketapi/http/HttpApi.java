@@ -66,7 +66,7 @@ import pocketapi.http.Query.Param;
  *   <li>the endpoint: the caller's user id worked out (once: the access log reads it too), the call
  *       counted, the query string read once against the endpoint's own parameters ({@link Query}: a
  *       misspelled name is 400), then the answer ({@link DayRoutes}, {@link PlanningRoutes},
- *       {@link ImageEndpoint}, {@link InfoEndpoint}, written by {@link Responses});</li>
+ *       {@link ImageEndpoint}, {@link StatsRoutes}, written by {@link Responses});</li>
  *   <li>any failure: {@link Responses#error}, the one writer of error answers (Jetty's own
  *       rejections: {@link Responses.JettyErrors});</li>
  *   <li>with {@code ACCESS_LOG=true}, one line ({@link AccessLog}).</li>
@@ -143,11 +143,15 @@ public final class HttpApi {
             r.counted(at + "/pc", PICTURES, images.answer(fromNamed, LANDSCAPE, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);
             r.counted(at + "/url", PICTURES, images.answer(fromNamed, BY_DEVICE, TEXT), ImageEndpoint.TYPE, ORIENTATION);
         }
+        StatsRoutes stats = new StatsRoutes(r.counters, settings.get(Setting.STATS_HISTORY_DAYS));
         r.info("/api/info");
-        // Not counted: the landing page, the health check, the sample pictures.
+        r.counted("/api/info/history", Family.INFO, stats::history, stats.days, StatsRoutes.CSV);
+        // Not counted: the badge, the landing page, the health check, the sample pictures.
+        r.counted("/api/badge.svg", null, stats::badgeSvg, StatsRoutes.METRIC, StatsRoutes.LABEL);
+        r.counted("/api/badge.json", null, stats::badgeJson, StatsRoutes.METRIC, StatsRoutes.LABEL);
         r.plain("/", Pages.landing(calendar, days,
                 pocketapi.notify.Target.parseAll(settings.get(Setting.NOTIFY_URLS)).stream().map(pocketapi.notify.Target::name)
-                        .toList(), named::all));
+                        .toList(), named::all, stats::chart));
         r.plain("/healthz", Pages.health());
         samples.ifPresent(pictures -> r.plain("/d/image/<entry>", ImageEndpoint.samples(pictures)));
     }
@@ -175,24 +179,29 @@ public final class HttpApi {
             config.routes.head(path, handler);
         }
 
-        /** An endpoint of the API: every call counted, its query read against {@code params}. */
+        /** An endpoint of the API: each call counted in {@code family} (none: null), its query read against {@code params}. */
         void counted(String path, Family family, Answer answer, Param<?>... params) {
             List<Param<?>> declared = List.of(params);
             endpoints.add(path);
             plain(path, ctx -> {
-                String user = user(ctx);
-                counters.count(user, family);
-                answer.answer(ctx, Query.read(path, ctx.queryParamMap(), ctx.queryString(), declared, user));
+                FrontDoor.Caller caller = ctx.attribute(FrontDoor.CALLER);
+                if (family != null && caller.counted()) {
+                    counters.count(caller.user(), family);
+                }
+                answer.answer(ctx, Query.read(path, ctx.queryParamMap(), ctx.queryString(), declared, caller.user()));
             });
         }
 
-        /** {@code /api/info}: the counts of its own call. */
+        /** {@code /api/info}: the counts of its own call (from STATS_IGNORE, the counts without it). */
         void info(String path) {
             endpoints.add(path);
-            plain(path, ctx -> InfoEndpoint.handle(ctx, counters.countAndReport(user(ctx), Family.INFO)));
+            plain(path, ctx -> {
+                FrontDoor.Caller caller = ctx.attribute(FrontDoor.CALLER);
+                StatsRoutes.info(ctx, counters.countAndReport(caller.user(), caller.counted() ? Family.INFO : null));
+            });
         }
 
-        /** The caller's user id, worked out once by {@link FrontDoor} ({@link FrontDoor}). */
+        /** The caller's user id, worked out once by {@link FrontDoor}. */
         static String user(Context ctx) {
             FrontDoor.Caller caller = ctx.attribute(FrontDoor.CALLER);
             return caller.user();
@@ -222,7 +231,7 @@ public final class HttpApi {
             // Graceful stop: stop accepting, let requests under way finish, then stop; the budget leaves time
             // to save the counters. Javalin nests its handlers inside the innermost wrapper.
             GracefulHandler graceful = new GracefulHandler();
-            graceful.setHandler(new FrontDoor(settings.get(Setting.TRUSTED_PROXIES), 200));
+            graceful.setHandler(new FrontDoor(settings.get(Setting.TRUSTED_PROXIES), settings.get(Setting.STATS_IGNORE), 200));
             server.setHandler(graceful);
             server.setStopTimeout(STOP_TIMEOUT_MILLIS);
         });

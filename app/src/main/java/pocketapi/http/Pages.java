@@ -37,17 +37,19 @@ final class Pages {
     static final String NOTIFY = "{{notify}}";
     /** Where the page lists the named picture pools with their sizes. */
     static final String POOLS = "{{pools}}";
+    /** Where the page shows the calls of the last 30 days, drawn anew for each view. */
+    static final String CHART = "{{chart}}";
 
     private Pages() {
     }
 
     /** The page as one calendar and its sources fill it in on one day; rendered again only when one changes. */
     private record Rendered(HolidayCalendar calendar, HolidaySources sources, Map<String, OwnCalendar> own,
-                            Map<String, ImagePool> pools, LocalDate today, byte[] page) {
+                            Map<String, ImagePool> pools, LocalDate today, String page) {
     }
 
     static Handler landing(LiveCalendar calendars, DayRoutes choice, List<String> targets,
-                           Supplier<Map<String, ImagePool>> pools) {
+                           Supplier<Map<String, ImagePool>> pools, Supplier<String> chart) {
         String page = new String(Resources.read("web/index.html")
                 .orElseThrow(() -> new IllegalStateException("web/index.html is missing from the jar")),
                 StandardCharsets.UTF_8).replace(NOTIFY, targets.isEmpty() ? "未设置 <span lang=\"en\">none (NOTIFY_URLS)</span>"
@@ -66,10 +68,10 @@ final class Pages {
                         + calendar.last()).replace(TODAY, today.toString()).replace(SOURCES, sources(sources, calendar))
                         .replace(CALENDARS, calendars(own, today)).replace(DAYS, days(choice, calendar, today))
                         .replace(UPDATING, choice.updates() ? "on" : "off").replace(UPDATES, updates(choice.updates()))
-                        .getBytes(StandardCharsets.UTF_8));
+                        );
                 last.set(r);
             }
-            ctx.header("Cache-Control", "no-cache").contentType("text/html; charset=utf-8").result(r.page());
+            ctx.header("Cache-Control", "no-cache").contentType("text/html; charset=utf-8").result(r.page().replace(CHART, chart.get()));
         };
     }
 

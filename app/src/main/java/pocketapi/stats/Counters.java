@@ -12,7 +12,7 @@ public interface Counters {
     /** Counts one call by {@code user} to an endpoint of {@code family}. */
     void count(String user, Family family);
 
-    /** Counts one call by {@code user} and reports the counters including it. */
+    /** Counts one call by {@code user} and reports the counters including it; {@code family} null: reports them without counting. */
     Report countAndReport(String user, Family family);
 
     /** The site's calls on each of the last {@code days} UTC+8 days, today included, oldest first (a day without calls as zeros). */

@@ -97,13 +97,16 @@ public final class LocalCounters implements Counters {
         return record(keys.of(user), user, family);
     }
 
-    /** Counts one call by the user of {@code key} (shown as {@code user}) and reports the counters including it. */
+    /**
+     * Counts one call by the user of {@code key} (shown as {@code user}) and reports the counters
+     * including it; {@code family} null: reports them without counting.
+     */
     public Report record(long key, String user, Family family) {
         long today = today();
         synchronized (this) {
-            int slot = add(key, family, today);
-            return new Report(LocalDate.ofEpochDay(today), user, siteTotal, siteDaily, users.total(slot),
-                    users.dailyOn(slot, today));
+            int slot = family != null ? add(key, family, today) : users.find(key);
+            return new Report(LocalDate.ofEpochDay(today), user, siteTotal, siteDay == today ? siteDaily : 0,
+                    slot < 0 ? 0 : users.total(slot), slot < 0 ? 0 : users.dailyOn(slot, today));
         }
     }
 

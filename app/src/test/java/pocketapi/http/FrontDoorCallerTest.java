@@ -16,7 +16,7 @@ import pocketapi.config.ConfigException;
 
 class FrontDoorCallerTest {
     private static FrontDoor trusting(String proxies) throws ConfigException {
-        return new FrontDoor(Config.parse(Map.of("TRUSTED_PROXIES", proxies), List.of()).get(pocketapi.config.Setting.TRUSTED_PROXIES), 200);
+        return new FrontDoor(Config.parse(Map.of("TRUSTED_PROXIES", proxies), List.of()).get(pocketapi.config.Setting.TRUSTED_PROXIES), List.of(), 200);
     }
 
     @ParameterizedTest(name = "{0} trusts {1}: {2}")
@@ -53,8 +53,28 @@ class FrontDoorCallerTest {
 
     @Test
     void unset_the_headers_count_from_anyone_and_the_fair_share_counts_the_peer() {
-        FrontDoor.Caller caller = new FrontDoor(List.of(), 200).caller("203.0.113.9", "198.51.100.1", null);
-        assertThat(caller).isEqualTo(new FrontDoor.Caller("198.51.100.1", "203.0.113.9", null));
+        FrontDoor.Caller caller = new FrontDoor(List.of(), List.of(), 200).caller("203.0.113.9", "198.51.100.1", null);
+        assertThat(caller).isEqualTo(new FrontDoor.Caller("198.51.100.1", "203.0.113.9", null, true));
+    }
+
+    @ParameterizedTest(name = "STATS_IGNORE={0}, TRUSTED_PROXIES={1}: peer {2}, X-Forwarded-For {3}: counted {4}")
+    @CsvSource({
+            "198.51.100.0/24, '', 203.0.113.9, 198.51.100.7, false",
+            "198.51.100.0/24, '', 203.0.113.9, 198.51.100.7 , false",
+            "198.51.100.0/24, '', 198.51.100.7, 203.0.113.9, true",   // the id is the forwarded address, not the peer
+            "127.0.0.1, '', 127.0.0.1, , false",                       // no header: the id is unknown, the peer counts
+            "127.0.0.1, '', 127.0.0.1, unknown, false",
+            "127.0.0.1, '', 127.0.0.1, localhost, true",               // an id that is no address is never ignored
+            "2001:db8::/32, '', 203.0.113.9, 2001:db8::5, false",
+            "127.0.0.1, 127.0.0.1, 127.0.0.1, 198.51.100.7, true",    // a trusted proxy's clients are counted
+            "198.51.100.7, 127.0.0.1, 127.0.0.1, 198.51.100.7, false",
+            "198.51.100.7, 127.0.0.1, 198.51.100.7, 203.0.113.9, false", // an untrusted peer is its own address
+    })
+    void stats_ignore_matches_the_callers_address_the_user_id_or_without_one_the_peer(String ignore, String proxies,
+            String peer, String forwarded, boolean counted) throws Exception {
+        FrontDoor door = new FrontDoor(Config.parse(Map.of("TRUSTED_PROXIES", proxies), List.of()).get(Setting.TRUSTED_PROXIES),
+                Config.parse(Map.of("STATS_IGNORE", ignore), List.of()).get(Setting.STATS_IGNORE), 200);
+        assertThat(door.caller(peer, null, forwarded).counted()).isEqualTo(counted);
     }
 
     @Test

@@ -8,12 +8,12 @@ import org.junit.jupiter.api.Test;
 
 class FrontDoorTest {
     private static FrontDoor.Caller client(String id) {
-        return new FrontDoor.Caller(id, id, null);
+        return new FrontDoor.Caller(id, id, null, true);
     }
 
     @Test
     void a_client_gets_an_eighth_of_the_threads_while_more_than_half_are_busy() {
-        FrontDoor share = new FrontDoor(List.of(), 16);
+        FrontDoor share = new FrontDoor(List.of(), List.of(), 16);
         for (int i = 0; i < 6; i++) {
             assertThat(share.enter(client("other-" + i))).isTrue();
         }
@@ -29,10 +29,10 @@ class FrontDoorTest {
 
     @Test
     void ids_rotated_behind_a_trusted_proxy_get_half_the_threads_at_most() {
-        FrontDoor share = new FrontDoor(List.of("127.0.0.1"), 16);
+        FrontDoor share = new FrontDoor(List.of("127.0.0.1"), List.of(), 16);
         int in = 0;
         for (int i = 0; i < 16; i++) {
-            in += share.enter(new FrontDoor.Caller("rotated-" + i, "rotated-" + i, "127.0.0.1")) ? 1 : 0;
+            in += share.enter(new FrontDoor.Caller("rotated-" + i, "rotated-" + i, "127.0.0.1", true)) ? 1 : 0;
         }
         assertThat(in).isEqualTo(8);
         assertThat(share.enter(client("203.0.113.9"))).as("a client beside the proxy still gets in").isTrue();
@@ -40,7 +40,7 @@ class FrontDoorTest {
 
     @Test
     void a_client_whose_requests_are_done_is_forgotten_and_gets_in_again() {
-        FrontDoor share = new FrontDoor(List.of(), 16);
+        FrontDoor share = new FrontDoor(List.of(), List.of(), 16);
         for (int i = 0; i < 9; i++) {
             assertThat(share.enter(client("other-" + i))).isTrue();
         }

@@ -65,6 +65,7 @@ class LandingPageBrowserTest {
                 assertThat(text(browser, "updates")).contains("added by itself");
 
                 assertCalendar(browser);
+                assertCountersDrawn(browser, server.origin());
                 assertThat(severeConsoleEntries(browser)).isEmpty();
                 assertThat(requestedUrls(browser)).isNotEmpty()
                         .allSatisfy(url -> assertThat(url).startsWith(server.origin() + "/"))
@@ -174,7 +175,7 @@ class LandingPageBrowserTest {
         String loaded = "const img = document.getElementById('picture');"
                 + "return /^[0-9,]+$/.test(document.getElementById('total').textContent)"
                 + " && /^[0-9,]+$/.test(document.getElementById('today').textContent)"
-                + " && img.complete && img.naturalWidth > 0"
+                + " && img.complete && img.naturalWidth > 0 && document.getElementById('badge').complete"
                 + " && document.querySelectorAll('#months .month').length === 12"
                 + " && document.getElementById('next').textContent !== '…';";
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
@@ -210,6 +211,23 @@ class LandingPageBrowserTest {
         assertThat(text(browser, "next")).contains("下一个假期：端午节，还有 44 天（06-19 至 06-21，共 3 天）",
                 "Next break: 端午节, in 44 days (2026-06-19 to 2026-06-21, 3 days)");
         assertThat(text(browser, "covered")).isEqualTo("2020-01-01 – 2026-12-31");
+    }
+
+    /**
+     * The chart of the last 30 days, drawn by the server: the first view's four counted calls (the
+     * year, the next break, the picture, the totals) in today's bar; the badge rendered at the
+     * width the server worked out for "calls" and one digit, and its Markdown line for this origin.
+     */
+    private static void assertCountersDrawn(ChromeDriver browser, String origin) {
+        JavascriptExecutor js = browser;
+        assertThat(js.executeScript("return document.querySelectorAll('#chart svg.chart > g').length")).isEqualTo(30L);
+        assertThat(js.executeScript("return document.querySelector('#chart svg.chart > g:last-of-type title').textContent"))
+                .isEqualTo("2026-05-06: 4 calls · holidays 2 · pictures 1 · info 1 · other 0");
+        assertThat(js.executeScript("return document.querySelectorAll('#chart svg.chart > g:last-of-type rect').length"))
+                .as("the hover area and three families").isEqualTo(4L);
+        assertThat(js.executeScript("var b = document.getElementById('badge'); return [b.complete, b.naturalWidth, b.naturalHeight]"))
+                .isEqualTo(List.of(true, 51L, 20L));
+        assertThat(text(browser, "badge-md")).isEqualTo("![calls](" + origin + "/api/badge.svg)");
     }
 
     private static String text(ChromeDriver browser, String id) {

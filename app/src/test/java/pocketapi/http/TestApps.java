@@ -69,10 +69,15 @@ final class TestApps {
 
     /** The service with the bundled samples and the given settings, on a chosen clock. */
     static Javalin app(java.util.Map<String, String> settings, Clock clock) {
+        return app(settings, clock, counters(clock, 100_000));
+    }
+
+    /** The service with the bundled samples and the given settings, on a chosen clock, counting into the given counters. */
+    static Javalin app(java.util.Map<String, String> settings, Clock clock, Counters counters) {
         try {
             Config config = Config.parse(settings, java.util.List.of());
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), counters(clock, 100_000));
+            return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), counters);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -133,6 +133,26 @@ class StatsFileTest {
     }
 
     @Test
+    void a_restart_across_utc8_midnight_keeps_each_days_history_exactly() throws Exception {
+        clock.set("2026-05-01T15:59:58Z");  // 23:59:58 in UTC+8
+        StatsFlusher flusher = open();
+        call("a");
+        counters.count("b", Family.PICTURES);
+        flusher.save(false);
+        call("a");
+        flusher.save(true);  // the stop's whole save
+        clock.set("2026-05-01T16:00:03Z");  // 00:00:03 on 2 May
+        flusher = open();
+        counters.count("a", Family.INFO);
+        flusher.save(false);  // then a crash
+        open();
+        counters.count("c", Family.OTHER);
+        assertThat(counters.history(2)).containsExactly(new Counters.DayCount("2026-05-01", 3, 2, 1, 0, 0),
+                new Counters.DayCount("2026-05-02", 2, 0, 0, 1, 1));
+        assertThat(counters.countAndReport("a", null)).isEqualTo(new Report(LocalDate.of(2026, 5, 2), "a", 5, 2, 3, 1));
+    }
+
+    @Test
     void a_last_line_cut_short_by_a_crash_is_dropped_and_the_rest_read() throws Exception {
         StatsFlusher flusher = open();
         call("a");
