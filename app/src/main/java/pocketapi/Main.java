@@ -96,6 +96,7 @@ public final class Main {
         OwnCalendars own;
         ImagePools pools;
         NamedPools named;
+        pocketapi.hitokoto.SentenceFolder sentences;
         Optional<SampleImages> samples;
         Counting counting;
         MemoryBudget budget;
@@ -121,6 +122,7 @@ public final class Main {
             }
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
             named = NamedPools.load(config.get(Setting.IMAGE_POOLS_DIR), bytes -> budget.poolsFit(base + bytes));
+            sentences = pocketapi.hitokoto.SentenceFolder.load(config.get(Setting.HITOKOTO_DIR), budget::sentencesFit);
             counting = Counting.open(config, clock);
         } catch (ConfigException | HolidayDataException | ImagePoolException | FolderWatcher.Refused e) {
             e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
@@ -134,7 +136,7 @@ public final class Main {
         });
 
         LiveCalendar calendar = new LiveCalendar(holidays.calendar());
-        Javalin app = HttpApi.create(config, calendar, own, pools, named, samples, counting.counters());
+        Javalin app = HttpApi.create(config, calendar, own, pools, named, samples, sentences, counting.counters());
         try {
             app.start(config.get(Setting.HOST), config.get(Setting.PORT));
         } catch (RuntimeException e) {
@@ -155,8 +157,11 @@ public final class Main {
         if (config.get(Setting.CALENDARS_DIR).isPresent()) {
             LOG.info("calendars of your own from {}: {}", config.get(Setting.CALENDARS_DIR).get(), own.all().keySet());
         }
+        config.get(Setting.HITOKOTO_DIR).ifPresent(dir -> LOG.info("sentences from {}: {} for /api/hitokoto", dir,
+                sentences.sentences().size()));
         own.start(background);
         named.start(background);
+        sentences.start(background);
         if (!targets.isEmpty()) {
             new Notifier(targets, calendar, own::all, config.get(Setting.PUBLIC_URL),
                     config.get(Setting.STATS_FILE).toAbsolutePath().resolveSibling("notify.state"), clock, HttpApi::detailJson,

@@ -14,7 +14,8 @@ import pocketapi.stats.LocalCounters;
  * cache at its bound and {@code MAX_CONNECTIONS} open takes {@link #BASE}, Redis mode {@link #REDIS}
  * more, the counters {@link LocalCounters#BYTES_PER_USER} bytes a user of {@code STATS_MAX_USERS},
  * and {@code IMAGE_NO_REPEAT}'s table what it allocates. What is left goes two thirds to the
- * picture pools and one third to the calendars of one's own, as they measure themselves; a folder
+ * picture pools and one third to the calendars of one's own, as they measure themselves; with
+ * {@code HITOKOTO_DIR}, half to the pictures, a third to the sentences and a sixth to the calendars. A folder
  * whose content would not fit is refused (at start: exit 2; while running: kept as it was). The
  * figures come from {@code app/bench/memory.sh}. Immutable.
  */
@@ -30,11 +31,13 @@ public final class MemoryBudget {
     private final long heap;
     private final long pools;
     private final long calendars;
+    private final long sentences;
 
-    private MemoryBudget(long heap, long pools, long calendars) {
+    private MemoryBudget(long heap, long pools, long calendars, long sentences) {
         this.heap = heap;
         this.pools = pools;
         this.calendars = calendars;
+        this.sentences = sentences;
     }
 
     /**
@@ -54,7 +57,10 @@ public final class MemoryBudget {
                     + config.get(Setting.STATS_MAX_USERS) + " users take " + mb(users) + " in a heap of " + mb(maxHeap) + " (-Xmx), which "
                     + "holds at most " + fits + " beside the rest of the service; lower it or give Java a larger -Xmx");
         }
-        return new MemoryBudget(maxHeap, rest * 2 / 3, rest - rest * 2 / 3);
+        if (config.get(Setting.HITOKOTO_DIR).isPresent()) {
+            return new MemoryBudget(maxHeap, rest / 2, rest / 6, rest - rest / 2 - rest / 6);
+        }
+        return new MemoryBudget(maxHeap, rest * 2 / 3, rest - rest * 2 / 3, 0);
     }
 
     /** Whether pictures that take {@code bytes} fit (the pool files' and IMAGE_POOLS_DIR's together). */
@@ -67,10 +73,16 @@ public final class MemoryBudget {
         return bytes <= calendars;
     }
 
+    /** Whether the sentences of HITOKOTO_DIR that take {@code bytes} fit. */
+    public boolean sentencesFit(long bytes) {
+        return bytes <= sentences;
+    }
+
     /** For the start-up line. */
     @Override
     public String toString() {
-        return "heap " + mb(heap) + ": " + mb(pools) + " for pictures, " + mb(calendars) + " for calendars";
+        return "heap " + mb(heap) + ": " + mb(pools) + " for pictures, " + mb(calendars) + " for calendars"
+                + (sentences > 0 ? ", " + mb(sentences) + " for sentences" : "");
     }
 
     private static String mb(long bytes) {

@@ -43,10 +43,11 @@ class CommandLineIT {
         try (JarProcess jar = JarProcess.launch(Map.of("PORT", "70000", "ACCESS_LOG", "yes",
                 "IMAGE_HOST", "https://user:secret@img.example.com"))) {
             assertThat(jar.exitCode()).isEqualTo(2);
+            // In the order of the settings' table.
             assertThat(jar.output().lines()).containsExactly(
+                    "ERROR pocketapi: PORT (--port): \"70000\" is not accepted; expected a whole number from 0 to 65535",
                     "ERROR pocketapi: IMAGE_HOST (--image-host): \"https://…@img.example.com\" is not accepted; expected an "
                             + "absolute http:// or https:// URL without query or fragment, e.g. https://img.example.com",
-                    "ERROR pocketapi: PORT (--port): \"70000\" is not accepted; expected a whole number from 0 to 65535",
                     "ERROR pocketapi: ACCESS_LOG (--access-log): \"yes\" is not accepted; expected true or false");
         }
     }

@@ -69,6 +69,10 @@ public final class Setting<T> {
     public static final Setting<Optional<Path>> IMAGE_POOLS_DIR = new Setting<>("IMAGE_POOLS_DIR", "",
             "a folder of named pools NAME.txt (NAME.portrait.txt, NAME.landscape.txt), served as /img/NAME; re-read every "
             + "2 s while running; needs IMAGE_HOST (README: Named pools)", Values.Value::folder);
+    public static final Setting<Optional<Path>> HITOKOTO_DIR = new Setting<>("HITOKOTO_DIR", "",
+            "a folder of sentence files in the hitokoto bundle's shape (its sentences/ folder: a.json … l.json) for "
+            + "/api/hitokoto; each category it has replaces the built-in one; re-read every 2 s while running (README: "
+            + "GET /api/hitokoto). Unset: the built-in poetry (i) and classics (k)", Values.Value::folder);
     public static final Setting<Integer> IMAGE_NO_REPEAT = new Setting<>("IMAGE_NO_REPEAT", "0",
             "0–64: a user is not given any of its last K pictures of a pool again while the pool has more than K (20,000 "
             + "users remembered at most; a newcomer takes the place of one seen long ago)", v -> v.number(0, 64));

@@ -48,6 +48,7 @@ import pocketapi.image.ImagePools;
 import pocketapi.image.NamedPools;
 import pocketapi.image.Picker;
 import pocketapi.image.SampleImages;
+import pocketapi.hitokoto.SentenceFolder;
 import pocketapi.stats.Counters;
 import pocketapi.stats.Family;
 import static pocketapi.stats.Family.HOLIDAYS;
@@ -99,7 +100,7 @@ public final class HttpApi {
      * @param samples  the bundled pictures served at {@code /d/image/}, present only while IMAGE_HOST is unset
      */
     public static Javalin create(Config settings, LiveCalendar calendar, OwnCalendars own, ImagePools pools, NamedPools named,
-                                 Optional<SampleImages> samples, Counters counters) {
+                                 Optional<SampleImages> samples, SentenceFolder sentences, Counters counters) {
         Connections.check();
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -111,7 +112,7 @@ public final class HttpApi {
             config.http.responseBufferSize = 1024;
             jetty(config, settings);
             Routes routes = new Routes(config, counters);
-            routes(routes, calendar, own, pools, named, samples, settings);
+            routes(routes, calendar, own, pools, named, samples, sentences, settings);
             // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
             config.routes.exception(Exception.class, (e, ctx) -> Responses.error(ctx, e));
@@ -123,7 +124,7 @@ public final class HttpApi {
 
     /** The route table. */
     private static void routes(Routes r, LiveCalendar calendar, OwnCalendars own, ImagePools pools, NamedPools named,
-                               Optional<SampleImages> samples, Config settings) {
+                               Optional<SampleImages> samples, SentenceFolder sentences, Config settings) {
         DayRoutes days = new DayRoutes(calendar, own::all, !settings.get(Setting.HOLIDAY_UPDATE_URL).isEmpty());
         PlanningRoutes plans = new PlanningRoutes(days);
         ImageEndpoint images = new ImageEndpoint(pools, named, new Picker(settings.get(Setting.IMAGE_NO_REPEAT), Math.min(settings.get(Setting.STATS_MAX_USERS), Picker.MAX_USERS)),
@@ -143,6 +144,9 @@ public final class HttpApi {
             r.counted(at + "/pc", PICTURES, images.answer(fromNamed, LANDSCAPE, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);
             r.counted(at + "/url", PICTURES, images.answer(fromNamed, BY_DEVICE, TEXT), ImageEndpoint.TYPE, ORIENTATION);
         }
+        r.counted("/api/ping", Family.OTHER, (ctx, q) -> ctx.contentType(Responses.TEXT).result("pong"));
+        r.counted("/api/hitokoto", Family.OTHER, new HitokotoRoutes(sentences)::hitokoto, HitokotoRoutes.C, HitokotoRoutes.ENCODE,
+                HitokotoRoutes.TYPE, HitokotoRoutes.MIN_LENGTH, HitokotoRoutes.MAX_LENGTH);
         StatsRoutes stats = new StatsRoutes(r.counters, settings.get(Setting.STATS_HISTORY_DAYS));
         r.info("/api/info");
         r.counted("/api/info/history", Family.INFO, stats::history, stats.days, StatsRoutes.CSV);

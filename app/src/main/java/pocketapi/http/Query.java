@@ -19,6 +19,8 @@ import io.javalin.http.BadRequestResponse;
  */
 final class Query {
     private final List<Param<?>> params;
+    /** Every value of every name, decoded. */
+    private final Map<String, List<String>> query;
     /** The query string as sent: only a message's echo of a refused value reads it. */
     private final String raw;
     /** The caller's user id ({@link Callers}). */
@@ -27,8 +29,9 @@ final class Query {
     private final String[] sent;
     private static final String MALFORMED = new String("malformed");
 
-    private Query(List<Param<?>> params, String raw, String user, String[] sent) {
+    private Query(List<Param<?>> params, Map<String, List<String>> query, String raw, String user, String[] sent) {
         this.params = params;
+        this.query = query;
         this.raw = raw;
         this.user = user;
         this.sent = sent;
@@ -51,7 +54,7 @@ final class Query {
                 misspelled(path, e.getKey(), params);
             }
         }
-        return new Query(params, raw, user, sent);
+        return new Query(params, query, raw, user, sent);
     }
 
     private static int indexOf(List<Param<?>> params, String name) {
@@ -103,6 +106,16 @@ final class Query {
     /** The caller's user id, as counted. */
     String user() {
         return user;
+    }
+
+    /** Every value given for a parameter that may be repeated ({@code c=i&c=k}), in order, read one by one. */
+    <T> List<T> all(Param<T> p) {
+        index(p);
+        List<T> values = new java.util.ArrayList<>();
+        for (String v : query.getOrDefault(p.name(), List.of())) {
+            values.add(p.read().read(v));
+        }
+        return values;
     }
 
     /** Whether the name is in the query (even with an empty value). */

@@ -15,6 +15,7 @@ import pocketapi.holiday.LiveCalendar;
 import pocketapi.image.ImagePools;
 import pocketapi.image.NamedPools;
 import pocketapi.image.SampleImages;
+import pocketapi.hitokoto.SentenceFolder;
 import pocketapi.stats.Counters;
 import pocketapi.stats.LocalCounters;
 
@@ -49,7 +50,7 @@ final class TestApps {
     static Javalin app(Clock clock, Counters counters) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), counters);
+            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), SentenceFolder.builtIn(), counters);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -59,7 +60,7 @@ final class TestApps {
     static Javalin app(Config config, ImagePools pools) {
         Clock clock = Clock.systemUTC();
         return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), pools, NamedPools.none(), Optional.empty(),
-                counters(clock, 100_000));
+                SentenceFolder.builtIn(), counters(clock, 100_000));
     }
 
     /** The service with the bundled samples and the given settings (PUBLIC_URL, TRUSTED_PROXIES, ACCESS_LOG ...). */
@@ -77,7 +78,7 @@ final class TestApps {
         try {
             Config config = Config.parse(settings, java.util.List.of());
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), counters);
+            return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), SentenceFolder.builtIn(), counters);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -90,7 +91,7 @@ final class TestApps {
             Clock clock = Clock.systemUTC();
             return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(),
                     ImagePools.load(config.get(Setting.IMAGE_POOL_PORTRAIT), config.get(Setting.IMAGE_POOL_LANDSCAPE)),
-                    pocketapi.image.NamedPools.load(config.get(Setting.IMAGE_POOLS_DIR), bytes -> true), Optional.empty(), counters(clock, 100_000));
+                    pocketapi.image.NamedPools.load(config.get(Setting.IMAGE_POOLS_DIR), bytes -> true), Optional.empty(), SentenceFolder.builtIn(), counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -101,7 +102,19 @@ final class TestApps {
         try {
             ImagePools samples = ImagePools.samples();
             return HttpApi.create(Config.defaults(), calendar, OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)),
-                    counters(calendar.get().clock(), 100_000));
+                    SentenceFolder.builtIn(), counters(calendar.get().clock(), 100_000));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The out-of-the-box service serving these sentences. */
+    static Javalin app(SentenceFolder sentences) {
+        try {
+            ImagePools samples = ImagePools.samples();
+            Clock clock = Clock.systemUTC();
+            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples, NamedPools.none(),
+                    Optional.of(SampleImages.of(samples)), sentences, counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -112,7 +125,7 @@ final class TestApps {
         try {
             ImagePools samples = ImagePools.samples();
             return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), own, samples, NamedPools.none(),
-                    Optional.of(SampleImages.of(samples)), counters(clock, 100_000));
+                    Optional.of(SampleImages.of(samples)), SentenceFolder.builtIn(), counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
