@@ -79,7 +79,7 @@ class InfoApiTest {
     @ParameterizedTest(name = "{0} {1} ({2}) is not counted")
     @CsvSource({
             "GET, /api/nope, 404",
-            "GET, /api/ping, 404",
+            "GET, /api/pong, 404",
             "GET, /nope, 404",
             "POST, /api/holidays, 405",
             "OPTIONS, /img, 405",

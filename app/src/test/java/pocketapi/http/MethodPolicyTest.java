@@ -69,7 +69,7 @@ class MethodPolicyTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"/api/nope", "/api/holidays/extra", "/api/ping", "/nope", "//api/holidays", "/API/HOLIDAYS"})
+    @CsvSource({"/api/nope", "/api/holidays/extra", "/api/pong", "/nope", "//api/holidays", "/API/HOLIDAYS"})
     void unknown_paths_are_404_with_the_json_error_body(String path) {
         TestServer.run(TestApps.app(), server -> {
             HttpResponse<String> response = server.get(path);
