@@ -18,13 +18,9 @@ import pocketapi.stats.LocalCounters;
 import pocketapi.stats.UserKeys;
 
 /**
- * The counters as the configuration has them, wired once for {@code Main} and the tests: an
- * in-process table saved to {@code STATS_FILE}, and with {@code STATS_REDIS_URL} shared through
- * Redis as well (each instance's own counts still in its file, the others' part beside them).
- *
- * @param start starts the background saving and sending on a scheduler
- * @param stop  stops it and saves everything: false when counted calls are lost (said in the log)
- * @param where for the startup line
+ * The counters as the configuration has them, wired once for {@code Main} and the tests: an in-process table saved to
+ * {@code STATS_FILE}, and with {@code STATS_REDIS_URL} shared through Redis as well (each instance's own counts still
+ * in its file, the others' part beside them).
  */
 public record Counting(Counters counters, Consumer<ScheduledExecutorService> start, BooleanSupplier stop,
                            String where) {
@@ -34,11 +30,7 @@ public record Counting(Counters counters, Consumer<ScheduledExecutorService> sta
         return statsFile.resolveSibling(statsFile.getFileName().toString().replaceFirst("(\\.json)?$", ".key"));
     }
 
-    /**
-     * Reads what the counters' files hold (and, in Redis mode, what Redis holds of this instance, if it answers).
-     *
-     * @throws ConfigException when the users' key cannot be read or made
-     */
+    /** Reads what the counters' files hold (and, in Redis mode, what Redis holds of this instance, if it answers). */
     public static Counting open(Config config, Clock clock) throws ConfigException {
         boolean shared = config.get(Setting.STATS_REDIS_URL).isPresent();
         Path keyFile = keyFile(config.get(Setting.STATS_FILE));

@@ -8,16 +8,15 @@ import pocketapi.stats.RedisCounters;
 import pocketapi.stats.LocalCounters;
 
 /**
- * What the bounded parts of the service may hold of the heap, so that no setting, folder or state
- * can make it run out: {@value #USABLE_PERCENT} % of the heap may hold what lives long (the rest is
- * the young generation's room for each request's garbage); of that, the service itself with every
- * cache at its bound and {@code MAX_CONNECTIONS} open takes {@link #BASE}, Redis mode {@link #REDIS}
- * more, the counters {@link LocalCounters#BYTES_PER_USER} bytes a user of {@code STATS_MAX_USERS},
- * and {@code IMAGE_NO_REPEAT}'s table what it allocates. What is left goes two thirds to the
- * picture pools and one third to the calendars of one's own, as they measure themselves; with
- * {@code HITOKOTO_DIR}, half to the pictures, a third to the sentences and a sixth to the calendars. A folder
- * whose content would not fit is refused (at start: exit 2; while running: kept as it was). The
- * figures come from {@code app/bench/memory.sh}. Immutable.
+ * What the bounded parts of the service may hold of the heap, so that no setting, folder or state can make it run out:
+ * {@value #USABLE_PERCENT} % of the heap may hold what lives long (the rest is the young generation's room for each
+ * request's garbage); of that, the service itself with every cache at its bound and {@code MAX_CONNECTIONS} open takes
+ * {@link #BASE}, Redis mode {@link #REDIS} more, the counters {@link LocalCounters#BYTES_PER_USER} bytes a user of
+ * {@code STATS_MAX_USERS}, and {@code IMAGE_NO_REPEAT}'s table what it allocates. What is left goes two thirds to the
+ * picture pools and one third to the calendars of one's own, as they measure themselves; with {@code HITOKOTO_DIR},
+ * half to the pictures, a third to the sentences and a sixth to the calendars. A folder whose content would not fit is
+ * refused (at start: exit 2; while running: kept as it was). The figures come from {@code app/bench/memory.sh}.
+ * Immutable.
  */
 public final class MemoryBudget {
     static final int USABLE_PERCENT = 60;
@@ -40,11 +39,7 @@ public final class MemoryBudget {
         this.sentences = sentences;
     }
 
-    /**
-     * The budget of {@code config} in a heap of {@code maxHeap} bytes.
-     *
-     * @throws ConfigException with one line naming the setting that does not fit, the heap, and the largest value that does
-     */
+    /** The budget of {@code config} in a heap of {@code maxHeap} bytes. */
     public static MemoryBudget check(Config config, long maxHeap) throws ConfigException {
         long usable = maxHeap / 100 * USABLE_PERCENT;
         long fixed = BASE + (config.get(Setting.STATS_REDIS_URL).isPresent() ? REDIS : 0) + Picker.bytes(config.get(Setting.IMAGE_NO_REPEAT),

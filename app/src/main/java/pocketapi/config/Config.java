@@ -7,10 +7,9 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The service's configuration, read once at startup from environment variables and
- * {@code --kebab-case} flags (a flag wins over its variable), validated, then immutable: each
- * {@link Setting}'s value, read by setting ({@code config.get(Setting.PORT)}). An empty list or
- * {@code Optional} is an unset (or off) one.
+ * The service's configuration, read once at startup from environment variables and {@code --kebab-case} flags (a flag
+ * wins over its variable), validated, then immutable: each {@link Setting}'s value, read by setting ({@code
+ * config.get(Setting.PORT)}). An empty list or {@code Optional} is an unset (or off) one.
  */
 public final class Config {
     private final Map<Setting<?>, Object> values;
@@ -28,12 +27,7 @@ public final class Config {
         }
     }
 
-    /**
-     * Reads every {@link Setting} from {@code env} and {@code args}.
-     *
-     * @param args flags as {@code --port 9000} or {@code --port=9000}
-     * @throws ConfigException with one line per bad setting, naming it and what it accepts
-     */
+    /** Reads every {@link Setting} from {@code env} and {@code args}. */
     public static Config parse(Map<String, String> env, List<String> args) throws ConfigException {
         Values v = new Values(env, args);
         Map<Setting<?>, Object> read = new HashMap<>();
@@ -69,11 +63,7 @@ public final class Config {
         return (T) values.get(setting);
     }
 
-    /**
-     * A setting's value as another package reads it ({@code NOTIFY_URLS} as notification targets).
-     *
-     * @throws ConfigException naming the setting, each line of the reader's message after it
-     */
+    /** A setting's value as another package reads it ({@code NOTIFY_URLS} as notification targets). */
     public <T, R> R read(Setting<T> setting, Function<T, R> reader) throws ConfigException {
         try {
             return reader.apply(get(setting));
@@ -94,10 +84,8 @@ public final class Config {
     }
 
     /**
-     * Creates the folders the service writes to (STATS_FILE's; HOLIDAY_CACHE_DIR while updates are on)
-     * and tries a file in each, so that a place it may not write stops the start now, one line each.
-     *
-     * @throws ConfigException naming each setting, folder and why
+     * Creates the folders the service writes to (STATS_FILE's; HOLIDAY_CACHE_DIR while updates are on) and tries a file
+     * in each, so that a place it may not write stops the start now, one line each.
      */
     public void prepareFolders() throws ConfigException {
         WritableFolders.check(this);

@@ -9,10 +9,9 @@ import java.time.Duration;
 import java.util.*;
 
 /**
- * The settings' values as given (environment variables, overridden by flags), and every problem
- * found reading them: each reader returns its typed value, or says through {@link Value#bad} what
- * is accepted (never quoting a password a URL may hold) and returns a stand-in. Not thread-safe:
- * start-up reads them once.
+ * The settings' values as given (environment variables, overridden by flags), and every problem found reading them:
+ * each reader returns its typed value, or says through {@link Value#bad} what is accepted (never quoting a password a
+ * URL may hold) and returns a stand-in. Not thread-safe: start-up reads them once.
  */
 final class Values {
     private final Map<Setting<?>, String> raw = new HashMap<>();

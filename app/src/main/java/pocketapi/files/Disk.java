@@ -43,10 +43,9 @@ public interface Disk {
     }
 
     /**
-     * Replaces {@code file} whole, so a crash at any moment leaves the old content or the new,
-     * never a mix, and the file is never absent once it exists: the content goes to a temporary
-     * file beside it, is forced to disk and renamed over it. With {@code backup}, the file it
-     * replaces stays as {@code backup}.
+     * Replaces {@code file} whole, so a crash at any moment leaves the old content or the new, never a mix, and the
+     * file is never absent once it exists: the content goes to a temporary file beside it, is forced to disk and
+     * renamed over it.
      */
     default void replace(Path file, Path backup, Content content) throws IOException {
         Path temp = file.resolveSibling(file.getFileName() + ".tmp");
@@ -69,10 +68,8 @@ public interface Disk {
     }
 
     /**
-     * Renames a file that cannot be used to {@code <name>.corrupt-<UTC timestamp>}, so that nothing
-     * overwrites it and an operator can look at it.
-     *
-     * @return where it is now
+     * Renames a file that cannot be used to {@code <name>.corrupt-<UTC timestamp>}, so that nothing overwrites it and
+     * an operator can look at it.
      */
     default Path setAside(Path file, Clock clock) throws IOException {
         LocalDateTime t = LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);

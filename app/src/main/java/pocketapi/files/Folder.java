@@ -11,12 +11,11 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * Reads the small files of a folder an operator (or anyone who can write there) fills: the holiday
- * years, the calendars of one's own, the holiday cache, a pool file. Regular files only: a FIFO, a
- * device or a folder is never opened (a FIFO would hang the read), and a symbolic link counts only
- * when it leads to a regular file inside the folder; every read stops at a size, and the files of a
- * folder together at another. A file that breaks a rule comes back with the reason alone, never
- * with any of its content. Stateless.
+ * Reads the small files of a folder an operator (or anyone who can write there) fills: the holiday years, the calendars
+ * of one's own, the holiday cache, a pool file. Regular files only: a FIFO, a device or a folder is never opened (a
+ * FIFO would hang the read), and a symbolic link counts only when it leads to a regular file inside the folder; every
+ * read stops at a size, and the files of a folder together at another. A file that breaks a rule comes back with the
+ * reason alone, never with any of its content. Stateless.
  */
 public final class Folder {
     private Folder() {
@@ -38,12 +37,7 @@ public final class Folder {
         }
     }
 
-    /**
-     * The files of {@code dir} whose names {@code names} accepts, in name order (one deleted while
-     * this runs is left out).
-     *
-     * @throws IOException when the folder cannot be listed, or its files together are larger than {@code maxTotal}
-     */
+    /** The files of {@code dir} whose names {@code names} accepts, in name order (one deleted while this runs is left out). */
     public static List<File> read(Path dir, Predicate<String> names, int maxFile, long maxTotal) throws IOException {
         return read(dir, names, maxFile, maxTotal, Map.of());
     }
@@ -111,11 +105,7 @@ public final class Folder {
                 ? "no permission to read it" : "cannot be read (" + e.getClass().getSimpleName() + ")");
     }
 
-    /**
-     * One file named by a setting, read by the same rules.
-     *
-     * @throws IOException naming what is wrong (not a regular file, too large, unreadable)
-     */
+    /** One file named by a setting, read by the same rules. */
     public static byte[] readFile(Path file, int maxFile) throws IOException {
         Path target = file.toRealPath();  // the operator named it: a link is followed
         attributes(target, maxFile);

@@ -18,14 +18,13 @@ import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
 
 /**
- * A folder an operator fills with named items ({@code CALENDARS_DIR}, {@code IMAGE_POOLS_DIR}),
- * read by {@link Folder}'s rules at start, where a bad file stops the start, then every {@value
- * #POLL_SECONDS} s: an item whose files changed (size, time, inode) is read again and the whole map
- * swapped, so a request sees the old items or the new, never a mix. A bad file, an item past the
- * limit, or a change that would not fit the memory budget keeps the item as it was, with one WARN;
- * the others keep updating. An item whose files two looks in a row do not find is removed (a file
- * replaced by delete-then-create is served all along). A folder that cannot be read is said once
- * until it can. Thread-safe: one thread reads, requests read the map.
+ * A folder an operator fills with named items ({@code CALENDARS_DIR}, {@code IMAGE_POOLS_DIR}), read by {@link
+ * Folder}'s rules at start, where a bad file stops the start, then every {@value #POLL_SECONDS} s: an item whose files
+ * changed (size, time, inode) is read again and the whole map swapped, so a request sees the old items or the new,
+ * never a mix. A bad file, an item past the limit, or a change that would not fit the memory budget keeps the item as
+ * it was, with one WARN; the others keep updating. An item whose files two looks in a row do not find is removed (a
+ * file replaced by delete-then-create is served all along). A folder that cannot be read is said once until it can.
+ * Thread-safe: one thread reads, requests read the map.
  */
 public final class FolderWatcher<T> {
     private static final Logger LOG = LoggerFactory.getLogger(FolderWatcher.class);
@@ -44,17 +43,7 @@ public final class FolderWatcher<T> {
         }
     }
 
-    /**
-     * What is watched, and how.
-     *
-     * @param setting  the setting that names the folder, for messages ({@code CALENDARS_DIR})
-     * @param what     what an item is, for messages ({@code calendar})
-     * @param names    the file names that belong to items
-     * @param itemOf   a file's item name, from its stem
-     * @param maxItems items at most
-     * @param cost     what an item takes of the heap
-     * @param fits     whether items of that total cost fit the memory budget
-     */
+    /** What is watched, and how. */
     public record Rules<T>(String setting, String what, Predicate<String> names, Function<String, String> itemOf,
                            int maxFile, long maxFolder, int maxItems, Reader<T> reader, ToLongFunction<T> cost,
                            LongPredicate fits) {
@@ -78,11 +67,7 @@ public final class FolderWatcher<T> {
         this.items = fixed;
     }
 
-    /**
-     * Reads every item of {@code dir} (none when absent).
-     *
-     * @throws Refused naming the folder, or the first file that cannot be used, and why
-     */
+    /** Reads every item of {@code dir} (none when absent). */
     public static <T> FolderWatcher<T> load(Optional<Path> dir, Rules<T> rules, Map<String, T> fixed) throws Refused {
         FolderWatcher<T> watcher = new FolderWatcher<>(dir.orElse(null), rules, fixed);
         if (dir.isPresent()) {

@@ -14,12 +14,11 @@ import pocketapi.files.Folder;
 import pocketapi.files.FolderWatcher;
 
 /**
- * The sentences {@code /api/hitokoto} serves: the built-in ones, and HITOKOTO_DIR's. The folder holds
- * files of the hitokoto bundle's shape ({@code a.json} … {@code l.json}, or any {@code *.json} of
- * that shape; a folder with a {@code sentences/} folder inside, as the bundle comes, is read from
- * there), watched by a {@link FolderWatcher}: read at start, where a bad file stops the start, then
- * every few seconds. Each category the folder has replaces the built-in one; the others stay.
- * Thread-safe: a request sees one whole set.
+ * The sentences {@code /api/hitokoto} serves: the built-in ones, and HITOKOTO_DIR's. The folder holds files of the
+ * hitokoto bundle's shape ({@code a.json} … {@code l.json}, or any {@code *.json} of that shape; a folder with a {@code
+ * sentences/} folder inside, as the bundle comes, is read from there), watched by a {@link FolderWatcher}: read at
+ * start, where a bad file stops the start, then every few seconds. Each category the folder has replaces the built-in
+ * one; the others stay. Thread-safe: a request sees one whole set.
  */
 public final class SentenceFolder {
     private static final int MAX_FILE = 8 << 20;

@@ -51,10 +51,8 @@ public final class Sentences {
     }
 
     /**
-     * The sentences of one file of the bundle's shape: a JSON array of objects with at least
-     * {@code hitokoto} and {@code type}; each {@code length} counted anew.
-     *
-     * @throws IllegalArgumentException naming {@code where} and what is wrong
+     * The sentences of one file of the bundle's shape: a JSON array of objects with at least {@code hitokoto} and
+     * {@code type}; each {@code length} counted anew.
      */
     public static List<Sentence> parse(String where, byte[] json) {
         List<Sentence> read;

@@ -7,22 +7,16 @@ import java.util.function.Predicate;
 /**
  * Turns a notice's list of days into its breaks, and says what each of their days off is.
  *
- * <ol>
- *   <li>A break is a run of listed days off under one festival name; weekend days the list leaves
- *       out inside it (holiday-cn's 2014 清明节 lists 04-05 and 04-07) do not split it. It is then
- *       widened over the ordinary weekend days next to it: the whole break a person takes.</li>
- *   <li>Each weekend make-up working day of a festival goes to that festival's break nearest to it.</li>
- *   <li>The statutory holidays of the break's festivals ({@link Law}) inside it are its statutory
- *       days; each one that fell on a weekend, or on a date another statutory holiday already
- *       holds, was <em>lost</em>.</li>
- *   <li>Its listed weekday days off that are not statutory, in date order: the first are
- *       <b>substitute</b> days, one per lost statutory day; of the rest, each make-up day before
- *       the break repays the earliest left, each one after it the latest left (<b>in lieu</b>);
- *       any left over are <b>extra</b>. With no extra day this is "the last k are in lieu";
- *       2020's Spring Festival, extended by a second notice that also cancelled its 02-01 make-up
- *       day, gets 01-29 in lieu of 01-19, and 01-30 and 01-31 as extra days.</li>
- * </ol>
- * Stateless.
+ * <ol> <li>A break is a run of listed days off under one festival name; weekend days the list leaves out inside it
+ * (holiday-cn's 2014 清明节 lists 04-05 and 04-07) do not split it. It is then widened over the ordinary weekend days next
+ * to it: the whole break a person takes.</li> <li>Each weekend make-up working day of a festival goes to that
+ * festival's break nearest to it.</li> <li>The statutory holidays of the break's festivals ({@link Law}) inside it are
+ * its statutory days; each one that fell on a weekend, or on a date another statutory holiday already holds, was
+ * <em>lost</em>.</li> <li>Its listed weekday days off that are not statutory, in date order: the first are
+ * <b>substitute</b> days, one per lost statutory day; of the rest, each make-up day before the break repays the
+ * earliest left, each one after it the latest left (<b>in lieu</b>); any left over are <b>extra</b>. With no extra day
+ * this is "the last k are in lieu"; 2020's Spring Festival, extended by a second notice that also cancelled its 02-01
+ * make-up day, gets 01-29 in lieu of 01-19, and 01-30 and 01-31 as extra days.</li> </ol> Stateless.
  */
 final class Arrangement {
     private Arrangement() {

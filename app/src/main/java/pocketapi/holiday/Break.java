@@ -5,15 +5,9 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
- * One break of a notice: the whole run of days off under one festival name, with the ordinary
- * weekend days next to it (2024's 端午节 is 06-08…06-10, though its notice lists 06-10 alone),
- * that festival's weekend make-up working days in the same notice, its statutory holidays and the
- * days off its make-up days repay.
- *
- * @param year       the notice the break belongs to (2023's New Year break starts on 2022-12-31)
- * @param makeUpDays in date order
- * @param statutory  the statutory holidays inside it, in date order
- * @param inLieu     its days in lieu (调休), in date order
+ * One break of a notice: the whole run of days off under one festival name, with the ordinary weekend days next to it
+ * (2024's 端午节 is 06-08…06-10, though its notice lists 06-10 alone), that festival's weekend make-up working days in the
+ * same notice, its statutory holidays and the days off its make-up days repay.
  */
 public record Break(int year, String name, LocalDate start, LocalDate end, List<LocalDate> makeUpDays,
                    List<LocalDate> statutory, List<LocalDate> inLieu) {

@@ -5,10 +5,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * A small cache: at most {@code max} entries, the least recently used evicted first (never cleared
- * wholesale), so that no client can grow it or make every request miss by asking for more than it
- * holds of something popular. A value is computed outside the lock; two requests that miss at once
- * may both compute it. Thread-safe.
+ * A small cache: at most {@code max} entries, the least recently used evicted first (never cleared wholesale), so that
+ * no client can grow it or make every request miss by asking for more than it holds of something popular. A value is
+ * computed outside the lock; two requests that miss at once may both compute it. Thread-safe.
  */
 public final class Cache<K, V> {
     private final Map<K, V> entries;

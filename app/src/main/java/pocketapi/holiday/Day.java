@@ -5,12 +5,6 @@ import java.time.LocalDate;
 
 /**
  * One date as a calendar has it.
- *
- * @param name      the festival name of a day off, the festival name followed by {@code 调休} of a
- *                  make-up working day, a calendar's own name of its own days, else {@code ""}
- * @param statutory whether the date is a statutory holiday by law (whatever a calendar of one's own makes of it)
- * @param brk       the whole break the day belongs to (weekend days next to it included), or the break a
- *                  make-up day repays; null for other days
  */
 public record Day(LocalDate date, Status status, String name, boolean statutory, Break brk) {
 

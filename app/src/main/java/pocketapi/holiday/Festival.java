@@ -4,10 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The seven statutory festivals of 《全国年节及纪念日放假办法》 (since 2008), in the order the
- * notices list them, with the one Chinese name a name from any source is read as, and the English
- * name feeds in English use. A joint break is named by its festivals joined with {@code 、} in the
- * order its notice gives ({@code 国庆节、中秋节} in 2025, {@code 中秋节、国庆节} in 2023).
+ * The seven statutory festivals of 《全国年节及纪念日放假办法》 (since 2008), in the order the notices list them, with the one
+ * Chinese name a name from any source is read as, and the English name feeds in English use. A joint break is named by
+ * its festivals joined with {@code 、} in the order its notice gives ({@code 国庆节、中秋节} in 2025, {@code 中秋节、国庆节} in 2023).
  */
 public enum Festival {
     NEW_YEAR("元旦", "元旦", "New Year's Day"),
@@ -38,9 +37,8 @@ public enum Festival {
     }
 
     /**
-     * The festivals a name stands for, in the order it gives them: {@code 国庆节、中秋节} is National
-     * Day then Mid-Autumn; {@code 元旦补班} is New Year's Day. Empty when a part of the name (between
-     * {@code 、}) is no festival of the table, or names two.
+     * The festivals a name stands for, in the order it gives them: {@code 国庆节、中秋节} is National Day then Mid-Autumn;
+     * {@code 元旦补班} is New Year's Day.
      */
     public static List<Festival> of(String name) {
         List<Festival> found = new ArrayList<>();

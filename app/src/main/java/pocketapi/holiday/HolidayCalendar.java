@@ -6,14 +6,13 @@ import java.util.*;
 
 
 /**
- * The holiday years being served: every date from 1 January of the first year to 31 December of
- * the last is classified as a day off, an ordinary day or a make-up working day (README, "The JSON
- * record"). Years not served are remembered with why (not published yet, or disputed on some
- * dates), so their dates can be refused with the right words.
+ * The holiday years being served: every date from 1 January of the first year to 31 December of the last is classified
+ * as a day off, an ordinary day or a make-up working day (README, "The JSON record"). Years not served are remembered
+ * with why (not published yet, or disputed on some dates), so their dates can be refused with the right words.
  *
- * <p>Every day is classified once, at construction; afterwards the calendar is immutable and safe
- * to share between threads. A change (a new year fetched) makes a new calendar ({@link #withYear}),
- * which {@link LiveCalendar} swaps in whole. "Today" is the UTC+8 date of the injected clock.
+ * <p>Every day is classified once, at construction; afterwards the calendar is immutable and safe to share between
+ * threads. A change (a new year fetched) makes a new calendar ({@link #withYear}), which {@link LiveCalendar} swaps in
+ * whole. "Today" is the UTC+8 date of the injected clock.
  */
 public final class HolidayCalendar {
     private final NavigableMap<Integer, HolidayYear> years;
@@ -76,12 +75,7 @@ public final class HolidayCalendar {
         return schedule;
     }
 
-    /**
-     * A calendar of contiguous years.
-     *
-     * @param notPublished years whose notice is not out yet (placeholders seen); ignored for years given
-     * @throws HolidayDataException naming the sources when there is no year, a gap, or a date listed twice
-     */
+    /** A calendar of contiguous years. */
     public static HolidayCalendar of(Collection<HolidayYear> years, Set<Integer> notPublished, Clock clock)
             throws HolidayDataException {
         TreeMap<Integer, List<LocalDate>> unserved = new TreeMap<>();
@@ -129,11 +123,7 @@ public final class HolidayCalendar {
         return new HolidayCalendar(byYear, kept, clock, byDate);
     }
 
-    /**
-     * This calendar with {@code year} added next to the covered years, or replacing the year of that number.
-     *
-     * @throws HolidayDataException if it would leave a gap or list a date another year lists too
-     */
+    /** This calendar with {@code year} added next to the covered years, or replacing the year of that number. */
     public HolidayCalendar withYear(HolidayYear year) throws HolidayDataException {
         Map<Integer, HolidayYear> changed = new TreeMap<>(years);
         changed.put(year.year(), year);
@@ -167,10 +157,8 @@ public final class HolidayCalendar {
     }
 
     /**
-     * This calendar without {@code year} and every later year (the years must stay contiguous),
-     * {@code year} disputed on {@code dates}.
-     *
-     * @throws IllegalArgumentException if {@code year} is the first year served: nothing would be left
+     * This calendar without {@code year} and every later year (the years must stay contiguous), {@code year} disputed
+     * on {@code dates}.
      */
     public HolidayCalendar withdrawn(int year, Collection<LocalDate> dates) {
         if (year <= years.firstKey()) {

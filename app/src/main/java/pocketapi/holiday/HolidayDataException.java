@@ -3,14 +3,13 @@ package pocketapi.holiday;
 import pocketapi.logging.LogText;
 
 /**
- * Holiday data that cannot be used: where it came from (a file, a URL, a built-in resource) and
- * what is wrong with it, kept apart so a line that names the source itself can say the problem alone.
+ * Holiday data that cannot be used: where it came from (a file, a URL, a built-in resource) and what is wrong with it,
+ * kept apart so a line that names the source itself can say the problem alone.
  *
- * <p>The problem is a fixed phrase per kind of failure ({@code not valid JSON at line 1, column 1},
- * {@code days[3]: "date" is not a date YYYY-MM-DD}): positions, numbers and dates the parser read,
- * never text of the data itself, so that it can be logged and shown on the page for a fetched file.
- * The offending text, when there is one, is kept apart ({@link #detailed}) for the operator's own
- * files alone.
+ * <p>The problem is a fixed phrase per kind of failure ({@code not valid JSON at line 1, column 1}, {@code days[3]:
+ * "date" is not a date YYYY-MM-DD}): positions, numbers and dates the parser read, never text of the data itself, so
+ * that it can be logged and shown on the page for a fetched file. The offending text, when there is one, is kept apart
+ * ({@link #detailed}) for the operator's own files alone.
  */
 public final class HolidayDataException extends Exception {
     private final String source;

@@ -10,24 +10,19 @@ import java.util.Map;
 import pocketapi.logging.LogText;
 
 /**
- * The one check every holiday year passes before it is served, whatever its source (built in,
- * {@code HOLIDAY_DATA_DIR}, the cache, a fetch). It exists because a wrong year is worse than no
- * year: an alarm that rings on a day off is the one thing this service must never cause.
+ * The one check every holiday year passes before it is served, whatever its source (built in, {@code HOLIDAY_DATA_DIR},
+ * the cache, a fetch). It exists because a wrong year is worse than no year: an alarm that rings on a day off is the
+ * one thing this service must never cause.
  *
- * <ul>
- *   <li>A file for year Y lists dates of Y and of December Y-1 only, nothing else: its reach. Every
- *       State Council notice 2008-2026 keeps to it (a break may start on the last days of December,
- *       as 2023's New Year break starts on 2022-12-31, and holiday-cn files such a date under the
- *       notice's year); a wider reach would let a next-year file rewrite this year.</li>
- *   <li>A year with no days at all is a placeholder: holiday-cn publishes {@code {"year":2027,
- *       "days":[]}} from 1 January until the State Council's notice is out. Not published yet.</li>
- *   <li>The law: every statutory holiday of the year ({@link Law}) must be a day off in it (a
- *       weekend day counts as one unless the year lists it as worked). Bounds taken from past
- *       years' data would refuse a reform that adds days off; the law's dates refuse a year that
- *       is not an arrangement of this law. An operator's own file that breaks it is served, with a
- *       warning ({@link #checkOwn}).</li>
- * </ul>
- * Stateless.
+ * <ul> <li>A file for year Y lists dates of Y and of December Y-1 only, nothing else: its reach. Every State Council
+ * notice 2008-2026 keeps to it (a break may start on the last days of December, as 2023's New Year break starts on
+ * 2022-12-31, and holiday-cn files such a date under the notice's year); a wider reach would let a next-year file
+ * rewrite this year.</li> <li>A year with no days at all is a placeholder: holiday-cn publishes {@code {"year":2027,
+ * "days":[]}} from 1 January until the State Council's notice is out. Not published yet.</li> <li>The law: every
+ * statutory holiday of the year ({@link Law}) must be a day off in it (a weekend day counts as one unless the year
+ * lists it as worked). Bounds taken from past years' data would refuse a reform that adds days off; the law's dates
+ * refuse a year that is not an arrangement of this law. An operator's own file that breaks it is served, with a warning
+ * ({@link #checkOwn}).</li> </ul> Stateless.
  */
 public final class HolidayGate {
     private HolidayGate() {

@@ -3,11 +3,8 @@ package pocketapi.holiday;
 import java.util.List;
 
 /**
- * Where each served holiday year comes from, and what is held back, for the landing page.
- * Immutable; the updater publishes a new one after every round.
- *
- * @param years one line per covered year, in year order
- * @param held  the fetched changes not served, each with its reason
+ * Where each served holiday year comes from, and what is held back, for the landing page. Immutable; the updater
+ * publishes a new one after every round.
  */
 public record HolidaySources(List<Year> years, List<String> held) {
     /** Nothing known (no updater runs, as in a test of the HTTP layer alone). */

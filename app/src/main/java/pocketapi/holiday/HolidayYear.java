@@ -6,11 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One year's official notice, as a holiday-cn {@code YYYY.json} file lists it: every day off and
- * every make-up working day, some of which may lie in the neighbouring years (2023's New Year break
- * starts on 2022-12-31). Immutable.
- *
- * @param source where it was read from, for messages: a file, a URL or a built-in resource
+ * One year's official notice, as a holiday-cn {@code YYYY.json} file lists it: every day off and every make-up working
+ * day, some of which may lie in the neighbouring years (2023's New Year break starts on 2022-12-31). Immutable.
  */
 public record HolidayYear(int year, String source, List<ListedDay> days) {
 
@@ -35,11 +32,8 @@ public record HolidayYear(int year, String source, List<ListedDay> days) {
     }
 
     /**
-     * This year with every name read through the {@link Festival} table: {@code 国庆假期} and
-     * {@code 国庆节（…）} become {@code 国庆节}, {@code 元旦补班} becomes {@code 元旦}, a joint name keeps
-     * its order. What a fetched year is served with: no text of a mirror's choosing reaches an answer.
-     *
-     * @throws HolidayDataException when a name is none of the seven festivals (naming the date only)
+     * This year with every name read through the {@link Festival} table: {@code 国庆假期} and {@code 国庆节（…）} become {@code
+     * 国庆节}, {@code 元旦补班} becomes {@code 元旦}, a joint name keeps its order.
      */
     public HolidayYear canonical() throws HolidayDataException {
         List<ListedDay> named = new java.util.ArrayList<>();

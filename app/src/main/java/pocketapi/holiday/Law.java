@@ -5,12 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The statutory holidays (法定节假日) of a year, by 《全国年节及纪念日放假办法》 as in force that
- * year: 元旦 1-1; 春节 除夕 and 正月初一–初二 (2008–2013), 初一–初三 (2014–2024), 除夕 and
- * 初一–初三 (2025 on), 除夕 being the last day of the twelfth lunar month; 清明 the day of the solar
- * term; 劳动节 5-1 (2008–2024), 5-1 and 5-2 (2025 on); 端午 五月初五; 中秋 八月十五; 国庆节 10-1…10-3.
- * Before 2008 (the 1999 version): 元旦, 春节 初一–初三, 劳动节 5-1…5-3, 国庆节 10-1…10-3. A date may
- * carry two (2020-10-01 was 国庆节 and 中秋节). Stateless.
+ * The statutory holidays (法定节假日) of a year, by 《全国年节及纪念日放假办法》 as in force that year: 元旦 1-1; 春节 除夕 and 正月初一–初二
+ * (2008–2013), 初一–初三 (2014–2024), 除夕 and 初一–初三 (2025 on), 除夕 being the last day of the twelfth lunar month; 清明 the day
+ * of the solar term; 劳动节 5-1 (2008–2024), 5-1 and 5-2 (2025 on); 端午 五月初五; 中秋 八月十五; 国庆节 10-1…10-3. Before 2008 (the 1999
+ * version): 元旦, 春节 初一–初三, 劳动节 5-1…5-3, 国庆节 10-1…10-3. A date may carry two (2020-10-01 was 国庆节 and 中秋节). Stateless.
  */
 public final class Law {
     /** The first year answered: the 1999 version took effect for 2000. */

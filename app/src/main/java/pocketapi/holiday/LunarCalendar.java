@@ -8,11 +8,10 @@ import java.util.Optional;
 import pocketapi.files.Resources;
 
 /**
- * The Chinese lunar calendar and the 24 solar terms, in UTC+8, from 1901 to 2100, as data: the
- * resource {@code lunar/lunar.txt} (generated once by {@code app/tools/lunar/generate.mjs} from
- * lunar-javascript's astronomical computation, and checked day by day against chinese-days' own
- * table by a test). Each lunar year is its first day and its months' lengths; each Gregorian year
- * its 24 term days. A few kilobytes in memory. Immutable and thread-safe.
+ * The Chinese lunar calendar and the 24 solar terms, in UTC+8, from 1901 to 2100, as data: the resource {@code
+ * lunar/lunar.txt} (generated once by {@code app/tools/lunar/generate.mjs} from lunar-javascript's astronomical
+ * computation, and checked day by day against chinese-days' own table by a test). Each lunar year is its first day and
+ * its months' lengths; each Gregorian year its 24 term days. A few kilobytes in memory. Immutable and thread-safe.
  */
 public final class LunarCalendar {
     /** The first and last dates answered. */
@@ -24,13 +23,7 @@ public final class LunarCalendar {
     private static final String[] TENS = {"初", "十", "廿", "三"};
     private static final String[] UNITS = {"一", "二", "三", "四", "五", "六", "七", "八", "九", "十"};
 
-    /**
-     * A lunar date.
-     *
-     * @param year  the lunar year (the Gregorian year its first month begins in)
-     * @param month 1-12
-     * @param leap  whether the month is the leap month repeating {@code month}
-     */
+    /** A lunar date. */
     public record LunarDate(int year, int month, int day, boolean leap) {
         /** As a calendar prints it: {@code 腊月廿九}, {@code 闰二月十五}, {@code 正月初一}. */
         public String text() {

@@ -67,10 +67,7 @@ final class OfficialDays {
         return (int) (date.toEpochDay() - first.toEpochDay());
     }
 
-    /**
-     * An unlisted weekend day inside the covered range: how far a break widens. A class, not a
-     * lambda: this runs at start-up, where a lambda costs a class spun on first use.
-     */
+    /** An unlisted weekend day inside the covered range: how far a break widens. */
     private static final class OrdinaryWeekend implements Predicate<LocalDate> {
         private final Map<LocalDate, ListedDay> listed;
         private final LocalDate first;

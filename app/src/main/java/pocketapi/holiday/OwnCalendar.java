@@ -6,14 +6,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A person's own calendar over the official one: a {@link Week} rule and days of its own, each a
- * day off or a working day, that win over everything. Precedence, first that applies: a listed
- * day; an official day off or make-up working day (the exchange closes make-up days); the week
- * rule; Monday to Friday. Immutable; equal schedules share one derived calendar ({@link
- * HolidayCalendar#under}).
- *
- * @param name the calendar's name ({@code ""} for a week rule alone)
- * @param days its own days, by date; the festival field holds the name given to the day
+ * A person's own calendar over the official one: a {@link Week} rule and days of its own, each a day off or a working
+ * day, that win over everything. Precedence, first that applies: a listed day; an official day off or make-up working
+ * day (the exchange closes make-up days); the week rule; Monday to Friday. Immutable; equal schedules share one derived
+ * calendar ({@link HolidayCalendar#under}).
  */
 public record OwnCalendar(String name, Week week, Map<LocalDate, ListedDay> days) {
     /** The official calendar itself: Monday to Friday, nothing listed. */

@@ -9,11 +9,10 @@ import java.util.TreeMap;
 /**
  * Derives the days and the breaks of a {@link OwnCalendar} from the official calendar's.
  *
- * <p>Each day is the schedule's ({@link OwnCalendar#personal}). A break is the official break as the
- * person has it: its days worked under the schedule are cut from its ends (a Saturday a six-day
- * week works is no longer part of it), the days off the schedule lists next to it join it, and
- * its make-up days are those still worked (none at the exchange). A run of listed days off outside
- * every break is a break of its own, under the listed name. Stateless.
+ * <p>Each day is the schedule's ({@link OwnCalendar#personal}). A break is the official break as the person has it: its
+ * days worked under the schedule are cut from its ends (a Saturday a six-day week works is no longer part of it), the
+ * days off the schedule lists next to it join it, and its make-up days are those still worked (none at the exchange). A
+ * run of listed days off outside every break is a break of its own, under the listed name. Stateless.
  */
 final class OwnDays {
     private OwnDays() {

@@ -3,13 +3,12 @@ package pocketapi.holiday;
 import java.time.LocalDate;
 
 /**
- * What a day is, in one value: the specification's label ({@link #wire}) and what the day is to a
- * person ({@link #kind}: why it is off or worked), from which the alarm, the wage and the exchange
- * follow. README, "What a day is".
+ * What a day is, in one value: the specification's label ({@link #wire}) and what the day is to a person ({@link
+ * #kind}: why it is off or worked), from which the alarm, the wage and the exchange follow. README, "What a day is".
  *
- * <p>The wire spellings {@code ture}, {@code flase} and {@code worker} are deliberate: the
- * specification fixes them so (they are what the original service answered, and what clients in
- * the wild compare against). They appear here and nowhere else; do not "correct" them.
+ * <p>The wire spellings {@code ture}, {@code flase} and {@code worker} are deliberate: the specification fixes them so
+ * (they are what the original service answered, and what clients in the wild compare against). They appear here and
+ * nowhere else; do not "correct" them.
  */
 public enum Status {
     /** A statutory holiday off (《全国年节及纪念日放假办法》): work on it is paid at least 300 % (Labour Law art. 44). */
@@ -75,10 +74,8 @@ public enum Status {
     private static final String MAKE_UP_DAY = "make-up working day";
 
     /**
-     * What a source's list says of a date, as {@link #lived}: listed off, a day off; not listed, a
-     * weekend day is off (whether a source lists the weekends inside a break makes no difference).
-     *
-     * @param listedOff true listed as off, false listed as worked, null not listed
+     * What a source's list says of a date, as {@link #lived}: listed off, a day off; not listed, a weekend day is off
+     * (whether a source lists the weekends inside a break makes no difference).
      */
     public static String lived(LocalDate date, Boolean listedOff) {
         if (Boolean.TRUE.equals(listedOff)) {

@@ -32,11 +32,7 @@ public final class Week {
         this.makeUpDaysWorked = makeUpDaysWorked;
     }
 
-    /**
-     * {@code 5}, {@code 6} or {@code alt:YYYY-MM-DD}.
-     *
-     * @throws IllegalArgumentException saying what is accepted
-     */
+    /** {@code 5}, {@code 6} or {@code alt:YYYY-MM-DD}. */
     public static Week parse(String text) {
         switch (text) {
             case "5":

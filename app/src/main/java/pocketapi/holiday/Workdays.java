@@ -43,12 +43,9 @@ public final class Workdays {
     }
 
     /**
-     * The {@code n}-th working day after {@code date} ({@code n} > 0), the {@code -n}-th before it
-     * ({@code n} < 0), or for {@code n} = 0 {@code date} itself when it is a working day, else the
-     * next one (chinese-days' {@code findWorkday}).
-     *
-     * @param date a covered date
-     * @return empty when the answer lies outside the covered range
+     * The {@code n}-th working day after {@code date} ({@code n} > 0), the {@code -n}-th before it ({@code n} < 0), or
+     * for {@code n} = 0 {@code date} itself when it is a working day, else the next one (chinese-days' {@code
+     * findWorkday}).
      */
     public Optional<LocalDate> add(LocalDate date, int n) {
         int i = index(date);

@@ -6,11 +6,10 @@ import org.slf4j.LoggerFactory;
 import io.javalin.http.Context;
 
 /**
- * One line per request when {@code ACCESS_LOG=true}:
- * {@code 203.0.113.4 GET /api/holidays?type=alarm 200 0.4ms user="203.0.113.4"}.
- * Every field a client can write is escaped: a control character (CR, LF, NEL), a line or
- * paragraph separator or any other non-ASCII character becomes {@code \}{@code uXXXX}, so no log
- * viewer can be made to show a forged entry. Stateless.
+ * One line per request when {@code ACCESS_LOG=true}: {@code 203.0.113.4 GET /api/holidays?type=alarm 200 0.4ms
+ * user="203.0.113.4"}. Every field a client can write is escaped: a control character (CR, LF, NEL), a line or
+ * paragraph separator or any other non-ASCII character becomes {@code \}{@code uXXXX}, so no log viewer can be made to
+ * show a forged entry. Stateless.
  */
 final class AccessLog {
     private static final Logger LOG = LoggerFactory.getLogger("access");

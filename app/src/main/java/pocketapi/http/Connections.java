@@ -20,17 +20,16 @@ import org.slf4j.LoggerFactory;
 import pocketapi.logging.Throttle;
 
 /**
- * Everything pocketapi does beneath Javalin's surface, in one place, each for a property a test proves:
- * <b>the header time-out</b> (a client must send a request's headers within HEADER_TIMEOUT_SECONDS of
- * connecting or of a later request's first byte, 1 s at the bound; a client dripping a header line
- * every few seconds is never idle, so Jetty's idle time-out cannot); <b>the connection bound</b>
- * (MAX_CONNECTIONS, fewer if the open-file limit says so; at the bound a new connection takes the
- * slot of the one waiting longest for its headers, or idle longest; failed accepts logged once a
- * minute); <b>the write time-out</b> (an answer that makes no progress for {@value #WRITE_MILLIS} ms, its
- * client not reading, is cut, logged once a minute); <b>no body after a HEAD Jetty could not parse</b> (it answers such a request as method
- * BAD, and a pipelining client would read the body as its next answer); <b>exact content types</b>
- * ({@code HttpGenerator.__STRICT}); and what {@link FrontDoor} does. Each internal is named in this code,
- * so a Jetty upgrade that moved one fails the build.
+ * Everything pocketapi does beneath Javalin's surface, in one place, each for a property a test proves: <b>the header
+ * time-out</b> (a client must send a request's headers within HEADER_TIMEOUT_SECONDS of connecting or of a later
+ * request's first byte, 1 s at the bound; a client dripping a header line every few seconds is never idle, so Jetty's
+ * idle time-out cannot); <b>the connection bound</b> (MAX_CONNECTIONS, fewer if the open-file limit says so; at the
+ * bound a new connection takes the slot of the one waiting longest for its headers, or idle longest; failed accepts
+ * logged once a minute); <b>the write time-out</b> (an answer that makes no progress for {@value #WRITE_MILLIS} ms, its
+ * client not reading, is cut, logged once a minute); <b>no body after a HEAD Jetty could not parse</b> (it answers such
+ * a request as method BAD, and a pipelining client would read the body as its next answer); <b>exact content types</b>
+ * ({@code HttpGenerator.__STRICT}); and what {@link FrontDoor} does. Each internal is named in this code, so a Jetty
+ * upgrade that moved one fails the build.
  */
 final class Connections extends HttpConnectionFactory {
     private static final Logger LOG = LoggerFactory.getLogger("pocketapi.http.Connections");
@@ -247,10 +246,8 @@ final class Connections extends HttpConnectionFactory {
     }
 
     /**
-     * Every internal above is named in this class's code, against the Jetty the pom pins, so an upgrade
-     * that moved one fails the build; what the compiler cannot see is the system property.
-     *
-     * @throws IllegalStateException when Jetty was loaded without {@link HttpApi#STRICT_CONTENT_TYPES}
+     * Every internal above is named in this class's code, against the Jetty the pom pins, so an upgrade that moved one
+     * fails the build; what the compiler cannot see is the system property.
      */
     static void check() {
         if (!HttpGenerator.__STRICT) {

@@ -14,11 +14,10 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import pocketapi.holiday.Cache;
 
 /**
- * The JSON day record of every covered date, as {@code /api/holidays} and {@code /api/holidays/range}
- * give it, and its detail record ({@code /api/holidays/detail}), each rendered on first request and
- * kept, for the {@value #CALENDARS} calendars asked for last (the official one and those of week
- * rules or named calendars; the whole range is ~2,600 small records each). Thread-safe: a race only
- * renders the same bytes twice.
+ * The JSON day record of every covered date, as {@code /api/holidays} and {@code /api/holidays/range} give it, and its
+ * detail record ({@code /api/holidays/detail}), each rendered on first request and kept, for the {@value #CALENDARS}
+ * calendars asked for last (the official one and those of week rules or named calendars; the whole range is ~2,600
+ * small records each). Thread-safe: a race only renders the same bytes twice.
  */
 final class DayJson {
     static final int CALENDARS = 3;

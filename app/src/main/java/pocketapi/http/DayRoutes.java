@@ -16,14 +16,13 @@ import pocketapi.http.Query.Param;
 import pocketapi.logging.LogText;
 
 /**
- * The day a request asks about, and the calendar it asks under: {@code /api/holidays} (the JSON
- * record, {@code type=pithy} or {@code type=alarm}) and {@code /api/holidays/detail}, and for every
- * endpoint the calendar {@code week} or {@code calendar} chooses and the words for what the data
- * does not cover. A day is given by {@code y}/{@code m}/{@code d} or {@code date} (none: today in
- * UTC+8) and moved by {@code offset} days. Without {@code week} or {@code calendar}, the live
- * official calendar; with {@code week=5|6|alt:YYYY-MM-DD} or {@code calendar=NAME}, that calendar
- * as the rule or the named calendar has it ({@link HolidayCalendar#under}: derived once, then a
- * lookup). Each request reads the live calendar once. Thread-safe.
+ * The day a request asks about, and the calendar it asks under: {@code /api/holidays} (the JSON record, {@code
+ * type=pithy} or {@code type=alarm}) and {@code /api/holidays/detail}, and for every endpoint the calendar {@code week}
+ * or {@code calendar} chooses and the words for what the data does not cover. A day is given by {@code y}/{@code
+ * m}/{@code d} or {@code date} (none: today in UTC+8) and moved by {@code offset} days. Without {@code week} or {@code
+ * calendar}, the live official calendar; with {@code week=5|6|alt:YYYY-MM-DD} or {@code calendar=NAME}, that calendar
+ * as the rule or the named calendar has it ({@link HolidayCalendar#under}: derived once, then a lookup). Each request
+ * reads the live calendar once. Thread-safe.
  */
 final class DayRoutes {
     static final Param<Integer> Y = Param.digits("y");
@@ -68,10 +67,8 @@ final class DayRoutes {
     }
 
     /**
-     * The day of y/m/d or date (none: today in UTC+8), moved by {@code offset} days (−366…366): the
-     * date so reached must be covered, the one it starts from need not be.
-     *
-     * @throws HttpResponseException 400 saying what was wrong and what is accepted
+     * The day of y/m/d or date (none: today in UTC+8), moved by {@code offset} days (−366…366): the date so reached
+     * must be covered, the one it starts from need not be.
      */
     LocalDate day(Query q, HolidayCalendar calendar) {
         boolean ymd = q.given(Y) || q.given(M) || q.given(D);
@@ -112,11 +109,7 @@ final class DayRoutes {
         return covered(date, calendar, what);
     }
 
-    /**
-     * The calendar {@code week} and {@code calendar} choose.
-     *
-     * @throws HttpResponseException 400 saying what is accepted
-     */
+    /** The calendar {@code week} and {@code calendar} choose. */
     HolidayCalendar choose(Query q) {
         HolidayCalendar official = live.get();
         if (q.given(WEEK) && q.given(CALENDAR)) {
@@ -156,11 +149,7 @@ final class DayRoutes {
         return date;
     }
 
-    /**
-     * The notice year of {@code y}, or this UTC+8 year when absent; it must be a year the data holds.
-     *
-     * @throws HttpResponseException 400 saying where the year stands
-     */
+    /** The notice year of {@code y}, or this UTC+8 year when absent; it must be a year the data holds. */
     int year(Integer y, String sent, HolidayCalendar calendar) {
         int year = y == null ? calendar.today().getYear() : y;
         if (!calendar.years().containsKey(year)) {
@@ -177,10 +166,9 @@ final class DayRoutes {
     }
 
     /**
-     * Why an uncovered year is not served, when that is known: {@code not published yet} (a source
-     * said so), {@code disputed (the sources disagree on 2027-01-01, 2027-10-01)}, and for the year
-     * after the data {@code not fetched yet} or, with updates off, {@code not in the built-in data,
-     * and updates are off}; else null.
+     * Why an uncovered year is not served, when that is known: {@code not published yet} (a source said so), {@code
+     * disputed (the sources disagree on 2027-01-01, 2027-10-01)}, and for the year after the data {@code not fetched
+     * yet} or, with updates off, {@code not in the built-in data, and updates are off}; else null.
      */
     String standing(int year, HolidayCalendar calendar) {
         if (calendar.notPublished(year)) {

@@ -23,36 +23,28 @@ import org.slf4j.LoggerFactory;
 import pocketapi.logging.Throttle;
 
 /**
- * The handler in front of Javalin's, for every request: {@code nosniff} on every answer; HTTP/1.0
- * with Transfer-Encoding, faulty framing (RFC 9112 §6.1), answered 400 and closed, so nothing
- * smuggled behind it is read; each client's fair share of the request threads; and the answer under
- * way marked on its connection until it is written, for the write time-out ({@link Connections}).
+ * The handler in front of Javalin's, for every request: {@code nosniff} on every answer; HTTP/1.0 with
+ * Transfer-Encoding, faulty framing (RFC 9112 §6.1), answered 400 and closed, so nothing smuggled behind it is read;
+ * each client's fair share of the request threads; and the answer under way marked on its connection until it is
+ * written, for the write time-out ({@link Connections}).
  *
- * <p>Who the request is ({@link Caller}) is worked out here, once, and handed on as the request's
- * {@link #CALLER}: the user id {@code /api/info} counts is {@code CF-Connecting-IP}, else the first
- * {@code X-Forwarded-For} entry, trimmed, read as UTF-8, cut to 128 characters, else {@code unknown};
- * with {@code TRUSTED_PROXIES} (Jetty's {@link InetAddressSet}) those headers count only from a listed
- * peer, and from any other the id is the peer's address. A caller whose address (the user id when it
- * is an IP address, the peer's when the id is {@code unknown}) is in {@code STATS_IGNORE} is answered
- * but not counted. The fair share: while more than half of the request threads are busy, a client with more
- * than an eighth of them under way, or a trusted proxy with more than half, is answered 503 at once,
- * so that clients that do not read their answers (each holds a thread for up to the write time-out)
- * cannot take every thread. A client is its address, or, from a TRUSTED_PROXIES peer, the address the
- * proxy forwards; a count is dropped when it reaches 0. Refusals are logged once a minute. Thread-safe.
+ * <p>Who the request is ({@link Caller}) is worked out here, once, and handed on as the request's {@link #CALLER}: the
+ * user id {@code /api/info} counts is {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed,
+ * read as UTF-8, cut to 128 characters, else {@code unknown}; with {@code TRUSTED_PROXIES} (Jetty's {@link
+ * InetAddressSet}) those headers count only from a listed peer, and from any other the id is the peer's address. A
+ * caller whose address (the user id when it is an IP address, the peer's when the id is {@code unknown}) is in {@code
+ * STATS_IGNORE} is answered but not counted. The fair share: while more than half of the request threads are busy, a
+ * client with more than an eighth of them under way, or a trusted proxy with more than half, is answered 503 at once,
+ * so that clients that do not read their answers (each holds a thread for up to the write time-out) cannot take every
+ * thread. A client is its address, or, from a TRUSTED_PROXIES peer, the address the proxy forwards; a count is dropped
+ * when it reaches 0. Refusals are logged once a minute. Thread-safe.
  */
 final class FrontDoor extends Handler.Wrapper {
     /** The request attribute that holds the {@link Caller}. */
     static final String CALLER = "pocketapi.caller";
     private static final Throttle REFUSED = Throttle.counting(LoggerFactory.getLogger(FrontDoor.class), true, "busy: refused %d "
             + "request(s) from clients that had more than their share of the request threads under way (answered 503)");
-    /**
-     * One request's caller.
-     *
-     * @param user   the id {@code /api/info} counts and shows
-     * @param client whom the fair share counts: the peer, or behind a trusted proxy the client it forwards
-     * @param via    the trusted proxy it came through, or null
-     * @param counted false for an address of STATS_IGNORE
-     */
+    /** One request's caller. */
     record Caller(String user, String client, String via, boolean counted) {
     }
 

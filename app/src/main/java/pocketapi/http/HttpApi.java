@@ -56,22 +56,17 @@ import static pocketapi.stats.Family.PICTURES;
 import pocketapi.http.Query.Param;
 
 /**
- * The one place that turns HTTP into calls on the domain; {@code Main} and every HTTP test build
- * the server here, so the tests exercise the production wiring. The route table is {@link #routes};
- * a request runs through these steps, in this order:
- * <ol>
- *   <li>{@link Connections}: the connection (header time-out, the connection bound, HEAD seen
- *       early), then {@link FrontDoor} ({@code nosniff}, the HTTP/1.0 framing rule, the fair share of threads);</li>
- *   <li>{@code before}: on an endpoint's path, {@code Access-Control-Allow-Origin: *}; any method but
- *       GET or HEAD is Javalin's 405 with {@code Allow: GET, HEAD};</li>
- *   <li>the endpoint: the caller's user id worked out (once: the access log reads it too), the call
- *       counted, the query string read once against the endpoint's own parameters ({@link Query}: a
- *       misspelled name is 400), then the answer ({@link DayRoutes}, {@link PlanningRoutes},
- *       {@link ImageEndpoint}, {@link StatsRoutes}, written by {@link Responses});</li>
- *   <li>any failure: {@link Responses#error}, the one writer of error answers (Jetty's own
- *       rejections: {@link Responses.JettyErrors});</li>
- *   <li>with {@code ACCESS_LOG=true}, one line ({@link AccessLog}).</li>
- * </ol>
+ * The one place that turns HTTP into calls on the domain; {@code Main} and every HTTP test build the server here, so
+ * the tests exercise the production wiring. The route table is {@link #routes}; a request runs through these steps, in
+ * this order: <ol> <li>{@link Connections}: the connection (header time-out, the connection bound, HEAD seen early),
+ * then {@link FrontDoor} ({@code nosniff}, the HTTP/1.0 framing rule, the fair share of threads);</li> <li>{@code
+ * before}: on an endpoint's path, {@code Access-Control-Allow-Origin: *}; any method but GET or HEAD is Javalin's 405
+ * with {@code Allow: GET, HEAD};</li> <li>the endpoint: the caller's user id worked out (once: the access log reads it
+ * too), the call counted, the query string read once against the endpoint's own parameters ({@link Query}: a misspelled
+ * name is 400), then the answer ({@link DayRoutes}, {@link PlanningRoutes}, {@link ImageEndpoint}, {@link StatsRoutes},
+ * written by {@link Responses});</li> <li>any failure: {@link Responses#error}, the one writer of error answers
+ * (Jetty's own rejections: {@link Responses.JettyErrors});</li> <li>with {@code ACCESS_LOG=true}, one line ({@link
+ * AccessLog}).</li> </ol>
  */
 public final class HttpApi {
     /** How long a stop waits for requests under way (the whole stop, counters included, takes under 5 s). */
@@ -91,14 +86,7 @@ public final class HttpApi {
         void answer(Context ctx, Query q) throws Exception;
     }
 
-    /**
-     * Builds the configured, not yet started server.
-     *
-     * @param calendar the holiday calendar being served, read once per request (it may be swapped while running)
-     * @param own      the calendars {@code calendar=NAME} chooses, read once per request
-     * @param named    the pools of IMAGE_POOLS_DIR, read once per request (a pool may be swapped while running)
-     * @param samples  the bundled pictures served at {@code /d/image/}, present only while IMAGE_HOST is unset
-     */
+    /** Builds the configured, not yet started server. */
     public static Javalin create(Config settings, LiveCalendar calendar, OwnCalendars own, ImagePools pools, NamedPools named,
                                  Optional<SampleImages> samples, SentenceFolder sentences, Counters counters) {
         Connections.check();

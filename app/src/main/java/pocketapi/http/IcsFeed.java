@@ -12,16 +12,15 @@ import pocketapi.holiday.Break;
 import pocketapi.holiday.Festival;
 
 /**
- * An RFC 5545 calendar of breaks: one all-day event per break ({@code DTEND} is the day after the
- * last day off) and one per make-up working day, with Apple's {@code X-APPLE-SPECIAL-DAY}, so
- * iPhones mark 休 and 班; a break's description names its statutory holidays (法定节假日). A
- * {@link Variant} keeps to days off or make-up days, adds a reminder to each make-up day (a time
- * before noon: that morning; from noon: the evening before), or speaks English. UIDs come from the dates (and the variant,
- * where the event differs), so importing a feed again never duplicates an event; {@code DTSTAMP}
- * is 1 January (UTC) of the notice's year, so the same data always gives the same bytes (and ETag)
- * on every instance and after every restart. CRLF line ends, lines folded at 75 octets. A feed's
- * {@link Parts} are rendered once per calendar, years and language; a variant only assembles them,
- * so asking for many variants costs little more than asking for one. Stateless.
+ * An RFC 5545 calendar of breaks: one all-day event per break ({@code DTEND} is the day after the last day off) and one
+ * per make-up working day, with Apple's {@code X-APPLE-SPECIAL-DAY}, so iPhones mark 休 and 班; a break's description
+ * names its statutory holidays (法定节假日). A {@link Variant} keeps to days off or make-up days, adds a reminder to each
+ * make-up day (a time before noon: that morning; from noon: the evening before), or speaks English. UIDs come from the
+ * dates (and the variant, where the event differs), so importing a feed again never duplicates an event; {@code
+ * DTSTAMP} is 1 January (UTC) of the notice's year, so the same data always gives the same bytes (and ETag) on every
+ * instance and after every restart. CRLF line ends, lines folded at 75 octets. A feed's {@link Parts} are rendered once
+ * per calendar, years and language; a variant only assembles them, so asking for many variants costs little more than
+ * asking for one. Stateless.
  */
 final class IcsFeed {
     static final String TYPE = "text/calendar; charset=utf-8";
@@ -33,12 +32,7 @@ final class IcsFeed {
     /** Which events a feed has. */
     enum Only { ALL, OFF, WORK }
 
-    /**
-     * One variant of the feed.
-     *
-     * @param remind the time of day to remind at, in minutes after midnight: before noon that morning,
-     *               from noon the evening before; -1: none
-     */
+    /** One variant of the feed. */
     record Variant(Only only, int remind, boolean english) {
         /** What sets this variant's events apart from the default feed's, in their UIDs. */
         String uid(boolean makeUpDay) {
@@ -48,11 +42,9 @@ final class IcsFeed {
     }
 
     /**
-     * What a feed holds whatever its {@link Variant#only} and {@link Variant#remind}: its three
-     * headers and its events, rendered and folded once per calendar, years and language, so that a
-     * variant is only put together ({@link #feed}). Immutable.
-     *
-     * @param headers the calendar's lines up to its first event, by {@link Only}
+     * What a feed holds whatever its {@link Variant#only} and {@link Variant#remind}: its three headers and its events,
+     * rendered and folded once per calendar, years and language, so that a variant is only put together ({@link
+     * #feed}).
      */
     record Parts(List<byte[]> headers, List<Event> events, String tag) {
     }

@@ -23,10 +23,9 @@ import pocketapi.logging.LogText;
 import pocketapi.http.Query.Param;
 
 /**
- * The {@code /img} family: a random picture link as a 302 redirect, text ({@code type=url}) or
- * JSON ({@code type=json}), never cacheable. Links use {@code IMAGE_HOST}, or while it is unset
- * the service's own origin, where the bundled samples are served: {@code PUBLIC_URL} if set, else
- * the request's Host header when it is a plain host[:port].
+ * The {@code /img} family: a random picture link as a 302 redirect, text ({@code type=url}) or JSON ({@code
+ * type=json}), never cacheable. Links use {@code IMAGE_HOST}, or while it is unset the service's own origin, where the
+ * bundled samples are served: {@code PUBLIC_URL} if set, else the request's Host header when it is a plain host[:port].
  */
 final class ImageEndpoint {
     /** The form of the answer when {@code type} does not choose one. */
@@ -125,9 +124,8 @@ final class ImageEndpoint {
     }
 
     /**
-     * {@code http://} + the Host header when it is a plain host[:port] of at most
-     * {@value #MAX_HOST_LENGTH} characters, else {@code http://localhost:<port>}. Only used without
-     * IMAGE_HOST and PUBLIC_URL.
+     * {@code http://} + the Host header when it is a plain host[:port] of at most {@value #MAX_HOST_LENGTH} characters,
+     * else {@code http://localhost:<port>}.
      */
     String requestOrigin(Context ctx) {
         String host = ctx.header("Host");

@@ -76,9 +76,8 @@ final class Pages {
     }
 
     /**
-     * Per covered year where it comes from, then each year not served because the sources disagree
-     * (with the dates), then what is held back and why; HTML, every text escaped. Nothing in it is
-     * text a mirror sent: origins are fixed words, dates are dates, reasons fixed categories.
+     * Per covered year where it comes from, then each year not served because the sources disagree (with the dates),
+     * then what is held back and why; HTML, every text escaped.
      */
     static String sources(HolidaySources sources, HolidayCalendar calendar) {
         StringBuilder out = new StringBuilder();

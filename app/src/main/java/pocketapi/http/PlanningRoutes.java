@@ -21,11 +21,10 @@ import pocketapi.holiday.Cache;
 import pocketapi.http.Query.Param;
 
 /**
- * Planning ahead and across: a year's arrangement ({@code /api/holidays/year}), the break under way
- * or next ({@code /api/holidays/next}), a calendar feed to subscribe to ({@code /api/holidays.ics}),
- * the records of a span ({@code /api/holidays/range}, up to {@value #MAX_DAYS} days), and working
- * days counted ({@code /api/workdays/count}) or added ({@code /api/workdays/add}); a working day is
- * what {@code type=alarm} calls {@code work}. Thread-safe.
+ * Planning ahead and across: a year's arrangement ({@code /api/holidays/year}), the break under way or next ({@code
+ * /api/holidays/next}), a calendar feed to subscribe to ({@code /api/holidays.ics}), the records of a span ({@code
+ * /api/holidays/range}, up to {@value #MAX_DAYS} days), and working days counted ({@code /api/workdays/count}) or added
+ * ({@code /api/workdays/add}); a working day is what {@code type=alarm} calls {@code work}. Thread-safe.
  */
 final class PlanningRoutes {
     static final Param<IcsFeed.Only> ONLY = new Param<>("only", v -> switch (v) {
@@ -143,10 +142,7 @@ final class PlanningRoutes {
         Responses.json(ctx, new Next(date.toString(), b.name(), b.start().toString(), b.end().toString(), b.days(), until));
     }
 
-    /**
-     * The feed: {@code y} limits it to one notice; without it, the previous year, this year and
-     * every later one. Answers 304 to an {@code If-None-Match} that holds its ETag.
-     */
+    /** The feed: {@code y} limits it to one notice; without it, the previous year, this year and every later one. */
     void ics(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
         int from;

@@ -141,11 +141,7 @@ final class Query {
         return sent[index(p)];
     }
 
-    /**
-     * The value, typed, or the parameter's {@code absent} one.
-     *
-     * @throws BadRequestResponse {@code name=value is not accepted; name must ...} or {@code name=value is not ...}
-     */
+    /** The value, typed, or the parameter's {@code absent} one. */
     <T> T get(Param<T> p) {
         String value = sent[index(p)];
         if (value == null) {
@@ -168,15 +164,7 @@ final class Query {
         return value.length() <= 40 ? value : value.substring(0, 40) + "…";
     }
 
-    /**
-     * One query parameter an endpoint takes, declared once: its name, how its value is read, and what
-     * it is when absent. A handler receives it typed from the {@link Query}. Immutable.
-     *
-     * @param read  the value as written (decoded), or an {@code IllegalArgumentException} saying what it
-     *              must be ({@code must be 1 to 9 digits 0-9}) or what it is ({@code is not a date: …}),
-     *              which the query turns into a 400 naming it
-     * @param absent what the handler receives when the name is not in the query
-     */
+    /** One query parameter an endpoint takes, declared once: its name, how its value is read, and what it is when absent. */
     record Param<T>(String name, Read<T> read, T absent) {
         /** How a value is read. */
         interface Read<T> {

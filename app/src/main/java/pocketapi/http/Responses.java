@@ -24,12 +24,11 @@ import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
 
 /**
- * Writes every answer: bodies with the exact content types the README shows ({@code application/json;
- * charset=utf-8}, {@code text/plain; charset=utf-8}) and their length, straight to the servlet
- * stream (Javalin's result path would copy each body again); and <b>every error</b>, ours and the
- * ones Jetty answers before Javalin sees a request, as {@code {"status":400,"error":"Bad Request",
- * "message":"..."}} ({@link #error}). What clients do to their own connections (going away,
- * not reading) is counted and logged once a minute, never as an error. Stateless and thread-safe.
+ * Writes every answer: bodies with the exact content types the README shows ({@code application/json; charset=utf-8},
+ * {@code text/plain; charset=utf-8}) and their length, straight to the servlet stream (Javalin's result path would copy
+ * each body again); and <b>every error</b>, ours and the ones Jetty answers before Javalin sees a request, as {@code
+ * {"status":400,"error":"Bad Request", "message":"..."}} ({@link #error}). What clients do to their own connections
+ * (going away, not reading) is counted and logged once a minute, never as an error. Stateless and thread-safe.
  */
 final class Responses {
     private static final Logger LOG = LoggerFactory.getLogger(Responses.class);

@@ -16,14 +16,13 @@ import pocketapi.files.Folder;
 import pocketapi.files.Resources;
 
 /**
- * A pool of pictures: entries (paths under {@code /d/image/} of the image host) read from a plain
- * text file, one per line, each optionally followed by its size ({@code wall/a.jpg 1920x1080});
- * blank lines and {@code #} comments ignored. Each picture has a side (the pool file it came from:
- * portrait or landscape, else from its size; null when neither says) and a shape (from its size,
- * else its side). Picks are uniform at random among the pictures a request may have ({@link #choice}).
- * Kept compact, as the memory budget counts it ({@link #BYTES_PER_ENTRY} bytes an entry beyond its
- * UTF-8 bytes): the entries' bytes in one array, sizes and sides in arrays, each choice a list of
- * positions; a {@link Picture} is made when it is picked (its path encoded then). Immutable and thread-safe.
+ * A pool of pictures: entries (paths under {@code /d/image/} of the image host) read from a plain text file, one per
+ * line, each optionally followed by its size ({@code wall/a.jpg 1920x1080}); blank lines and {@code #} comments
+ * ignored. Each picture has a side (the pool file it came from: portrait or landscape, else from its size; null when
+ * neither says) and a shape (from its size, else its side). Picks are uniform at random among the pictures a request
+ * may have ({@link #choice}). Kept compact, as the memory budget counts it ({@link #BYTES_PER_ENTRY} bytes an entry
+ * beyond its UTF-8 bytes): the entries' bytes in one array, sizes and sides in arrays, each choice a list of positions;
+ * a {@link Picture} is made when it is picked (its path encoded then). Immutable and thread-safe.
  */
 public final class ImagePool {
     /** A pool file is read whole: at most this many bytes. */
@@ -37,14 +36,7 @@ public final class ImagePool {
     /** A picture's shape. */
     public enum Shape { LANDSCAPE, PORTRAIT, SQUARE }
 
-    /**
-     * One picture.
-     *
-     * @param id    its place in the pool
-     * @param path  the entry, path-encoded
-     * @param width 0 when the pool file does not say
-     * @param side  the side a device or {@code /pe}, {@code /pc} chooses it by; null: either
-     */
+    /** One picture. */
     public record Picture(int id, String entry, String path, int width, int height, Shape side, Shape shape) {
     }
 
@@ -117,13 +109,7 @@ public final class ImagePool {
         return all.build(source);
     }
 
-    /**
-     * Parses pool text.
-     *
-     * @param side the side of every picture (a portrait or landscape file), or null: from each size
-     * @throws ImagePoolException if it has no entry, or an entry with a {@code .} or {@code ..}
-     *                            segment (its link would resolve outside {@code /d/image/})
-     */
+    /** Parses pool text. */
     public static ImagePool parse(String source, String text, Shape side) throws ImagePoolException {
         Builder pool = new Builder();
         for (int start = 0, n = 1, end; start < text.length(); start = end + 1, n++) {
@@ -200,11 +186,7 @@ public final class ImagePool {
         return parse(source, text, null);
     }
 
-    /**
-     * Reads a pool file (UTF-8).
-     *
-     * @param setting the setting that names the file, for messages
-     */
+    /** Reads a pool file (UTF-8). */
     public static ImagePool read(Path file, String setting, Shape side) throws ImagePoolException {
         if (!Files.exists(file)) {
             throw new ImagePoolException(file + " (" + setting + "): no such file");

@@ -4,10 +4,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The portrait and the landscape pool as one pool, each picture keeping its side. Without pool
- * files, the bundled sample pictures.
- *
- * @param bundled whether these are the bundled sample pictures (served by the service itself)
+ * The portrait and the landscape pool as one pool, each picture keeping its side. Without pool files, the bundled
+ * sample pictures.
  */
 public record ImagePools(ImagePool both, boolean bundled) {
     /** The bundled sample pools. */

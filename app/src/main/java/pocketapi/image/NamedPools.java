@@ -13,11 +13,10 @@ import pocketapi.files.Folder;
 import pocketapi.files.FolderWatcher;
 
 /**
- * The named pools of IMAGE_POOLS_DIR, served as {@code /img/NAME}: each {@code NAME.txt} (sides from
- * the pictures' sizes), {@code NAME.portrait.txt} and {@code NAME.landscape.txt} is read into the
- * pool NAME ({@code [a-z0-9-]{1,32}}, not {@code pe}, {@code pc} or {@code url}), at most {@value
- * #MAX_POOLS}, watched by a {@link FolderWatcher}: read at start, where a bad file stops the start,
- * then every few seconds, a changed pool swapped in whole. Thread-safe.
+ * The named pools of IMAGE_POOLS_DIR, served as {@code /img/NAME}: each {@code NAME.txt} (sides from the pictures'
+ * sizes), {@code NAME.portrait.txt} and {@code NAME.landscape.txt} is read into the pool NAME ({@code [a-z0-9-]{1,32}},
+ * not {@code pe}, {@code pc} or {@code url}), at most {@value #MAX_POOLS}, watched by a {@link FolderWatcher}: read at
+ * start, where a bad file stops the start, then every few seconds, a changed pool swapped in whole. Thread-safe.
  */
 public final class NamedPools {
     static final int MAX_POOLS = 64;

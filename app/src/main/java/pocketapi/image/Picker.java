@@ -5,14 +5,13 @@ import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
- * Picks a picture for a request: among the pictures of the side its path or device asks for (a
- * device's side falls back to the whole pool when the pool has none of it; {@code shape}, when
- * given, replaces a device's choice and narrows {@code /pe} and {@code /pc}), uniformly at random,
- * and with IMAGE_NO_REPEAT=K never one of the same user's last K pictures of that pool while there
- * are more than K to pick from. The users' recent picks live in a table of fixed size allocated
- * at the start, nothing allocated per request: a user and pool have a group of four slots (by a
- * 64-bit hash), and a newcomer takes over the one of the four seen longest ago, so that a flood of
- * new ids costs no garbage and a user who keeps coming keeps its picks. Thread-safe.
+ * Picks a picture for a request: among the pictures of the side its path or device asks for (a device's side falls back
+ * to the whole pool when the pool has none of it; {@code shape}, when given, replaces a device's choice and narrows
+ * {@code /pe} and {@code /pc}), uniformly at random, and with IMAGE_NO_REPEAT=K never one of the same user's last K
+ * pictures of that pool while there are more than K to pick from. The users' recent picks live in a table of fixed size
+ * allocated at the start, nothing allocated per request: a user and pool have a group of four slots (by a 64-bit hash),
+ * and a newcomer takes over the one of the four seen longest ago, so that a flood of new ids costs no garbage and a
+ * user who keeps coming keeps its picks. Thread-safe.
  */
 public final class Picker {
     /** Users remembered at most: 20 + 4 K bytes each (1 MB at K=8, 5.5 MB at K=64), allocated at the start. */

@@ -13,9 +13,8 @@ import java.util.regex.Pattern;
  */
 public record Referers(List<String> hosts) {
     /**
-     * A URL's host, read leniently (whatever follows it, a query a strict parser refuses included):
-     * the scheme, any user info, then the host up to the first {@code / ? # :} (or a backslash, which
-     * browsers read as a slash).
+     * A URL's host, read leniently (whatever follows it, a query a strict parser refuses included): the scheme, any
+     * user info, then the host up to the first {@code / ? # :} (or a backslash, which browsers read as a slash).
      */
     private static final Pattern AUTHORITY = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@\\\\]*@)?"
             + "(\\[[0-9A-Fa-f:.]*]|[^/?#:@\\\\]+)");

@@ -10,12 +10,11 @@ import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 
 /**
- * The one way a line that may repeat is kept from flooding the log. By key: {@link #first} says
- * whether a problem is new (not seen since {@link #clear}, or within the period), {@link #told}
- * what a key's outcome was when last told (say it only when it changes), so that a failure retried every second
- * gives one line, not one per attempt. Counted: {@link #count} logs at most a line a minute with how
- * many times it happened since the last one, and what came after the last line is told by
- * {@link #flushAll} (a minute later at the latest, and at the stop). Thread-safe.
+ * The one way a line that may repeat is kept from flooding the log. By key: {@link #first} says whether a problem is
+ * new (not seen since {@link #clear}, or within the period), {@link #told} what a key's outcome was when last told (say
+ * it only when it changes), so that a failure retried every second gives one line, not one per attempt. Counted: {@link
+ * #count} logs at most a line a minute with how many times it happened since the last one, and what came after the last
+ * line is told by {@link #flushAll} (a minute later at the latest, and at the stop). Thread-safe.
  */
 public final class Throttle {
     private static final long MINUTE = 60_000_000_000L;

@@ -24,10 +24,8 @@ final class Events {
     }
 
     /**
-     * The evening message for the day after {@code today}, when that day breaks the week under
-     * {@code calendar}: a Saturday or Sunday worked, or the first day of a break.
-     *
-     * @param detail the /api/holidays/detail record of a day, as JSON
+     * The evening message for the day after {@code today}, when that day breaks the week under {@code calendar}: a
+     * Saturday or Sunday worked, or the first day of a break.
      */
     static Optional<Message> eve(HolidayCalendar calendar, LocalDate today, boolean en, String publicUrl,
                                  BiFunction<HolidayCalendar, LocalDate, String> detail) {

@@ -27,14 +27,13 @@ import pocketapi.logging.Throttle;
 import pocketapi.holiday.Utc8;
 
 /**
- * Tells NOTIFY_URLS' targets, never on a request's path: a year published, changed or withdrawn
- * ({@code year}); the evening before a day that breaks the week ({@code eve}, at the target's
- * {@code at}, UTC+8); from 1 December, next year missing ({@code ending}). Each message is sent at
- * most once per target, remembered in the state file ({@link NotifyState}), so a restart neither
- * repeats nor skips one; an {@code eve} missed while the service was down is sent on start until
- * midnight, then dropped. A failed delivery is tried again after 1, 2, 4 … minutes for up to an hour,
- * then dropped; a failing target is logged at most once an hour, by host. Runs on the service's
- * background scheduler every {@value #TICK_SECONDS} s, one round at a time (rounds are synchronized).
+ * Tells NOTIFY_URLS' targets, never on a request's path: a year published, changed or withdrawn ({@code year}); the
+ * evening before a day that breaks the week ({@code eve}, at the target's {@code at}, UTC+8); from 1 December, next
+ * year missing ({@code ending}). Each message is sent at most once per target, remembered in the state file ({@link
+ * NotifyState}), so a restart neither repeats nor skips one; an {@code eve} missed while the service was down is sent
+ * on start until midnight, then dropped. A failed delivery is tried again after 1, 2, 4 … minutes for up to an hour,
+ * then dropped; a failing target is logged at most once an hour, by host. Runs on the service's background scheduler
+ * every {@value #TICK_SECONDS} s, one round at a time (rounds are synchronized).
  */
 public final class Notifier {
     private static final Logger LOG = LoggerFactory.getLogger(Notifier.class);

@@ -20,12 +20,11 @@ import pocketapi.files.Disk;
 import pocketapi.files.Json;
 
 /**
- * What the notifier has sent and still has to send, kept in a small JSON file beside the counters
- * ({@code notify.state}: the years known with their fingerprints, what is due and what was sent per
- * target, a target being a hash of its entry, never its secrets), replaced whole ({@link Disk#replace}:
- * owner-only, never half-written). A missing file is a first start: the years served then are known
- * without a message; one that does not read is one too, with a warning. Keys of dates more than 40
- * days back are dropped. Not thread-safe: the notifier's one thread uses it.
+ * What the notifier has sent and still has to send, kept in a small JSON file beside the counters ({@code
+ * notify.state}: the years known with their fingerprints, what is due and what was sent per target, a target being a
+ * hash of its entry, never its secrets), replaced whole ({@link Disk#replace}: owner-only, never half-written). A
+ * missing file is a first start: the years served then are known without a message; one that does not read is one too,
+ * with a warning. Keys of dates more than 40 days back are dropped. Not thread-safe: the notifier's one thread uses it.
  */
 final class NotifyState {
     private static final Logger LOG = LoggerFactory.getLogger(NotifyState.class);

@@ -12,12 +12,7 @@ public final class NotifyTest {
     private NotifyTest() {
     }
 
-    /**
-     * Sends one test message to every target and prints a line each: its format and host, the HTTP
-     * status, ok or failed.
-     *
-     * @return 0 when every target answered 2xx, else 1 (2 when there is no target)
-     */
+    /** Sends one test message to every target and prints a line each: its format and host, the HTTP status, ok or failed. */
     public static int run(List<Target> targets, Notifier.Sender sender, PrintStream out) {
         if (targets.isEmpty()) {
             out.println("NOTIFY_URLS is not set: there is no target to test");

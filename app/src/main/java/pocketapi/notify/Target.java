@@ -16,14 +16,9 @@ import java.util.regex.Pattern;
 import pocketapi.holiday.Week;
 
 /**
- * One entry of NOTIFY_URLS: {@code FORMAT+URL}, the URL in full, options in its fragment (never sent):
- * {@code events=year,eve,ending}, {@code week=6|alt:YYYY-MM-DD} or {@code calendar=NAME}, {@code at=HH:MM}
- * (the evening message's time, UTC+8), {@code lang=en}. Immutable.
- *
- * @param url   what is posted to, without the fragment
- * @param week  the week rule for the evening message, or null
- * @param at    minutes after midnight, UTC+8
- * @param entry the entry as written, secrets included: only its hash is ever stored ({@link #id})
+ * One entry of NOTIFY_URLS: {@code FORMAT+URL}, the URL in full, options in its fragment (never sent): {@code
+ * events=year,eve,ending}, {@code week=6|alt:YYYY-MM-DD} or {@code calendar=NAME}, {@code at=HH:MM} (the evening
+ * message's time, UTC+8), {@code lang=en}. Immutable.
  */
 public record Target(Format format, URI url, Set<Event> events, Week week, String calendar, int at, boolean english,
                      String entry) {
@@ -33,10 +28,8 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
     private static final Pattern NEXT = Pattern.compile(",(?=\\s*(?:webhook|ntfy|bark|wecom|dingtalk|feishu)\\+)");
 
     /**
-     * Every entry of NOTIFY_URLS (commas inside an entry's options are kept: a new entry starts at a
-     * comma followed by {@code FORMAT+}).
-     *
-     * @throws IllegalArgumentException one line per bad entry, naming it by format and host only
+     * Every entry of NOTIFY_URLS (commas inside an entry's options are kept: a new entry starts at a comma followed by
+     * {@code FORMAT+}).
      */
     public static List<Target> parseAll(String value) {
         List<Target> targets = new ArrayList<>();

@@ -12,13 +12,12 @@ import java.util.TreeMap;
 import pocketapi.holiday.Utc8;
 
 /**
- * Request counters for the site and per user (a {@link Tally} each, users by their keyed hash in a
- * {@link UserTable}: at most {@code maxUsers}, the least recently seen dropped first), and the site's
- * calls per UTC+8 day by {@link Family}, kept {@code historyDays} days. {@link #record} counts and
- * reads back under one lock, so a call reports numbers that include itself, and concurrent calls
- * distinct, gapless counts. Every count only grows, so copies merge by taking the larger. Each
- * reader of changes (the file, the Redis sender) {@link #take}s what changed since its last take,
- * as absolute values, in batches. Thread-safe.
+ * Request counters for the site and per user (a {@link Tally} each, users by their keyed hash in a {@link UserTable}:
+ * at most {@code maxUsers}, the least recently seen dropped first), and the site's calls per UTC+8 day by {@link
+ * Family}, kept {@code historyDays} days. {@link #record} counts and reads back under one lock, so a call reports
+ * numbers that include itself, and concurrent calls distinct, gapless counts. Every count only grows, so copies merge
+ * by taking the larger. Each reader of changes (the file, the Redis sender) {@link #take}s what changed since its last
+ * take, as absolute values, in batches. Thread-safe.
  */
 public final class LocalCounters implements Counters {
     /** The key of the site's tally: no user's key is 0. */
@@ -153,10 +152,7 @@ public final class LocalCounters implements Counters {
         return row;
     }
 
-    /**
-     * Merges a copy of a tally (from a file, Redis): the larger wins. A user not kept is added as the
-     * most recently seen, unless {@code evict} is false and the table is full.
-     */
+    /** Merges a copy of a tally (from a file, Redis): the larger wins. */
     public synchronized void merge(long key, Tally t, boolean evict) {
         if (key == SITE) {
             Tally site = siteTally();

@@ -20,14 +20,13 @@ import redis.clients.jedis.resps.ScanResult;
 import redis.clients.jedis.resps.Tuple;
 
 /**
- * The counters' keys in Redis (or Valkey), under the prefix: the shared sums {@code total} (the
- * site), {@code daily:YYYY-MM-DD}, {@code utotals} and {@code udaily:YYYY-MM-DD} (hashes by user key),
- * {@code history:YYYY-MM-DD} (hash by family), {@code users} (sorted set: last seen); each instance's
- * own values {@code of:<instance>}, {@code of:<instance>:YYYY-MM-DD} and {@code of:<instance>:history:YYYY-MM-DD}
- * (hashes, {@code ""} the site) and {@code instances} (hash: last heard); {@code userkey}, the key users
- * are hashed with, and {@code format}. Daily keys expire an hour after their UTC+8 day, days of the
- * history after the days kept. Writes are Lua scripts; every call may throw a {@code JedisException}.
- * Thread-safe.
+ * The counters' keys in Redis (or Valkey), under the prefix: the shared sums {@code total} (the site), {@code
+ * daily:YYYY-MM-DD}, {@code utotals} and {@code udaily:YYYY-MM-DD} (hashes by user key), {@code history:YYYY-MM-DD}
+ * (hash by family), {@code users} (sorted set: last seen); each instance's own values {@code of:<instance>}, {@code
+ * of:<instance>:YYYY-MM-DD} and {@code of:<instance>:history:YYYY-MM-DD} (hashes, {@code ""} the site) and {@code
+ * instances} (hash: last heard); {@code userkey}, the key users are hashed with, and {@code format}. Daily keys expire
+ * an hour after their UTC+8 day, days of the history after the days kept. Writes are Lua scripts; every call may throw
+ * a {@code JedisException}. Thread-safe.
  */
 final class RedisClient implements AutoCloseable {
     private static final String SEND = script("redis/send.lua");
@@ -89,13 +88,7 @@ final class RedisClient implements AutoCloseable {
         return (day + 1) * 86_400 - Utc8.OFFSET.getTotalSeconds() + 3_600;
     }
 
-    /**
-     * Raises {@code instance}'s values to those given: see {@code send.lua}.
-     *
-     * @param forgetBefore users last seen before this (unix ms) are forgotten
-     * @return the site's shared total and daily count, this instance's part of each, today's shared
-     *         counts by family (site first) and this instance's part of them
-     */
+    /** Raises {@code instance}'s values to those given: see {@code send.lua}. */
     long[] send(String instance, long today, LocalCounters.Changes changes, int maxUsers, long forgetBefore,
                 int historyDays, long nowMillis) {
         List<String> args = new ArrayList<>(List.of(instance, prefix, LocalDate.ofEpochDay(today).toString(),
@@ -169,11 +162,8 @@ final class RedisClient implements AutoCloseable {
     }
 
     /**
-     * Once for a Redis of the first release's counters: every user id becomes its keyed hash, in the
-     * shared sums, the last-seen set and each instance's values (today's dailies too; older ones
-     * expire). Then {@code format} says so, and this is never done again.
-     *
-     * @return whether anything was moved
+     * Once for a Redis of the first release's counters: every user id becomes its keyed hash, in the shared sums, the
+     * last-seen set and each instance's values (today's dailies too; older ones expire).
      */
     boolean rekey(UserKeys keys, long today) {
         if (FORMAT.equals(jedis.get(prefix + "format"))) {

@@ -12,14 +12,13 @@ import pocketapi.config.RedisTarget;
 import pocketapi.holiday.Utc8;
 
 /**
- * Counters shared through Redis ({@code STATS_REDIS_URL}): each instance counts in its own {@link
- * LocalCounters}, kept in its own file, and its {@link RedisSender} writes those values to Redis as
- * its own; Redis adds to the shared sums only what an instance's values gain, so a value sent twice,
- * late or after an outage counts once. {@code /api/info} answers the others' part (the shared sums
- * less this instance's values, as last read: kept and saved, so it never goes down) plus this
- * instance's own counts, exact. The asker's part is read again when older than {@value #FRESH_MILLIS}
- * ms, waiting at most {@value #READ_WAIT_MILLIS} ms, {@value #READERS} reads at once at most, none
- * while Redis is away; no other request ever waits on Redis. Thread-safe.
+ * Counters shared through Redis ({@code STATS_REDIS_URL}): each instance counts in its own {@link LocalCounters}, kept
+ * in its own file, and its {@link RedisSender} writes those values to Redis as its own; Redis adds to the shared sums
+ * only what an instance's values gain, so a value sent twice, late or after an outage counts once. {@code /api/info}
+ * answers the others' part (the shared sums less this instance's values, as last read: kept and saved, so it never goes
+ * down) plus this instance's own counts, exact. The asker's part is read again when older than {@value #FRESH_MILLIS}
+ * ms, waiting at most {@value #READ_WAIT_MILLIS} ms, {@value #READERS} reads at once at most, none while Redis is away;
+ * no other request ever waits on Redis. Thread-safe.
  */
 public final class RedisCounters implements Counters {
     /** What the sender needs besides Redis: see {@link RedisSender}. */
@@ -57,12 +56,7 @@ public final class RedisCounters implements Counters {
     };
     private ScheduledFuture<?> sending;
 
-    /**
-     * Agrees with Redis on the users' key and merges in what it holds as this instance's values, if it answers now.
-     *
-     * @param mine   kept in the file too (2 trackers: the file's, the sender's)
-     * @param others kept in the file too ({@link #OTHERS} users, 1 tracker)
-     */
+    /** Agrees with Redis on the users' key and merges in what it holds as this instance's values, if it answers now. */
     public RedisCounters(RedisTarget target, String prefix, LocalCounters mine, LocalCounters others,
                          Settings settings, java.nio.file.Path statsFile, Clock clock) {
         this.mine = mine;

@@ -12,14 +12,13 @@ import pocketapi.holiday.Utc8;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 
 /**
- * Sends this instance's changed counts to Redis as its own values, {@value #BATCH} users a call.
- * First it makes sure this instance's id is on disk (a crash never makes it a second instance),
- * agrees with Redis on the key users are hashed with (adopting Redis's: the users this instance
- * counted under another are forgotten, the site's counts stay), moves a first-release Redis to keyed
- * hashes, and merges in what Redis holds as its values (a crash after a send, before a save) where
- * there is room. A failed send gives its counts back; while Redis is away it is tried every second,
- * after an error it answered after 1, 2, 4 … 60 s; an outage, each distinct error and the recovery
- * are logged once. One round at a time; nothing it holds grows with the users.
+ * Sends this instance's changed counts to Redis as its own values, {@value #BATCH} users a call. First it makes sure
+ * this instance's id is on disk (a crash never makes it a second instance), agrees with Redis on the key users are
+ * hashed with (adopting Redis's: the users this instance counted under another are forgotten, the site's counts stay),
+ * moves a first-release Redis to keyed hashes, and merges in what Redis holds as its values (a crash after a send,
+ * before a save) where there is room. A failed send gives its counts back; while Redis is away it is tried every
+ * second, after an error it answered after 1, 2, 4 … 60 s; an outage, each distinct error and the recovery are logged
+ * once. One round at a time; nothing it holds grows with the users.
  */
 final class RedisSender {
     private static final Logger LOG = LoggerFactory.getLogger(RedisSender.class);

@@ -16,13 +16,12 @@ import pocketapi.files.Disk;
 import pocketapi.files.Lines;
 
 /**
- * The counters on disk: {@code stats.json}, every count, replaced whole ({@link Disk#replace}: never
- * absent, never half-written); {@code stats.json.log}, lines with the new values of what changed
- * since; {@code .bak} and {@code .log.bak}, the two before, which together hold all {@code stats.json}
- * does. Counts only grow, so a start merges them all by taking the larger, in any order: a line that
- * does not read whole (cut short by a crash) is dropped, a file that does not read is kept aside as
- * {@code .corrupt-<UTC time>}. Files of versions before 1.0.0 are refused, one line each. Not
- * thread-safe: start-up, then the saver's thread.
+ * The counters on disk: {@code stats.json}, every count, replaced whole ({@link Disk#replace}: never absent, never
+ * half-written); {@code stats.json.log}, lines with the new values of what changed since; {@code .bak} and {@code
+ * .log.bak}, the two before, which together hold all {@code stats.json} does. Counts only grow, so a start merges them
+ * all by taking the larger, in any order: a line that does not read whole (cut short by a crash) is dropped, a file
+ * that does not read is kept aside as {@code .corrupt-<UTC time>}. Files of versions before 1.0.0 are refused, one line
+ * each. Not thread-safe: start-up, then the saver's thread.
  */
 final class StatsFile {
     private static final Logger LOG = LoggerFactory.getLogger(StatsFile.class);
@@ -134,10 +133,7 @@ final class StatsFile {
         }
     }
 
-    /**
-     * A whole save; the file and log before become {@code .bak} and {@code .log.bak}. After a start
-     * that read raw ids (the first release's files), those go: {@code .bak} is then this save.
-     */
+    /** A whole save; the file and log before become {@code .bak} and {@code .log.bak}. */
     void save(String instance, LocalCounters.Snapshot own, LocalCounters.Snapshot others) throws IOException {
         disk.replace(file, sibling(".bak"), out -> StatsFormat.write(out, instance, own, others));
         for (Path path : damaged) {

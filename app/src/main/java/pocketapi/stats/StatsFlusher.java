@@ -16,12 +16,11 @@ import org.slf4j.LoggerFactory;
 import pocketapi.files.Disk;
 
 /**
- * Keeps the counters in their files ({@link StatsFile}): every {@code STATS_FLUSH_SECONDS}, if
- * anything changed, log lines with the new values of what changed ({@value #LINE_USERS} users a
- * line); a whole save first after a start, when the log outgrew the file, after a failed save and at
- * stop. Users idle for longer than {@code STATS_USER_DAYS} are forgotten before a save. A failure is
- * logged once (its recovery too) and loses nothing: the next save writes all since the last that
- * worked. Thread-safe.
+ * Keeps the counters in their files ({@link StatsFile}): every {@code STATS_FLUSH_SECONDS}, if anything changed, log
+ * lines with the new values of what changed ({@value #LINE_USERS} users a line); a whole save first after a start, when
+ * the log outgrew the file, after a failed save and at stop. Users idle for longer than {@code STATS_USER_DAYS} are
+ * forgotten before a save. A failure is logged once (its recovery too) and loses nothing: the next save writes all
+ * since the last that worked. Thread-safe.
  */
 public final class StatsFlusher {
     private static final Logger LOG = LoggerFactory.getLogger(StatsFlusher.class);
@@ -43,11 +42,7 @@ public final class StatsFlusher {
     private String failing;
     private ScheduledFuture<?> task;
 
-    /**
-     * Reads the counters' files into {@code own} and {@code others} (Redis mode's others' part; null in file mode).
-     *
-     * @param userDays days a user may be idle before it is forgotten
-     */
+    /** Reads the counters' files into {@code own} and {@code others} (Redis mode's others' part; null in file mode). */
     public StatsFlusher(Disk disk, Path path, Clock clock, Duration every, int userDays, LocalCounters own,
                         LocalCounters others) {
         this.own = own;
@@ -81,11 +76,7 @@ public final class StatsFlusher {
         task = scheduler.scheduleWithFixedDelay(() -> save(false), every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /**
-     * Saves what changed: log lines, or a whole save when one is due or {@code whole}.
-     *
-     * @return whether everything counted before the call is on disk now
-     */
+    /** Saves what changed: log lines, or a whole save when one is due or {@code whole}. */
     public synchronized boolean save(boolean whole) {
         if (!writable) {
             return false;

@@ -20,14 +20,13 @@ import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
 import pocketapi.files.Json;
 
 /**
- * The one JSON shape of every counters file, whole file and log line alike (records, read and
- * written by {@link Json#MAPPER}): the site's tally {@code "site":[total,daily,"YYYY-MM-DD"]}, its
- * calls per day {@code "history":[["YYYY-MM-DD",site,holidays,pictures,info,other],...]}, the users'
- * {@code "users":[["<16 hex digits: the keyed hash>",total,daily,"YYYY-MM-DD"],...]}, in Redis mode
- * the other instances' part as last seen {@code "others":{...}}, and a whole file's {@code format}
- * and {@code instance}. A whole file is streamed, a user at a time, in either direction. The first
- * release's files ({@value #RAW_IDS}: raw ids, no history) are read too, each id hashed as it is read;
- * files of versions before it are refused. Stateless.
+ * The one JSON shape of every counters file, whole file and log line alike (records, read and written by {@link
+ * Json#MAPPER}): the site's tally {@code "site":[total,daily,"YYYY-MM-DD"]}, its calls per day {@code
+ * "history":[["YYYY-MM-DD",site,holidays,pictures,info,other],...]}, the users' {@code "users":[["<16 hex digits: the
+ * keyed hash>",total,daily,"YYYY-MM-DD"],...]}, in Redis mode the other instances' part as last seen {@code
+ * "others":{...}}, and a whole file's {@code format} and {@code instance}. A whole file is streamed, a user at a time,
+ * in either direction. The first release's files ({@value #RAW_IDS}: raw ids, no history) are read too, each id hashed
+ * as it is read; files of versions before it are refused. Stateless.
  */
 final class StatsFormat {
     static final String FORMAT = "pocketapi-stats/4";

@@ -16,11 +16,10 @@ import javax.crypto.spec.SecretKeySpec;
 import pocketapi.files.Disk;
 
 /**
- * What the counters keep of a user instead of its id (a client's IP address, as a rule): the first
- * 64 bits of HMAC-SHA-256 under a random key of the instance's, {@code stats.key} beside the
- * counters (owner-only; instances that share Redis adopt the key Redis holds). Without the key the
- * id cannot be found again from it, not even by trying every IPv4 address. Shown and stored as 16
- * hex digits. Immutable and thread-safe.
+ * What the counters keep of a user instead of its id (a client's IP address, as a rule): the first 64 bits of
+ * HMAC-SHA-256 under a random key of the instance's, {@code stats.key} beside the counters (owner-only; instances that
+ * share Redis adopt the key Redis holds). Without the key the id cannot be found again from it, not even by trying
+ * every IPv4 address. Shown and stored as 16 hex digits. Immutable and thread-safe.
  */
 public final class UserKeys {
     private final byte[] secret;

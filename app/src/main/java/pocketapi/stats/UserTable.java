@@ -3,12 +3,11 @@ package pocketapi.stats;
 import java.util.Arrays;
 
 /**
- * The users' tallies in primitive arrays, keyed by a user's 64-bit keyed hash ({@link UserKeys}):
- * {@value #BYTES_PER_USER} bytes a user, nothing allocated per call, at most {@code max} users, the
- * least recently seen dropped first. Entries live in slots that never move while a user is kept
- * (chained buckets, a list in the order of last use), so a slot number is a stable handle, and each
- * reader of changes has one bit a slot. The arrays grow by doubling up to {@code max}. Not
- * thread-safe: {@link LocalCounters} holds its lock around every call.
+ * The users' tallies in primitive arrays, keyed by a user's 64-bit keyed hash ({@link UserKeys}): {@value
+ * #BYTES_PER_USER} bytes a user, nothing allocated per call, at most {@code max} users, the least recently seen dropped
+ * first. Entries live in slots that never move while a user is kept (chained buckets, a list in the order of last use),
+ * so a slot number is a stable handle, and each reader of changes has one bit a slot. The arrays grow by doubling up to
+ * {@code max}. Not thread-safe: {@link LocalCounters} holds its lock around every call.
  */
 final class UserTable {
     /** Per user: key, total, daily 8 each; day, bucket chain, two list links 4 each; a bucket head; 2 bits. */

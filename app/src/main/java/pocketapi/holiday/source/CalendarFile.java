@@ -10,11 +10,10 @@ import pocketapi.holiday.ListedDay;
 import pocketapi.holiday.OwnCalendar;
 import pocketapi.holiday.Week;
 /**
- * A named calendar of one's own, {@code NAME.json} in {@code CALENDARS_DIR}:
- * {@code {"week":"6","days":[{"name":"公司假日","date":"2026-12-24","isOffDay":true}, ...]}}:
- * {@code week} as the {@code week} parameter takes it (optional: Monday to Friday), {@code days}
- * in holiday-cn's shape, each a day off or a working day that wins over everything. NAME is
- * {@code [a-z0-9-]{1,32}}; {@code exchange} is the built-in one. Stateless.
+ * A named calendar of one's own, {@code NAME.json} in {@code CALENDARS_DIR}: {@code
+ * {"week":"6","days":[{"name":"公司假日","date":"2026-12-24","isOffDay":true}, ...]}}: {@code week} as the {@code week}
+ * parameter takes it (optional: Monday to Friday), {@code days} in holiday-cn's shape, each a day off or a working day
+ * that wins over everything. NAME is {@code [a-z0-9-]{1,32}}; {@code exchange} is the built-in one. Stateless.
  */
 public final class CalendarFile {
     private static final Pattern NAME = Pattern.compile("[a-z0-9-]{1,32}");

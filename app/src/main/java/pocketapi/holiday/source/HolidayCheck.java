@@ -13,11 +13,10 @@ import pocketapi.holiday.*;
 import pocketapi.files.Folder;
 
 /**
- * {@code --check-holidays PATH [--confirm PATH2]}: the parse and the gate that start-up and the
- * updater apply, run offline on a file or a folder of {@code YYYY.json}, one line per year, so an
- * operator can try a file before dropping it into {@code HOLIDAY_DATA_DIR}. With {@code --confirm},
- * each year is also compared date by date with chinese-days' file (or folder of files) as the
- * updater compares them, and every date on which the two disagree is printed.
+ * {@code --check-holidays PATH [--confirm PATH2]}: the parse and the gate that start-up and the updater apply, run
+ * offline on a file or a folder of {@code YYYY.json}, one line per year, so an operator can try a file before dropping
+ * it into {@code HOLIDAY_DATA_DIR}. With {@code --confirm}, each year is also compared date by date with chinese-days'
+ * file (or folder of files) as the updater compares them, and every date on which the two disagree is printed.
  */
 public final class HolidayCheck {
     private HolidayCheck() {

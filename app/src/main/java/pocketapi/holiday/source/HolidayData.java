@@ -19,15 +19,12 @@ import pocketapi.holiday.HolidayGate;
 import pocketapi.holiday.HolidayYear;
 
 /**
- * Loads the holiday years to serve at start-up, from three sources by precedence: an operator's
- * {@code HOLIDAY_DATA_DIR} over the cache of fetched years over the built-in years. Every year
- * passes {@link HolidayGate}:
- * <ul>
- *   <li>a placeholder (no days) is not loaded anywhere: its dates answer "not published yet";</li>
- *   <li>in {@code HOLIDAY_DATA_DIR}, any other failure, a gap in the years or a date listed twice
- *       stops the start (an operator's mistake, reported naming the file);</li>
- *   <li>in the cache, a year that does not fit is skipped with a warning: never a failed start.</li>
- * </ul>
+ * Loads the holiday years to serve at start-up, from three sources by precedence: an operator's {@code
+ * HOLIDAY_DATA_DIR} over the cache of fetched years over the built-in years. Every year passes {@link HolidayGate}:
+ * <ul> <li>a placeholder (no days) is not loaded anywhere: its dates answer "not published yet";</li> <li>in {@code
+ * HOLIDAY_DATA_DIR}, any other failure, a gap in the years or a date listed twice stops the start (an operator's
+ * mistake, reported naming the file);</li> <li>in the cache, a year that does not fit is skipped with a warning: never
+ * a failed start.</li> </ul>
  */
 public final class HolidayData {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayData.class);
@@ -42,11 +39,7 @@ public final class HolidayData {
     private HolidayData() {
     }
 
-    /**
-     * What start-up loaded.
-     *
-     * @param pinned the years {@code HOLIDAY_DATA_DIR} provides: updates never replace them
-     */
+    /** What start-up loaded. */
     public record Loaded(HolidayCalendar calendar, Set<Integer> pinned) {
     }
 
@@ -136,11 +129,7 @@ public final class HolidayData {
         return YEAR_FILE.matcher(file.getFileName().toString()).matches();
     }
 
-    /**
-     * The {@code YYYY.json} files of a folder, read by {@link Folder}'s rules, in year order.
-     *
-     * @throws IOException when the folder cannot be listed or its files together are too large
-     */
+    /** The {@code YYYY.json} files of a folder, read by {@link Folder}'s rules, in year order. */
     public static List<Folder.File> yearFiles(Path dir) throws IOException {
         return Folder.read(dir, name -> YEAR_FILE.matcher(name).matches(), MAX_FILE, MAX_FOLDER);
     }

@@ -64,10 +64,8 @@ public final class HolidayFile implements YearSource {
     }
 
     /**
-     * Parses one year from the bytes of its file; its {@code year} must be {@code expectedYear} (the
-     * year its file or URL is named after).
-     *
-     * @throws HolidayDataException naming {@code source} and the problem
+     * Parses one year from the bytes of its file; its {@code year} must be {@code expectedYear} (the year its file or
+     * URL is named after).
      */
     public static HolidayYear parse(String source, int expectedYear, byte[] bytes) throws HolidayDataException {
         YearFile f = read(source, bytes, YearFile.class, e -> wrongType(e, "\"year\" and \"days\""));
@@ -84,10 +82,8 @@ public final class HolidayFile implements YearSource {
     }
 
     /**
-     * Parses a calendar of one's own, {@code {"week":"6","days":[...]}}: {@code week} optional,
-     * {@code days} in this format's shape, of any dates, held to the same rules as a holiday year.
-     *
-     * @return the week rule as written (null when absent), and the days
+     * Parses a calendar of one's own, {@code {"week":"6","days":[...]}}: {@code week} optional, {@code days} in this
+     * format's shape, of any dates, held to the same rules as a holiday year.
      */
     static Own parseOwn(String source, byte[] bytes) throws HolidayDataException {
         return read(source, bytes, Own.class, e -> wrongType(e, "\"week\" and \"days\""));
@@ -107,12 +103,7 @@ public final class HolidayFile implements YearSource {
         }
     }
 
-    /**
-     * Reads a file's one object strictly (a byte order mark, harmless in a file saved with a Windows
-     * editor, is skipped).
-     *
-     * @param wrongType what a value of the wrong type was expected to be, by where it is
-     */
+    /** Reads a file's one object strictly (a byte order mark, harmless in a file saved with a Windows editor, is skipped). */
     static <T> T read(String source, byte[] bytes, Class<T> type, Function<MismatchedInputException, String> wrongType)
             throws HolidayDataException {
         String json = utf8(source, bytes);
@@ -185,9 +176,8 @@ public final class HolidayFile implements YearSource {
     }
 
     /**
-     * A parse failure in words of the service's own: {@code not valid JSON at line 3, column 5}, or
-     * {@code a key twice in one object at ...}; Jackson's message quotes the text, so it is kept
-     * apart for the operator's own files.
+     * A parse failure in words of the service's own: {@code not valid JSON at line 3, column 5}, or {@code a key twice
+     * in one object at ...}; Jackson's message quotes the text, so it is kept apart for the operator's own files.
      */
     static HolidayDataException notJson(String source, JsonProcessingException e) {
         String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();

@@ -12,11 +12,10 @@ import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.OwnCalendar;
 
 /**
- * The calendars a request may choose with {@code calendar=NAME}: the built-in {@code exchange},
- * and one per {@code NAME.json} in {@code CALENDARS_DIR} ({@link CalendarFile}), at most {@value
- * #MAX_CALENDARS}, {@value #MAX_FILE} bytes each, watched by a {@link FolderWatcher}: read at start,
- * where a bad file stops the start, then every few seconds, a changed calendar swapped in whole.
- * Thread-safe.
+ * The calendars a request may choose with {@code calendar=NAME}: the built-in {@code exchange}, and one per {@code
+ * NAME.json} in {@code CALENDARS_DIR} ({@link CalendarFile}), at most {@value #MAX_CALENDARS}, {@value #MAX_FILE} bytes
+ * each, watched by a {@link FolderWatcher}: read at start, where a bad file stops the start, then every few seconds, a
+ * changed calendar swapped in whole. Thread-safe.
  */
 public final class OwnCalendars {
     static final int MAX_CALENDARS = 48;
@@ -40,12 +39,7 @@ public final class OwnCalendars {
         }
     }
 
-    /**
-     * Reads every calendar of {@code dir}.
-     *
-     * @param fits whether calendars that take so many bytes fit the memory budget
-     * @throws FolderWatcher.Refused naming the folder or the first file that cannot be used, and why
-     */
+    /** Reads every calendar of {@code dir}. */
     public static OwnCalendars load(Optional<Path> dir, LongPredicate fits) throws FolderWatcher.Refused {
         FolderWatcher.Rules<OwnCalendar> rules = new FolderWatcher.Rules<>("CALENDARS_DIR", "calendar",
                 name -> name.endsWith(".json"), stem -> stem, MAX_FILE, MAX_FOLDER, MAX_CALENDARS, OwnCalendars::read,

@@ -15,10 +15,8 @@ public interface YearSource {
     String name();
 
     /**
-     * Reads a year's file: untrusted input, read strictly (UTF-8, no key twice), names through the
-     * festival table, so that no text of a mirror's choosing is ever served.
-     *
-     * @throws HolidayDataException naming {@code where} and what is wrong (a fixed phrase: no text of the file)
+     * Reads a year's file: untrusted input, read strictly (UTF-8, no key twice), names through the festival table, so
+     * that no text of a mirror's choosing is ever served.
      */
     HolidayYear read(String where, int year, byte[] bytes) throws HolidayDataException;
 }

@@ -11,20 +11,16 @@ import pocketapi.logging.LogText;
 import pocketapi.holiday.Utc8;
 
 /**
- * What becomes of a year fetched from the primary source that passed the gate: a pure function of
- * the calendar served, the year, and what the confirming source says of the calendar years the
- * change touches ({@link #touched} says which to ask for):
- * <ul>
- *   <li>nothing any answer would show changes: {@link Unchanged};</li>
- *   <li>confirmation is off, or the confirming source gives every date of each touched year the same
- *       {@link pocketapi.holiday.Status#lived status a person lives by}: {@link Apply};</li>
- *   <li>the confirming source has such a year and disagrees on a date: {@link Held}, with the disputes;</li>
- *   <li>it has not published such a year (or cannot be reached): a year new to the service waits
- *       until a given time, then is applied unconfirmed, leaving the dates of years already served
- *       that nobody confirmed as they are; a change to dates already served waits with no limit.</li>
- * </ul>
- * Years of {@code HOLIDAY_DATA_DIR} are the operator's: another year's file never changes their
- * dates. And {@link #withdraw}: what becomes of a fetched year the confirming source now contradicts.
+ * What becomes of a year fetched from the primary source that passed the gate: a pure function of the calendar served,
+ * the year, and what the confirming source says of the calendar years the change touches ({@link #touched} says which
+ * to ask for): <ul> <li>nothing any answer would show changes: {@link Unchanged};</li> <li>confirmation is off, or the
+ * confirming source gives every date of each touched year the same {@link pocketapi.holiday.Status#lived status a
+ * person lives by}: {@link Apply};</li> <li>the confirming source has such a year and disagrees on a date: {@link
+ * Held}, with the disputes;</li> <li>it has not published such a year (or cannot be reached): a year new to the service
+ * waits until a given time, then is applied unconfirmed, leaving the dates of years already served that nobody
+ * confirmed as they are; a change to dates already served waits with no limit.</li> </ul> Years of {@code
+ * HOLIDAY_DATA_DIR} are the operator's: another year's file never changes their dates. And {@link #withdraw}: what
+ * becomes of a fetched year the confirming source now contradicts.
  */
 final class ChangeReview {
     private ChangeReview() {
@@ -160,13 +156,9 @@ final class ChangeReview {
     }
 
     /**
-     * What becomes of a fetched year the confirming source now contradicts when no mirror has a
-     * version it agrees with: a correction of a built-in year goes back to the built-in version;
-     * any other year is no longer served, with every later year (the years stay contiguous), its
-     * dates answering 400 as disputed. Never an operator's year, nor one an operator's year follows.
-     *
-     * @return the calendar to serve (null: nothing may change), the years whose fetched version goes,
-     *         and the WARN (without the remedy)
+     * What becomes of a fetched year the confirming source now contradicts when no mirror has a version it agrees with:
+     * a correction of a built-in year goes back to the built-in version; any other year is no longer served, with every
+     * later year (the years stay contiguous), its dates answering 400 as disputed.
      */
     record Withdrawal(HolidayCalendar next, List<Integer> gone, String message) {
     }

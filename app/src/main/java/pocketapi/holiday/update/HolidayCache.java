@@ -22,13 +22,12 @@ import pocketapi.files.Json;
 import pocketapi.logging.LogText;
 
 /**
- * The folder where the updater keeps what must survive a restart ({@code HOLIDAY_CACHE_DIR}):
- * each fetched year as {@code YYYY.json}, so that a restart without network keeps it, and in
- * {@value #LEDGER} when a year new to the service was first seen (its wait for the confirming
- * source runs from then) and which fetched years the confirming source has confirmed. Every file
- * is written atomically. Reading never fails the start: a year that cannot be read, or that the
- * gate would not serve, is moved aside as {@code .corrupt-<timestamp>}; an unreadable ledger is
- * read as empty (the waits start again: the safe side). Used by one thread at a time.
+ * The folder where the updater keeps what must survive a restart ({@code HOLIDAY_CACHE_DIR}): each fetched year as
+ * {@code YYYY.json}, so that a restart without network keeps it, and in {@value #LEDGER} when a year new to the service
+ * was first seen (its wait for the confirming source runs from then) and which fetched years the confirming source has
+ * confirmed. Every file is written atomically. Reading never fails the start: a year that cannot be read, or that the
+ * gate would not serve, is moved aside as {@code .corrupt-<timestamp>}; an unreadable ledger is read as empty (the
+ * waits start again: the safe side). Used by one thread at a time.
  */
 public final class HolidayCache {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayCache.class);

@@ -16,13 +16,12 @@ import java.util.Locale;
 import java.util.concurrent.*;
 
 /**
- * Fetches one holiday file over HTTP(S) with the limits a background job on a small server needs:
- * a connect time-out, a time-out for the whole exchange (a mirror that accepts and never answers
- * costs nothing else), at most {@value #MAX_BYTES} bytes, status 200 only, no HTML (captive
- * portals and hijacking resolvers answer 200 with a page). A redirect keeps the scheme, and never
- * leads from a public host to a loopback, link-local or private address (the instance's own
- * network), unless the URL asked for is itself such an address. Every failure is a fixed phrase:
- * nothing the answer said (a status line, a header, a body) is in it. Thread-safe.
+ * Fetches one holiday file over HTTP(S) with the limits a background job on a small server needs: a connect time-out, a
+ * time-out for the whole exchange (a mirror that accepts and never answers costs nothing else), at most {@value
+ * #MAX_BYTES} bytes, status 200 only, no HTML (captive portals and hijacking resolvers answer 200 with a page). A
+ * redirect keeps the scheme, and never leads from a public host to a loopback, link-local or private address (the
+ * instance's own network), unless the URL asked for is itself such an address. Every failure is a fixed phrase: nothing
+ * the answer said (a status line, a header, a body) is in it. Thread-safe.
  */
 public final class HolidayFetcher {
     static final int MAX_BYTES = 1 << 20;
@@ -103,9 +102,8 @@ public final class HolidayFetcher {
     }
 
     /**
-     * A failed exchange in fixed words: the class alone where the JDK quotes what the server sent in
-     * its message (an invalid status line). Whatever a mirror's answer makes the HTTP client throw
-     * fails this fetch only, not the round.
+     * A failed exchange in fixed words: the class alone where the JDK quotes what the server sent in its message (an
+     * invalid status line).
      */
     private Failure failure(Throwable e) {
         if (e instanceof TooLarge) {
@@ -121,12 +119,7 @@ public final class HolidayFetcher {
         return new Failure("the request failed (" + e.getClass().getSimpleName() + ")", e instanceof IOException);
     }
 
-    /**
-     * Why a redirect is not followed, or null when it may be.
-     *
-     * @param localAllowed whether the URL first asked for is itself on a loopback, link-local or
-     *                     private address (then so may its redirects be)
-     */
+    /** Why a redirect is not followed, or null when it may be. */
     static String refusedRedirect(URI from, URI to, boolean localAllowed) {
         String scheme = to.getScheme() == null ? "" : to.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("https") && !scheme.equals("http")) {
@@ -148,10 +141,9 @@ public final class HolidayFetcher {
     }
 
     /**
-     * Whether {@code host} is, or resolves to, an address of the instance's own network: loopback,
-     * link-local (169.254.169.254 answers cloud credentials), private (10/8, 172.16/12, 192.168/16,
-     * fc00::/7), shared (100.64/10), unspecified or multicast. A name that does not resolve counts
-     * as local: the safe side (and the fetch would fail anyway).
+     * Whether {@code host} is, or resolves to, an address of the instance's own network: loopback, link-local
+     * (169.254.169.254 answers cloud credentials), private (10/8, 172.16/12, 192.168/16, fc00::/7), shared (100.64/10),
+     * unspecified or multicast.
      */
     static boolean isLocal(String host) {
         String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;

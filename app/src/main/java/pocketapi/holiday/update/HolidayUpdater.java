@@ -19,14 +19,13 @@ import pocketapi.holiday.source.YearSource;
 import pocketapi.holiday.Utc8;
 
 /**
- * Keeps the holiday data current while the service runs. Every interval (and a second after the
- * start) it fetches this UTC+8 year and the next (and any year between the covered range and them)
- * from the primary source's mirrors in order ({@link #PRIMARY}, {@code <base>/YYYY.json}); a year
- * goes through the same reading and {@link HolidayGate} as every other source; what becomes of it
- * is {@link ChangeReview}'s decision, with what the confirming source ({@link #CONFIRMING}) says of
- * the calendar years it touches, carried out by {@link ServedYears}. Each mirror's outcome is logged when it changes, a disagreement once a day;
- * once a day while the covered range ends within 30 days it warns. Years of
- * {@code HOLIDAY_DATA_DIR} are the operator's: never fetched. One round at a time.
+ * Keeps the holiday data current while the service runs. Every interval (and a second after the start) it fetches this
+ * UTC+8 year and the next (and any year between the covered range and them) from the primary source's mirrors in order
+ * ({@link #PRIMARY}, {@code <base>/YYYY.json}); a year goes through the same reading and {@link HolidayGate} as every
+ * other source; what becomes of it is {@link ChangeReview}'s decision, with what the confirming source ({@link
+ * #CONFIRMING}) says of the calendar years it touches, carried out by {@link ServedYears}. Each mirror's outcome is
+ * logged when it changes, a disagreement once a day; once a day while the covered range ends within 30 days it warns.
+ * Years of {@code HOLIDAY_DATA_DIR} are the operator's: never fetched. One round at a time.
  */
 public final class HolidayUpdater {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayUpdater.class);
@@ -34,13 +33,7 @@ public final class HolidayUpdater {
     static final YearSource CONFIRMING = ChineseDaysFile.CHINESE_DAYS;
     static final long FIRST_CHECK_MILLIS = 1_000;
 
-    /**
-     * Where updates come from and how they are confirmed.
-     *
-     * @param mirrors     the primary source's base URLs, tried in order; empty: updates are off (the expiry warning still runs)
-     * @param confirm     the confirming source's base URLs, tried in order; empty: changes are applied unconfirmed
-     * @param confirmWait how long a year new to the service waits for the confirming source
-     */
+    /** Where updates come from and how they are confirmed. */
     public record Sources(List<URI> mirrors, Duration interval, List<URI> confirm, Duration confirmWait) {
         public Sources {
             mirrors = List.copyOf(mirrors);
@@ -68,10 +61,7 @@ public final class HolidayUpdater {
         served.publish();
     }
 
-    /**
-     * Schedules the checks on {@code scheduler}; returns at once. The first runs a second after the
-     * start, once the service answers (on a one-core server it would otherwise slow the start).
-     */
+    /** Schedules the checks on {@code scheduler}; returns at once. */
     public void start(ScheduledExecutorService scheduler) {
         if (!sources.mirrors().isEmpty()) {
             scheduler.scheduleWithFixedDelay(this::checkSafely, FIRST_CHECK_MILLIS, sources.interval().toMillis(),
@@ -116,12 +106,9 @@ public final class HolidayUpdater {
     }
 
     /**
-     * One year's round: the mirrors in order until one gives a version the confirming source
-     * confirms (or any plausible one, when confirmation is off); one that could only be served
-     * unconfirmed is served when no later mirror does better. "Unchanged" ends the round only when
-     * the served year is not in doubt: a fetched year the confirming source contradicts now goes on
-     * to the next mirror and, if none agrees, is withdrawn. A year not served ends the round marked
-     * disputed (with the dates) or not published yet, by what the mirrors answered.
+     * One year's round: the mirrors in order until one gives a version the confirming source confirms (or any plausible
+     * one, when confirmation is off); one that could only be served unconfirmed is served when no later mirror does
+     * better.
      */
     private void update(int year) {
         HolidayYear current = live.get().years().get(year);

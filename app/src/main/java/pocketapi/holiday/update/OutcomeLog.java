@@ -8,11 +8,10 @@ import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
 
 /**
- * Logs what each mirror URL answered, once per change rather than at every attempt: a problem as
- * a WARN, a recovery or "not published yet" as INFO, a steady "ok" not at all. Mirrors that gave
- * no answer at all (offline, a time-out) are gathered over a round into one line, so a server
- * without network logs one line, not one per mirror and year. Everything a mirror's answer put
- * into the text is escaped and cut short first. Used by one thread.
+ * Logs what each mirror URL answered, once per change rather than at every attempt: a problem as a WARN, a recovery or
+ * "not published yet" as INFO, a steady "ok" not at all. Mirrors that gave no answer at all (offline, a time-out) are
+ * gathered over a round into one line, so a server without network logs one line, not one per mirror and year.
+ * Everything a mirror's answer put into the text is escaped and cut short first. Used by one thread.
  */
 final class OutcomeLog {
     private final Logger log;

@@ -20,12 +20,11 @@ import pocketapi.logging.LogText;
 import pocketapi.holiday.Utc8;
 
 /**
- * What the updater's decisions do to what is served and remembered: a year applied goes into the
- * {@link HolidayCache} (confirmed or not) and the {@link LiveCalendar}; a withdrawn one leaves both;
- * a year held back is remembered with its reason; where each year comes from is published for the
- * page; and once a UTC+8 day, while the covered range ends within {@value #WARN_DAYS} days or has
- * ended, a warning says where next year stands. Logged under {@link HolidayUpdater}'s name, which an
- * operator looks for. Used by the updater's one thread.
+ * What the updater's decisions do to what is served and remembered: a year applied goes into the {@link HolidayCache}
+ * (confirmed or not) and the {@link LiveCalendar}; a withdrawn one leaves both; a year held back is remembered with its
+ * reason; where each year comes from is published for the page; and once a UTC+8 day, while the covered range ends
+ * within {@value #WARN_DAYS} days or has ended, a warning says where next year stands. Logged under {@link
+ * HolidayUpdater}'s name, which an operator looks for. Used by the updater's one thread.
  */
 final class ServedYears {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayUpdater.class);
