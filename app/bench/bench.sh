@@ -136,6 +136,10 @@ endpoints=(  # name|path|the hello app's partner for it
   "/api/info|/api/info|/json"
   "range (a month)|/api/holidays/range?from=2026-10-01&to=2026-10-31|/range"
   "workdays/add|/api/workdays/add?date=2026-09-28&n=5|/json"
+  "/api/info/history|/api/info/history|/range"
+  "badge.svg|/api/badge.svg|/detail"
+  "/api/hitokoto|/api/hitokoto|/json"
+  "/api/ping|/api/ping|/"
 )
 
 echo "warming up both JVMs (${warmup}s each; the JIT needs a while to settle)"
