@@ -1,11 +1,15 @@
 package pocketapi.http;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import pocketapi.holiday.Break;
 import pocketapi.holiday.Day;
 import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.Festival;
+import pocketapi.holiday.Law;
 import pocketapi.holiday.LunarCalendar;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -74,6 +78,45 @@ final class DayJson {
 
     /** A lunar date as the detail record gives it. */
     record Lunar(int year, int month, int day, boolean leap, String text) {
+    }
+
+    /** A date outside the holiday data: its calendar facts, the holiday fields unknown (null, status {@code unknown}). */
+    @JsonPropertyOrder({"date", "year", "month", "day", "status", "isHoliday", "isWorkday", "name"})
+    record Unknown(String date, int year, int month, int day, String status, Boolean isHoliday, Boolean isWorkday,
+                   String name) {
+    }
+
+    /** The detail record of a date outside the holiday data; {@code statutory} null before 2000 (no law known here). */
+    @JsonPropertyOrder({"date", "year", "month", "day", "status", "isHoliday", "isWorkday", "name"})
+    record UnknownDetail(@JsonUnwrapped Unknown record, int weekday, Boolean working, String kind, Boolean statutory,
+                         Integer wage, Boolean tradingDay, @JsonProperty("break") Span brk, Lunar lunar, String solarTerm,
+                         String holidayData) {
+    }
+
+    /**
+     * The record of a date of the lunar table outside the holiday data: weekday, lunar date, solar term and the statutory
+     * holiday the law of its year fixes on it; {@code standing} says why the holiday fields are unknown.
+     */
+    static byte[] unknown(LocalDate date, boolean detail, String standing) {
+        LunarCalendar lunar = LunarCalendar.get();
+        List<Festival> law = new ArrayList<>();
+        if (Law.covers(date.getYear())) {
+            for (Law.Holiday h : Law.of(date.getYear(), lunar)) {
+                if (h.date().equals(date)) {
+                    law.add(h.festival());
+                }
+            }
+        }
+        boolean statutory = !law.isEmpty();
+        Unknown u = new Unknown(date.toString(), date.getYear(), date.getMonthValue(), date.getDayOfMonth(), "unknown",
+                null, null, statutory ? Festival.chinese(law) : null);
+        if (!detail) {
+            return Responses.bytes(u);
+        }
+        LunarCalendar.LunarDate l = lunar.lunar(date);
+        return Responses.bytes(new UnknownDetail(u, date.getDayOfWeek().getValue(), null, "unknown",
+                Law.covers(date.getYear()) ? statutory : null, statutory ? 3 : null, null, null,
+                new Lunar(l.year(), l.month(), l.day(), l.leap(), l.text()), lunar.solarTerm(date).orElse(null), standing));
     }
 
     static byte[] render(Day d) {

@@ -9,7 +9,10 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import io.javalin.http.Context;
+import pocketapi.holiday.Cache;
+import pocketapi.holiday.Forecast;
 import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.LunarCalendar;
 import pocketapi.holiday.OwnCalendar;
 import pocketapi.holiday.Week;
 import pocketapi.http.Query.Param;
@@ -33,6 +36,11 @@ final class DayRoutes {
     static final Param<String> TYPE = Param.text("type");
     static final Param<Week> WEEK = new Param<>("week", Week::parse, null);
     static final Param<String> CALENDAR = Param.text("calendar");
+    static final Param<Boolean> FORECAST = new Param<>("forecast", v -> switch (v) {
+        case "1", "true" -> true;
+        case "0", "false" -> false;
+        default -> throw new IllegalArgumentException("must be 1 (a year not yet published answered from the forecast) or 0");
+    }, false);
     private static final byte[] WORK = "work".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] VACATION = "vacation".getBytes(StandardCharsets.US_ASCII);
 
@@ -40,6 +48,8 @@ final class DayRoutes {
     private final Supplier<Map<String, OwnCalendar>> named;
     private final boolean updates;
     final DayJson json = new DayJson();
+    /** The forecast calendars asked for last, by year. */
+    private final Cache<Integer, HolidayCalendar> forecasts = new Cache<>(4);
 
     /** @param updates whether the service looks for new years by itself (HOLIDAY_UPDATE_URL not off) */
     DayRoutes(Supplier<HolidayCalendar> live, Supplier<Map<String, OwnCalendar>> named, boolean updates) {
@@ -49,21 +59,93 @@ final class DayRoutes {
     }
 
     void holidays(Context ctx, Query q) {
-        HolidayCalendar calendar = choose(q);
-        LocalDate date = day(q, calendar);
+        Asked a = asked(q);
         String type = q.get(TYPE);
         if ("pithy".equals(type)) {
-            ctx.contentType(Responses.TEXT).result(calendar.classify(date).status().wire());
+            ctx.contentType(Responses.TEXT).result(a.calendar().classify(a.date()).status().wire());
         } else if ("alarm".equals(type)) {
-            ctx.contentType(Responses.TEXT).result(calendar.working(date) ? WORK : VACATION);
+            ctx.contentType(Responses.TEXT).result(a.calendar().working(a.date()) ? WORK : VACATION);
         } else {
-            ctx.contentType(Responses.JSON).result(json.of(calendar, date));
+            ctx.contentType(Responses.JSON).result(a.marked(json.of(a.calendar(), a.date())));
         }
     }
 
+    /**
+     * A covered date's detail record; with {@code forecast=1}, a later one's from the forecast; any other date of the
+     * lunar table, what is known of it without the holiday data.
+     */
     void detail(Context ctx, Query q) {
         HolidayCalendar calendar = choose(q);
-        ctx.contentType(Responses.JSON).result(json.detail(calendar, day(q, calendar)));
+        Requested r = requested(q, calendar);
+        Asked a = forecast(q, calendar, r);
+        if (a == null && !calendar.covers(r.date())) {
+            ctx.contentType(Responses.JSON).result(DayJson.unknown(lunarCovered(r), true, yearStatus(r.date().getYear(), calendar)));
+            return;
+        }
+        a = a != null ? a : new Asked(calendar, r.date(), false);
+        ctx.contentType(Responses.JSON).result(a.marked(json.detail(a.calendar(), a.date())));
+    }
+
+    /** A date of the lunar table (1901–2100), else 400 saying so. */
+    static LocalDate lunarCovered(Requested r) {
+        if (!LunarCalendar.covers(r.date())) {
+            throw new BadRequestResponse(r.what() + " " + r.date() + " is outside " + LunarCalendar.FIRST + " to "
+                    + LunarCalendar.LAST + ", the years of the lunar table");
+        }
+        return r.date();
+    }
+
+    /** The calendar a day is answered from, the day, and whether that calendar is a forecast. */
+    record Asked(HolidayCalendar calendar, LocalDate date, boolean forecast) {
+        /** A JSON record, with {@code "forecast":true} last when it is one. */
+        byte[] marked(byte[] record) {
+            if (!forecast) {
+                return record;
+            }
+            byte[] mark = ",\"forecast\":true}".getBytes(StandardCharsets.US_ASCII);
+            byte[] out = java.util.Arrays.copyOf(record, record.length - 1 + mark.length);
+            System.arraycopy(mark, 0, out, record.length - 1, mark.length);
+            return out;
+        }
+    }
+
+    /** The day asked about and its calendar: see {@link #forecast(Query, HolidayCalendar, Requested)}. */
+    Asked asked(Query q) {
+        HolidayCalendar calendar = choose(q);
+        Requested r = requested(q, calendar);
+        Asked a = forecast(q, calendar, r);
+        return a != null ? a : new Asked(calendar, covered(r.date(), calendar, r.what()), false);
+    }
+
+    /**
+     * With {@code forecast=1}, a date after the holiday data (to 2100) answered from the forecast of its year ({@link
+     * Forecast}), under the same {@code week} or {@code calendar}; else null.
+     */
+    private Asked forecast(Query q, HolidayCalendar calendar, Requested r) {
+        int year = r.date().getYear();
+        if (q.get(FORECAST) && r.date().isAfter(calendar.last()) && Forecast.covers(year)) {
+            return new Asked(choose(q, forecast(year)), r.date(), true);
+        }
+        return null;
+    }
+
+    /** The live official calendar. */
+    HolidayCalendar official() {
+        return live.get();
+    }
+
+    /** For a year with a forecast, {@code "; its forecast from the law: /api/holidays/forecast?y=2027"}; else "". */
+    static String forecastHint(int year) {
+        return Forecast.covers(year) ? "; its forecast from the law: /api/holidays/forecast?y=" + year : "";
+    }
+
+    /** The forecast of {@code year}'s official arrangement. */
+    HolidayCalendar forecast(int year) {
+        return forecasts.get(year, y -> Forecast.calendar(y, live.get().clock()));
+    }
+
+    /** A day asked for, before any check that the data covers it, and how messages name it. */
+    record Requested(LocalDate date, String what) {
     }
 
     /**
@@ -71,6 +153,12 @@ final class DayRoutes {
      * must be covered, the one it starts from need not be.
      */
     LocalDate day(Query q, HolidayCalendar calendar) {
+        Requested r = requested(q, calendar);
+        return covered(r.date(), calendar, r.what());
+    }
+
+    /** The day of y/m/d or date, moved by {@code offset}, covered or not. */
+    Requested requested(Query q, HolidayCalendar calendar) {
         boolean ymd = q.given(Y) || q.given(M) || q.given(D);
         boolean today = !ymd && !q.given(DATE);
         LocalDate date;
@@ -106,12 +194,16 @@ final class DayRoutes {
             what = (today ? "today" : "the date " + from) + " " + (days < 0 ? "- " + -days : "+ " + days)
                     + (Math.abs(days) == 1 ? " day," : " days,");
         }
-        return covered(date, calendar, what);
+        return new Requested(date, what);
     }
 
-    /** The calendar {@code week} and {@code calendar} choose. */
+    /** The calendar {@code week} and {@code calendar} choose, of the live official one. */
     HolidayCalendar choose(Query q) {
-        HolidayCalendar official = live.get();
+        return choose(q, live.get());
+    }
+
+    /** The calendar {@code week} and {@code calendar} choose, of {@code official}. */
+    HolidayCalendar choose(Query q, HolidayCalendar official) {
         if (q.given(WEEK) && q.given(CALENDAR)) {
             throw new BadRequestResponse("week and calendar cannot be given together: a named calendar has its own week rule");
         }
@@ -155,12 +247,13 @@ final class DayRoutes {
         if (!calendar.years().containsKey(year)) {
             String what = y == null ? "this year, " + year + "," : "y=" + sent;
             String standing = standing(year, calendar);
+            String hint = year > calendar.years().lastKey() ? forecastHint(year) : "";
             if (standing != null) {
                 throw new BadRequestResponse(what + ": the holiday arrangement of " + year + " is " + standing + "; the data "
-                        + "holds " + calendar.years().firstKey() + " to " + calendar.years().lastKey());
+                        + "holds " + calendar.years().firstKey() + " to " + calendar.years().lastKey() + hint);
             }
             throw new BadRequestResponse(what + " is not in the holiday data, which holds " + calendar.years().firstKey()
-                    + " to " + calendar.years().lastKey());
+                    + " to " + calendar.years().lastKey() + hint);
         }
         return year;
     }

@@ -8,6 +8,7 @@ import static pocketapi.http.DayRoutes.TYPE;
 import static pocketapi.http.DayRoutes.Y;
 import static pocketapi.http.DayRoutes.WEEK;
 import static pocketapi.http.DayRoutes.CALENDAR;
+import static pocketapi.http.DayRoutes.FORECAST;
 import static pocketapi.http.PlanningRoutes.DETAIL;
 import static pocketapi.http.PlanningRoutes.FROM;
 import static pocketapi.http.PlanningRoutes.N;
@@ -117,8 +118,9 @@ public final class HttpApi {
         PlanningRoutes plans = new PlanningRoutes(days);
         ImageEndpoint images = new ImageEndpoint(pools, named, new Picker(settings.get(Setting.IMAGE_NO_REPEAT), Math.min(settings.get(Setting.STATS_MAX_USERS), Picker.MAX_USERS)),
                 new pocketapi.image.Referers(settings.get(Setting.IMAGE_REFERERS)), settings.get(Setting.IMAGE_HOST), settings.get(Setting.PUBLIC_URL));
-        r.counted("/api/holidays", HOLIDAYS, days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR);
-        r.counted("/api/holidays/detail", HOLIDAYS, days::detail, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
+        r.counted("/api/holidays", HOLIDAYS, days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR, FORECAST);
+        r.counted("/api/holidays/detail", HOLIDAYS, days::detail, Y, M, D, DATE, OFFSET, WEEK, CALENDAR, FORECAST);
+        r.counted("/api/holidays/forecast", HOLIDAYS, plans::forecast, Y);
         r.counted("/api/holidays/year", HOLIDAYS, plans::year, Y, WEEK, CALENDAR);
         r.counted("/api/holidays/next", HOLIDAYS, plans::next, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
         r.counted("/api/holidays.ics", HOLIDAYS, plans::ics, Y, ONLY, REMIND, LANG, WEEK, CALENDAR);

@@ -18,6 +18,10 @@ import pocketapi.holiday.Break;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.OwnCalendar;
 import pocketapi.holiday.Cache;
+import pocketapi.holiday.Forecast;
+import pocketapi.holiday.LunarCalendar;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import pocketapi.http.Query.Param;
 
 /**
@@ -113,6 +117,43 @@ final class PlanningRoutes {
         }
     }
 
+    /** A year's forecast, as {@code /api/holidays/forecast} answers it: {@code published} when its notice is in the data. */
+    record ForecastYear(int year, boolean forecast, boolean published, List<ForecastBreak> breaks) {
+    }
+
+    /** A forecast break: the fields of {@link YearBreak}, then each of its dates, certain when the law fixes it. */
+    @JsonPropertyOrder({"name", "start", "end", "days", "makeUpDays", "statutory", "inLieu"})
+    record ForecastBreak(@JsonUnwrapped YearBreak brk, List<Guess> dates) {
+    }
+
+    record Guess(String date, String status, boolean certain) {
+    }
+
+    /** A year's likely arrangement from the law alone ({@code y}, default next year): see {@link Forecast}. */
+    void forecast(Context ctx, Query q) {
+        HolidayCalendar published = days.official();
+        Integer y = q.get(DayRoutes.Y);
+        int year = y == null ? published.today().getYear() + 1 : y;
+        if (!Forecast.covers(year)) {
+            throw new BadRequestResponse((y == null ? "next year, " + year + "," : "y=" + q.sent(DayRoutes.Y))
+                    + " has no forecast: it covers " + Forecast.FIRST + " (the law as revised in 2024) to "
+                    + LunarCalendar.LAST.getYear() + " (the lunar table)");
+        }
+        List<ForecastBreak> breaks = new ArrayList<>();
+        for (Break b : days.forecast(year).arrangement(year)) {
+            List<Guess> dates = new ArrayList<>();
+            for (LocalDate d = b.start(); !d.isAfter(b.end()); d = d.plusDays(1)) {
+                dates.add(new Guess(d.toString(), "ture", b.statutory().contains(d)));
+            }
+            for (LocalDate d : b.makeUpDays()) {
+                dates.add(new Guess(d.toString(), "worker", false));
+            }
+            dates.sort(java.util.Comparator.comparing(Guess::date));
+            breaks.add(new ForecastBreak(YearBreak.of(b), dates));
+        }
+        Responses.json(ctx, new ForecastYear(year, true, published.years().containsKey(year), breaks));
+    }
+
     record Next(String date, String name, String start, String end, int days, long daysUntil) {
     }
 
@@ -136,7 +177,7 @@ final class PlanningRoutes {
             int next = calendar.last().getYear() + 1;
             return new NotFoundResponse("no break on or after " + date + " in the holiday data, which ends on "
                     + calendar.last() + " (" + next + "'s arrangement is "
-                    + days.standing(next, calendar) + ")");
+                    + days.standing(next, calendar) + DayRoutes.forecastHint(next) + ")");
         });
         long until = Math.max(0, ChronoUnit.DAYS.between(date, b.start()));
         Responses.json(ctx, new Next(date.toString(), b.name(), b.start().toString(), b.end().toString(), b.days(), until));
@@ -208,7 +249,7 @@ final class PlanningRoutes {
     /** {@code {"from":..,"to":..,"days":[<the record of each date>, ...]}}; with {@code detail=true}, detail records. */
     void range(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
-        LocalDate[] span = span(q, calendar);
+        LocalDate[] span = span(q, calendar, true);
         boolean detailed = q.get(DETAIL);
         long length = ChronoUnit.DAYS.between(span[0], span[1]) + 1;
         if (length > MAX_DAYS) {
@@ -221,7 +262,11 @@ final class PlanningRoutes {
             if (!d.equals(span[0])) {
                 out.write(',');
             }
-            out.writeBytes(detailed ? days.json.detail(calendar, d) : days.json.of(calendar, d));
+            if (!calendar.covers(d)) {
+                out.writeBytes(DayJson.unknown(d, detailed, days.yearStatus(d.getYear(), calendar)));
+            } else {
+                out.writeBytes(detailed ? days.json.detail(calendar, d) : days.json.of(calendar, d));
+            }
         }
         out.writeBytes("]}".getBytes(StandardCharsets.US_ASCII));
         ctx.contentType(Responses.JSON).result(out.toByteArray());
@@ -230,7 +275,7 @@ final class PlanningRoutes {
     /** Working days and the rest from {@code from} to {@code to}, both included. */
     void count(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
-        LocalDate[] span = span(q, calendar);
+        LocalDate[] span = span(q, calendar, false);
         int workdays = calendar.workdays().count(span[0], span[1]);
         long length = ChronoUnit.DAYS.between(span[0], span[1]) + 1;
         Responses.json(ctx, new Count(span[0].toString(), span[1].toString(), workdays, length - workdays));
@@ -239,7 +284,7 @@ final class PlanningRoutes {
     /** The n-th working day after date (before it when n < 0). */
     void add(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
-        LocalDate date = q.given(DayRoutes.DATE) ? isoDate(q, DayRoutes.DATE, calendar) : days.covered(calendar.today(), calendar, "today");
+        LocalDate date = q.given(DayRoutes.DATE) ? isoDate(q, DayRoutes.DATE, calendar, false) : days.covered(calendar.today(), calendar, "today");
         Integer n = q.get(N);
         if (n == null) {
             throw new BadRequestResponse("n is missing; give a whole number from -3660 to 3660, e.g. n=5 for the 5th working day "
@@ -256,19 +301,20 @@ final class PlanningRoutes {
         Responses.json(ctx, new Add(date.toString(), n, result.toString()));
     }
 
-    /** A covered date parameter, required. */
-    private LocalDate isoDate(Query q, Param<LocalDate> p, HolidayCalendar calendar) {
+    /** A date parameter, required: covered, or with {@code anyDate} one of the lunar table. */
+    private LocalDate isoDate(Query q, Param<LocalDate> p, HolidayCalendar calendar, boolean anyDate) {
         LocalDate date = q.get(p);
         if (date == null) {
             throw new BadRequestResponse(p.name() + " is missing; give a date YYYY-MM-DD, e.g. " + p.name() + "=2026-10-01");
         }
-        return days.covered(date, calendar, p.name() + "=" + date + ":");
+        String what = p.name() + "=" + date + ":";
+        return anyDate ? DayRoutes.lunarCovered(new DayRoutes.Requested(date, what)) : days.covered(date, calendar, what);
     }
 
-    /** {@code from} and {@code to}: covered dates YYYY-MM-DD, from not after to. */
-    private LocalDate[] span(Query q, HolidayCalendar calendar) {
-        LocalDate from = isoDate(q, FROM, calendar);
-        LocalDate to = isoDate(q, TO, calendar);
+    /** {@code from} and {@code to}: dates YYYY-MM-DD as {@link #isoDate} takes them, from not after to. */
+    private LocalDate[] span(Query q, HolidayCalendar calendar, boolean anyDate) {
+        LocalDate from = isoDate(q, FROM, calendar, anyDate);
+        LocalDate to = isoDate(q, TO, calendar, anyDate);
         if (from.isAfter(to)) {
             throw new BadRequestResponse("from=" + from + " is after to=" + to + "; give from on or before to");
         }

@@ -65,6 +65,7 @@ class LandingPageBrowserTest {
                 assertThat(text(browser, "updates")).contains("added by itself");
 
                 assertCalendar(browser);
+                assertForecast(browser);
                 assertCountersDrawn(browser, server.origin());
                 assertThat(severeConsoleEntries(browser)).isEmpty();
                 assertThat(requestedUrls(browser)).isNotEmpty()
@@ -170,13 +171,14 @@ class LandingPageBrowserTest {
         return new ChromeDriver(service, options);
     }
 
-    /** The totals show as numbers and the picture has loaded. */
+    /** The totals show as numbers, the picture has loaded, this year and next year's forecast are drawn. */
     private static void awaitLoaded(ChromeDriver browser) throws InterruptedException {
         String loaded = "const img = document.getElementById('picture');"
                 + "return /^[0-9,]+$/.test(document.getElementById('total').textContent)"
                 + " && /^[0-9,]+$/.test(document.getElementById('today').textContent)"
                 + " && img.complete && img.naturalWidth > 0 && document.getElementById('badge').complete"
                 + " && document.querySelectorAll('#months .month').length === 12"
+                + " && document.querySelectorAll('#forecast-months .month').length === 12"
                 + " && document.getElementById('next').textContent !== '…';";
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (!Boolean.TRUE.equals(((JavascriptExecutor) browser).executeScript(loaded))) {
@@ -188,6 +190,20 @@ class LandingPageBrowserTest {
         }
         assertThat(text(browser, "total")).matches("[0-9,]+");
         assertThat(text(browser, "today")).matches("[0-9,]+");
+    }
+
+    /**
+     * Next year's forecast, shown while 2027 is unpublished: twelve months, 28 days off (元旦 3, 春节 8, 清明 3, 劳动节 5,
+     * 端午 and 中秋 1 each, 国庆 7), 5 make-up days, the 13 statutory days.
+     */
+    private static void assertForecast(ChromeDriver browser) {
+        JavascriptExecutor js = browser;
+        assertThat(js.executeScript("return document.querySelectorAll('#forecast-months .month').length")).isEqualTo(12L);
+        assertThat(js.executeScript("return document.getElementById('forecast').hidden")).isEqualTo(false);
+        assertThat(text(browser, "forecast-title")).isEqualTo("2027 年");
+        assertThat(js.executeScript("return document.querySelectorAll('#forecast-months td.off').length")).isEqualTo(28L);
+        assertThat(js.executeScript("return document.querySelectorAll('#forecast-months td.work').length")).isEqualTo(5L);
+        assertThat(js.executeScript("return document.querySelectorAll('#forecast-months td.statutory').length")).isEqualTo(13L);
     }
 
     /** Twelve month grids of 2026 with its 33 days off and 6 make-up days, today marked, the next break named. */
@@ -214,15 +230,15 @@ class LandingPageBrowserTest {
     }
 
     /**
-     * The chart of the last 30 days, drawn by the server: the first view's four counted calls (the
-     * year, the next break, the picture, the totals) in today's bar; the badge rendered at the
+     * The chart of the last 30 days, drawn by the server: the first view's five counted calls (the
+     * year, the next break, next year's forecast, the picture, the totals) in today's bar; the badge rendered at the
      * width the server worked out for "calls" and one digit, and its Markdown line for this origin.
      */
     private static void assertCountersDrawn(ChromeDriver browser, String origin) {
         JavascriptExecutor js = browser;
         assertThat(js.executeScript("return document.querySelectorAll('#chart svg.chart > g').length")).isEqualTo(30L);
         assertThat(js.executeScript("return document.querySelector('#chart svg.chart > g:last-of-type title').textContent"))
-                .isEqualTo("2026-05-06: 4 calls · holidays 2 · pictures 1 · info 1 · other 0");
+                .isEqualTo("2026-05-06: 5 calls · holidays 3 · pictures 1 · info 1 · other 0");
         assertThat(js.executeScript("return document.querySelectorAll('#chart svg.chart > g:last-of-type rect').length"))
                 .as("the hover area and three families").isEqualTo(4L);
         assertThat(js.executeScript("var b = document.getElementById('badge'); return [b.complete, b.naturalWidth, b.naturalHeight]"))

@@ -25,6 +25,7 @@ class MethodPolicyTest {
             "/api/holidays.ics?y=2026",
             "/api/holidays/detail?y=2026&m=2&d=16",
             "/api/holidays/detail?y=2026",
+            "/api/holidays/forecast?y=2027",
     })
     void head_has_the_status_and_headers_of_get_and_no_body(String path) {
         TestServer.run(TestApps.app(), server -> {

@@ -33,7 +33,7 @@ class ParameterRuleTest {
             /api/holidays?date=2026-02-30                  | date=2026-02-30 is not a date: February 2026 has 28 days
             /api/holidays?date=2024-02-30                  | date=2024-02-30 is not a date: February 2024 has 29 days
             /api/holidays?date=2026-13-01                  | date=2026-13-01 is not a date: a month is 1 to 12
-            /api/holidays?type=alarm&ofset=1               | ofset is not a parameter of /api/holidays: did you mean offset? It takes y, m, d, date, type, offset, week, calendar (other names, such as _=…, are ignored)
+            /api/holidays?type=alarm&ofset=1               | ofset is not a parameter of /api/holidays: did you mean offset? It takes y, m, d, date, type, offset, week, calendar, forecast (other names, such as _=…, are ignored)
             /api/holidays?tpye=alarm                       | tpye is not a parameter of /api/holidays: did you mean type?
             /api/holidays?Y=2026&m=1&d=1                   | Y is not a parameter of /api/holidays: did you mean y?
             /api/holidays?y=2026&m=1&d=1&TYPE=alarm        | TYPE is not a parameter of /api/holidays: did you mean type?

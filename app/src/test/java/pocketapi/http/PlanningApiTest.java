@@ -125,7 +125,8 @@ class PlanningApiTest {
             HttpResponse<String> response = server.get("/api/holidays/next?y=2026&m=10&d=8");
             assertThat(response.statusCode()).isEqualTo(404);
             assertThat(json(response).get("message").textValue()).isEqualTo("no break on or after 2026-10-08 in the "
-                    + "holiday data, which ends on 2026-12-31 (2027's arrangement is not published yet)");
+                    + "holiday data, which ends on 2026-12-31 (2027's arrangement is not published yet; its forecast from the law: "
+                    + "/api/holidays/forecast?y=2027)");
         });
     }
 
