@@ -140,6 +140,7 @@ endpoints=(  # name|path|the hello app's partner for it
   "badge.svg|/api/badge.svg|/detail"
   "/api/hitokoto|/api/hitokoto|/json"
   "/api/ping|/api/ping|/"
+  "forecast|/api/holidays/forecast?y=2027|/range"
 )
 
 echo "warming up both JVMs (${warmup}s each; the JIT needs a while to settle)"

@@ -66,7 +66,9 @@ class InfoApiTest {
             "GET, /api/holidays/next?y=2025&m=1&d=1, 200",
             "HEAD, /api/holidays.ics, 200",
             "GET, /api/holidays/detail?y=2026&m=2&d=16, 200",
-            "GET, /api/holidays/detail?y=2031&m=2&d=16, 400",
+            "GET, /api/holidays/detail?y=2101&m=2&d=16, 400",
+            "GET, /api/holidays/forecast?y=2027, 200",
+            "GET, /api/holidays/forecast?y=2024, 400",
     })
     void calls_to_the_six_endpoints_are_counted_whatever_their_status(String method, String path, int status) {
         TestServer.run(TestApps.app(clock, counters), server -> {
