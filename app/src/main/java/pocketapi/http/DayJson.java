@@ -11,6 +11,7 @@ import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.Festival;
 import pocketapi.holiday.Law;
 import pocketapi.holiday.LunarCalendar;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
@@ -57,7 +58,7 @@ final class DayJson {
     }
 
     /** The JSON day record, fields in the order the README shows ("The JSON record always has the fields ..."). */
-    record Record(String date, int year, int month, int day, String status, boolean isHoliday, boolean isWorkday,
+    record Record(String date, int year, int month, int day, String status, Boolean isHoliday, Boolean isWorkday,
                   String name) {
         static Record of(Day d) {
             String status = d.status().wire();
@@ -66,10 +67,14 @@ final class DayJson {
         }
     }
 
-    /** The detail record: the day record's eight fields, then what the day is to a person (README, "What a day is"). */
+    /**
+     * The detail record: the day record's eight fields, then what the day is to a person (README, "What a day is"); for
+     * a date outside the holiday data, {@code holidayData} says why the holiday fields are null.
+     */
     @JsonPropertyOrder({"date", "year", "month", "day", "status", "isHoliday", "isWorkday", "name"})
-    record Detail(@JsonUnwrapped Record record, int weekday, boolean working, String kind, boolean statutory, int wage,
-                  boolean tradingDay, @JsonProperty("break") Span brk, Lunar lunar, String solarTerm) {
+    record Detail(@JsonUnwrapped Record record, int weekday, Boolean working, String kind, Boolean statutory, Integer wage,
+                  Boolean tradingDay, @JsonProperty("break") Span brk, Lunar lunar, String solarTerm,
+                  @JsonInclude(JsonInclude.Include.NON_NULL) String holidayData) {
     }
 
     /** A break as the detail record names it. */
@@ -80,22 +85,10 @@ final class DayJson {
     record Lunar(int year, int month, int day, boolean leap, String text) {
     }
 
-    /** A date outside the holiday data: its calendar facts, the holiday fields unknown (null, status {@code unknown}). */
-    @JsonPropertyOrder({"date", "year", "month", "day", "status", "isHoliday", "isWorkday", "name"})
-    record Unknown(String date, int year, int month, int day, String status, Boolean isHoliday, Boolean isWorkday,
-                   String name) {
-    }
-
-    /** The detail record of a date outside the holiday data; {@code statutory} null before 2000 (no law known here). */
-    @JsonPropertyOrder({"date", "year", "month", "day", "status", "isHoliday", "isWorkday", "name"})
-    record UnknownDetail(@JsonUnwrapped Unknown record, int weekday, Boolean working, String kind, Boolean statutory,
-                         Integer wage, Boolean tradingDay, @JsonProperty("break") Span brk, Lunar lunar, String solarTerm,
-                         String holidayData) {
-    }
-
     /**
-     * The record of a date of the lunar table outside the holiday data: weekday, lunar date, solar term and the statutory
-     * holiday the law of its year fixes on it; {@code standing} says why the holiday fields are unknown.
+     * The record of a date of the lunar table outside the holiday data: status {@code unknown}, the holiday fields null,
+     * the statutory holiday the law of its year fixes on it ({@code statutory} null before 2000: no law known here);
+     * with {@code detail}, its weekday, lunar date and solar term, and {@code standing}: why the holiday fields are unknown.
      */
     static byte[] unknown(LocalDate date, boolean detail, String standing) {
         LunarCalendar lunar = LunarCalendar.get();
@@ -108,13 +101,13 @@ final class DayJson {
             }
         }
         boolean statutory = !law.isEmpty();
-        Unknown u = new Unknown(date.toString(), date.getYear(), date.getMonthValue(), date.getDayOfMonth(), "unknown",
+        Record u = new Record(date.toString(), date.getYear(), date.getMonthValue(), date.getDayOfMonth(), "unknown",
                 null, null, statutory ? Festival.chinese(law) : null);
         if (!detail) {
             return Responses.bytes(u);
         }
         LunarCalendar.LunarDate l = lunar.lunar(date);
-        return Responses.bytes(new UnknownDetail(u, date.getDayOfWeek().getValue(), null, "unknown",
+        return Responses.bytes(new Detail(u, date.getDayOfWeek().getValue(), null, "unknown",
                 Law.covers(date.getYear()) ? statutory : null, statutory ? 3 : null, null, null,
                 new Lunar(l.year(), l.month(), l.day(), l.leap(), l.text()), lunar.solarTerm(date).orElse(null), standing));
     }
@@ -132,6 +125,6 @@ final class DayJson {
                 law.statutory(), law.status().wage(), law.tradingDay(),
                 b == null ? null : new Span(b.name(), b.start().toString(), b.end().toString(), b.days()),
                 l == null ? null : new Lunar(l.year(), l.month(), l.day(), l.leap(), l.text()),
-                l == null ? null : lunar.solarTerm(d.date()).orElse(null)));
+                l == null ? null : lunar.solarTerm(d.date()).orElse(null), null));
     }
 }

@@ -11,17 +11,12 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Objects;
 
 import io.javalin.http.Context;
 import pocketapi.holiday.Break;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.OwnCalendar;
 import pocketapi.holiday.Cache;
-import pocketapi.holiday.Forecast;
-import pocketapi.holiday.LunarCalendar;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import pocketapi.http.Query.Param;
 
 /**
@@ -64,18 +59,8 @@ final class PlanningRoutes {
     /** Calendar apps poll the same few URLs: their feeds, by calendar, years and variant, least recently used evicted. */
     private final Cache<FeedKey, Feed> feeds = new Cache<>(32);
 
-    /** @param calendar compared by identity: a new one is a new feed */
+    /** @param calendar compared by identity (HolidayCalendar keeps Object's equals): a new one is a new feed */
     private record FeedKey(HolidayCalendar calendar, int from, int to, IcsFeed.Variant variant) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof FeedKey k && k.calendar == calendar && k.from == from && k.to == to
-                    && k.variant.equals(variant);
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(System.identityHashCode(calendar), from, to, variant);
-        }
     }
 
     /** The parts of the feeds of one calendar, years and language, whatever the variant. */
@@ -83,15 +68,6 @@ final class PlanningRoutes {
 
     /** @param calendar compared by identity, as in {@link FeedKey} */
     private record PartsKey(HolidayCalendar calendar, int from, int to, boolean english) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof PartsKey k && k.calendar == calendar && k.from == from && k.to == to && k.english == english;
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(System.identityHashCode(calendar), from, to, english);
-        }
     }
 
     private record Feed(byte[] body, String etag) {
@@ -115,43 +91,6 @@ final class PlanningRoutes {
         private static List<String> text(List<LocalDate> dates) {
             return dates.stream().map(LocalDate::toString).toList();
         }
-    }
-
-    /** A year's forecast, as {@code /api/holidays/forecast} answers it: {@code published} when its notice is in the data. */
-    record ForecastYear(int year, boolean forecast, boolean published, List<ForecastBreak> breaks) {
-    }
-
-    /** A forecast break: the fields of {@link YearBreak}, then each of its dates, certain when the law fixes it. */
-    @JsonPropertyOrder({"name", "start", "end", "days", "makeUpDays", "statutory", "inLieu"})
-    record ForecastBreak(@JsonUnwrapped YearBreak brk, List<Guess> dates) {
-    }
-
-    record Guess(String date, String status, boolean certain) {
-    }
-
-    /** A year's likely arrangement from the law alone ({@code y}, default next year): see {@link Forecast}. */
-    void forecast(Context ctx, Query q) {
-        HolidayCalendar published = days.official();
-        Integer y = q.get(DayRoutes.Y);
-        int year = y == null ? published.today().getYear() + 1 : y;
-        if (!Forecast.covers(year)) {
-            throw new BadRequestResponse((y == null ? "next year, " + year + "," : "y=" + q.sent(DayRoutes.Y))
-                    + " has no forecast: it covers " + Forecast.FIRST + " (the law as revised in 2024) to "
-                    + LunarCalendar.LAST.getYear() + " (the lunar table)");
-        }
-        List<ForecastBreak> breaks = new ArrayList<>();
-        for (Break b : days.forecast(year).arrangement(year)) {
-            List<Guess> dates = new ArrayList<>();
-            for (LocalDate d = b.start(); !d.isAfter(b.end()); d = d.plusDays(1)) {
-                dates.add(new Guess(d.toString(), "ture", b.statutory().contains(d)));
-            }
-            for (LocalDate d : b.makeUpDays()) {
-                dates.add(new Guess(d.toString(), "worker", false));
-            }
-            dates.sort(java.util.Comparator.comparing(Guess::date));
-            breaks.add(new ForecastBreak(YearBreak.of(b), dates));
-        }
-        Responses.json(ctx, new ForecastYear(year, true, published.years().containsKey(year), breaks));
     }
 
     record Next(String date, String name, String start, String end, int days, long daysUntil) {

@@ -229,19 +229,15 @@ public final class LocalCounters implements Counters {
         take(tracker, 0);
         users.clearChanged(tracker);
         int n = users.size();
-        Snapshot s = new Snapshot(siteTally(), copy(days), new long[n], new long[n], new long[n], new int[n]);
+        Map<Long, long[]> rows = new TreeMap<>();
+        days.forEach((day, row) -> rows.put(day, row.clone()));
+        Snapshot s = new Snapshot(siteTally(), rows, new long[n], new long[n], new long[n], new int[n]);
         int i = 0;
         for (int slot = users.next(-1); slot >= 0; slot = users.next(slot), i++) {
             s.keys()[i] = users.key(slot);
             users.copy(slot, s, i);
         }
         return s;
-    }
-
-    private static Map<Long, long[]> copy(Map<Long, long[]> days) {
-        Map<Long, long[]> copy = new TreeMap<>();
-        days.forEach((day, row) -> copy.put(day, row.clone()));
-        return copy;
     }
 
     /** The site's tally. */
@@ -260,7 +256,6 @@ public final class LocalCounters implements Counters {
         return user(keys.of(id));
     }
 
-    /** How many users are kept. */
     public synchronized int size() {
         return users.size();
     }

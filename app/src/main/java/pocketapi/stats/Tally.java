@@ -9,11 +9,6 @@ package pocketapi.stats;
 public record Tally(long total, long daily, long day) {
     public static final Tally ZERO = new Tally(0, 0, 0);
 
-    /** After one more call on {@code today}. */
-    Tally plusOne(long today) {
-        return new Tally(total + 1, today == day ? daily + 1 : 1, today);
-    }
-
     /** The merge of two copies of the same counter. */
     Tally max(Tally other) {
         long d = Math.max(day, other.day);

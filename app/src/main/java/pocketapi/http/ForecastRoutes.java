@@ -1,0 +1,62 @@
+package pocketapi.http;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+import io.javalin.http.BadRequestResponse;
+import io.javalin.http.Context;
+import pocketapi.holiday.Break;
+import pocketapi.holiday.Forecast;
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.LunarCalendar;
+
+/**
+ * {@code /api/holidays/forecast}: a year's likely arrangement from the law alone ({@link Forecast}), in the shape of
+ * {@code /api/holidays/year}, marked as a forecast, each date {@code certain} when the law fixes it. Stateless.
+ */
+final class ForecastRoutes {
+    private ForecastRoutes() {
+    }
+
+    /** A year's forecast, as {@code /api/holidays/forecast} answers it: {@code published} when its notice is in the data. */
+    record ForecastYear(int year, boolean forecast, boolean published, List<ForecastBreak> breaks) {
+    }
+
+    /** A forecast break: the fields of {@link PlanningRoutes.YearBreak}, then each of its dates, certain when the law fixes it. */
+    @JsonPropertyOrder({"name", "start", "end", "days", "makeUpDays", "statutory", "inLieu"})
+    record ForecastBreak(@JsonUnwrapped PlanningRoutes.YearBreak brk, List<Guess> dates) {
+    }
+
+    record Guess(String date, String status, boolean certain) {
+    }
+
+    /** A year's likely arrangement from the law alone ({@code y}, default next year): see {@link Forecast}. */
+    static void forecast(DayRoutes days, Context ctx, Query q) {
+        HolidayCalendar published = days.official();
+        Integer y = q.get(DayRoutes.Y);
+        int year = y == null ? published.today().getYear() + 1 : y;
+        if (!Forecast.covers(year)) {
+            throw new BadRequestResponse((y == null ? "next year, " + year + "," : "y=" + q.sent(DayRoutes.Y))
+                    + " has no forecast: it covers " + Forecast.FIRST + " (the law as revised in 2024) to "
+                    + LunarCalendar.LAST.getYear() + " (the lunar table)");
+        }
+        List<ForecastBreak> breaks = new ArrayList<>();
+        for (Break b : days.forecast(year).arrangement(year)) {
+            List<Guess> dates = new ArrayList<>();
+            for (LocalDate d = b.start(); !d.isAfter(b.end()); d = d.plusDays(1)) {
+                dates.add(new Guess(d.toString(), "ture", b.statutory().contains(d)));
+            }
+            for (LocalDate d : b.makeUpDays()) {
+                dates.add(new Guess(d.toString(), "worker", false));
+            }
+            dates.sort(Comparator.comparing(Guess::date));
+            breaks.add(new ForecastBreak(PlanningRoutes.YearBreak.of(b), dates));
+        }
+        Responses.json(ctx, new ForecastYear(year, true, published.years().containsKey(year), breaks));
+    }
+}
