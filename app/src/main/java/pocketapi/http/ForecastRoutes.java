@@ -11,16 +11,22 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import pocketapi.holiday.Break;
+import pocketapi.holiday.Cache;
 import pocketapi.holiday.Forecast;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.LunarCalendar;
 
 /**
  * {@code /api/holidays/forecast}: a year's likely arrangement from the law alone ({@link Forecast}), in the shape of
- * {@code /api/holidays/year}, marked as a forecast, each date {@code certain} when the law fixes it. Stateless.
+ * {@code /api/holidays/year}, marked as a forecast, each date {@code certain} when the law fixes it. The answers asked
+ * for last are kept, by year and whether it is published (a pure function of both). Thread-safe.
  */
 final class ForecastRoutes {
-    private ForecastRoutes() {
+    private final DayRoutes days;
+    private final Cache<Integer, byte[]> answers = new Cache<>(8);
+
+    ForecastRoutes(DayRoutes days) {
+        this.days = days;
     }
 
     /** A year's forecast, as {@code /api/holidays/forecast} answers it: {@code published} when its notice is in the data. */
@@ -36,15 +42,20 @@ final class ForecastRoutes {
     }
 
     /** A year's likely arrangement from the law alone ({@code y}, default next year): see {@link Forecast}. */
-    static void forecast(DayRoutes days, Context ctx, Query q) {
-        HolidayCalendar published = days.official();
+    void forecast(Context ctx, Query q) {
+        HolidayCalendar official = days.official();
         Integer y = q.get(DayRoutes.Y);
-        int year = y == null ? published.today().getYear() + 1 : y;
+        int year = y == null ? official.today().getYear() + 1 : y;
         if (!Forecast.covers(year)) {
             throw new BadRequestResponse((y == null ? "next year, " + year + "," : "y=" + q.sent(DayRoutes.Y))
                     + " has no forecast: it covers " + Forecast.FIRST + " (the law as revised in 2024) to "
                     + LunarCalendar.LAST.getYear() + " (the lunar table)");
         }
+        boolean published = official.years().containsKey(year);
+        ctx.contentType(Responses.JSON).result(answers.get(year * 2 + (published ? 1 : 0), k -> render(year, published)));
+    }
+
+    private byte[] render(int year, boolean published) {
         List<ForecastBreak> breaks = new ArrayList<>();
         for (Break b : days.forecast(year).arrangement(year)) {
             List<Guess> dates = new ArrayList<>();
@@ -57,6 +68,6 @@ final class ForecastRoutes {
             dates.sort(Comparator.comparing(Guess::date));
             breaks.add(new ForecastBreak(PlanningRoutes.YearBreak.of(b), dates));
         }
-        Responses.json(ctx, new ForecastYear(year, true, published.years().containsKey(year), breaks));
+        return Responses.bytes(new ForecastYear(year, true, published, breaks));
     }
 }

@@ -120,7 +120,7 @@ public final class HttpApi {
                 new pocketapi.image.Referers(settings.get(Setting.IMAGE_REFERERS)), settings.get(Setting.IMAGE_HOST), settings.get(Setting.PUBLIC_URL));
         r.counted("/api/holidays", HOLIDAYS, days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR, FORECAST);
         r.counted("/api/holidays/detail", HOLIDAYS, days::detail, Y, M, D, DATE, OFFSET, WEEK, CALENDAR, FORECAST);
-        r.counted("/api/holidays/forecast", HOLIDAYS, (ctx, q) -> ForecastRoutes.forecast(days, ctx, q), Y);
+        r.counted("/api/holidays/forecast", HOLIDAYS, new ForecastRoutes(days)::forecast, Y);
         r.counted("/api/holidays/year", HOLIDAYS, plans::year, Y, WEEK, CALENDAR);
         r.counted("/api/holidays/next", HOLIDAYS, plans::next, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
         r.counted("/api/holidays.ics", HOLIDAYS, plans::ics, Y, ONLY, REMIND, LANG, WEEK, CALENDAR);
