@@ -65,10 +65,15 @@ public final class Forecast {
         return new HolidayYear(year, SOURCE, new ArrayList<>(listed.values()));
     }
 
-    /** A calendar of the forecast of {@code year} alone, answering its dates as the official one answers published ones. */
+    /**
+     * A calendar of the forecast of {@code year}, answering its dates as the official one answers published ones; with
+     * the next year's forecast when there is one, whose New Year break may start in this year's last days.
+     */
     public static HolidayCalendar calendar(int year, java.time.Clock clock) {
+        LunarCalendar lunar = LunarCalendar.get();
         try {
-            return HolidayCalendar.of(List.of(of(year, LunarCalendar.get())), java.util.Set.of(), clock);
+            return HolidayCalendar.of(covers(year + 1) ? List.of(of(year, lunar), of(year + 1, lunar)) : List.of(of(year, lunar)),
+                    java.util.Set.of(), clock);
         } catch (HolidayDataException e) {
             throw new IllegalStateException("the forecast of " + year + " is not a valid notice", e);
         }

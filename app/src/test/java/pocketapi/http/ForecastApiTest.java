@@ -61,6 +61,9 @@ class ForecastApiTest {
             assertThat(server.get("/api/holidays?date=2027-02-08&forecast=1&type=alarm").body()).isEqualTo("vacation");
             assertThat(server.get("/api/holidays?date=2027-02-13&forecast=1&type=pithy").body()).isEqualTo("worker");
             assertThat(server.get("/api/holidays?date=2027-02-13&forecast=1&type=alarm").body()).isEqualTo("work");
+            // 2030-01-01 is a Tuesday: its break starts on Sunday 2029-12-30, repaid on Saturday 2029-12-29
+            assertThat(server.get("/api/holidays?date=2029-12-29&forecast=1&type=pithy").body()).isEqualTo("worker");
+            assertThat(server.get("/api/holidays?date=2029-12-30&forecast=1").body()).contains("\"name\":\"元旦\"");
             // a published day is answered from the data, forecast=1 or not
             assertThat(server.get("/api/holidays?date=2026-02-15&forecast=1").body()).doesNotContain("forecast")
                     .contains("\"status\":\"ture\"");
