@@ -41,13 +41,17 @@ final class ForecastRoutes {
     record Guess(String date, String status, boolean certain) {
     }
 
-    /** A year's likely arrangement from the law alone ({@code y}, default next year): see {@link Forecast}. */
+    /**
+     * A year's likely arrangement from the law alone ({@code y}; default next year, or this year while its notice is not
+     * in the data): see {@link Forecast}.
+     */
     void forecast(Context ctx, Query q) {
         HolidayCalendar official = days.official();
         Integer y = q.get(DayRoutes.Y);
-        int year = y == null ? official.today().getYear() + 1 : y;
+        int thisYear = official.today().getYear();
+        int year = y != null ? y : official.years().containsKey(thisYear) ? thisYear + 1 : thisYear;
         if (!Forecast.covers(year)) {
-            throw new BadRequestResponse((y == null ? "next year, " + year + "," : "y=" + q.sent(DayRoutes.Y))
+            throw new BadRequestResponse((y == null ? "the default year, " + year + "," : "y=" + q.sent(DayRoutes.Y))
                     + " has no forecast: it covers " + Forecast.FIRST + " (the law as revised in 2024) to "
                     + LunarCalendar.LAST.getYear() + " (the lunar table)");
         }

@@ -51,6 +51,12 @@ class ForecastApiTest {
     }
 
     @Test
+    void in_a_new_year_whose_notice_is_not_in_the_data_the_default_forecast_is_of_this_year() {
+        TestServer.run(TestApps.app(TestApps.at("2027-01-05T02:00:00Z")), server ->
+                assertThat(json(server.get("/api/holidays/forecast")).get("year").intValue()).isEqualTo(2027));
+    }
+
+    @Test
     void an_unpublished_day_stays_a_400_unless_forecast_1_asks_and_the_answer_says_it_is_one() {
         TestServer.run(TestApps.app(MAY_6_2026), server -> {
             assertThat(server.get("/api/holidays?date=2027-02-08").statusCode()).isEqualTo(400);
