@@ -36,6 +36,13 @@ final class DayRoutes {
     static final Param<String> TYPE = Param.text("type");
     static final Param<Week> WEEK = new Param<>("week", Week::parse, null);
     static final Param<String> CALENDAR = Param.text("calendar");
+    /** Hong Kong, Macau and Taiwan are not served yet: asked for, they are a 400, never the mainland's answer. */
+    static final Param<String> REGION = new Param<>("region", v -> switch (v) {
+        case "cn" -> v;
+        case "hk", "mo", "tw" -> throw new IllegalArgumentException("is not served yet: this service answers the "
+                + "mainland's calendar (region=cn, the default) only");
+        default -> throw new IllegalArgumentException("must be cn (the mainland, the default), hk, mo or tw");
+    }, "cn");
     static final Param<Boolean> FORECAST = new Param<>("forecast", v -> switch (v) {
         case "1", "true" -> true;
         case "0", "false" -> false;
@@ -204,6 +211,7 @@ final class DayRoutes {
 
     /** The calendar {@code week} and {@code calendar} choose, of {@code official}. */
     HolidayCalendar choose(Query q, HolidayCalendar official) {
+        q.get(REGION);
         if (q.given(WEEK) && q.given(CALENDAR)) {
             throw new BadRequestResponse("week and calendar cannot be given together: a named calendar has its own week rule");
         }

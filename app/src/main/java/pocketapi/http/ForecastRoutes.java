@@ -46,6 +46,7 @@ final class ForecastRoutes {
      * in the data): see {@link Forecast}.
      */
     void forecast(Context ctx, Query q) {
+        q.get(DayRoutes.REGION);
         HolidayCalendar official = days.official();
         Integer y = q.get(DayRoutes.Y);
         int thisYear = official.today().getYear();

@@ -9,6 +9,7 @@ import static pocketapi.http.DayRoutes.Y;
 import static pocketapi.http.DayRoutes.WEEK;
 import static pocketapi.http.DayRoutes.CALENDAR;
 import static pocketapi.http.DayRoutes.FORECAST;
+import static pocketapi.http.DayRoutes.REGION;
 import static pocketapi.http.PlanningRoutes.DETAIL;
 import static pocketapi.http.PlanningRoutes.FROM;
 import static pocketapi.http.PlanningRoutes.N;
@@ -118,15 +119,15 @@ public final class HttpApi {
         PlanningRoutes plans = new PlanningRoutes(days);
         ImageEndpoint images = new ImageEndpoint(pools, named, new Picker(settings.get(Setting.IMAGE_NO_REPEAT), Math.min(settings.get(Setting.STATS_MAX_USERS), Picker.MAX_USERS)),
                 new pocketapi.image.Referers(settings.get(Setting.IMAGE_REFERERS)), settings.get(Setting.IMAGE_HOST), settings.get(Setting.PUBLIC_URL));
-        r.counted("/api/holidays", HOLIDAYS, days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR, FORECAST);
-        r.counted("/api/holidays/detail", HOLIDAYS, days::detail, Y, M, D, DATE, OFFSET, WEEK, CALENDAR, FORECAST);
-        r.counted("/api/holidays/forecast", HOLIDAYS, new ForecastRoutes(days)::forecast, Y);
-        r.counted("/api/holidays/year", HOLIDAYS, plans::year, Y, WEEK, CALENDAR);
-        r.counted("/api/holidays/next", HOLIDAYS, plans::next, Y, M, D, DATE, OFFSET, WEEK, CALENDAR);
-        r.counted("/api/holidays.ics", HOLIDAYS, plans::ics, Y, ONLY, REMIND, LANG, WEEK, CALENDAR);
-        r.counted("/api/holidays/range", HOLIDAYS, plans::range, FROM, TO, DETAIL, WEEK, CALENDAR);
-        r.counted("/api/workdays/count", HOLIDAYS, plans::count, FROM, TO, WEEK, CALENDAR);
-        r.counted("/api/workdays/add", HOLIDAYS, plans::add, DATE, N, WEEK, CALENDAR);
+        r.counted("/api/holidays", HOLIDAYS, days::holidays, Y, M, D, DATE, TYPE, OFFSET, WEEK, CALENDAR, FORECAST, REGION);
+        r.counted("/api/holidays/detail", HOLIDAYS, days::detail, Y, M, D, DATE, OFFSET, WEEK, CALENDAR, FORECAST, REGION);
+        r.counted("/api/holidays/forecast", HOLIDAYS, new ForecastRoutes(days)::forecast, Y, REGION);
+        r.counted("/api/holidays/year", HOLIDAYS, plans::year, Y, WEEK, CALENDAR, REGION);
+        r.counted("/api/holidays/next", HOLIDAYS, plans::next, Y, M, D, DATE, OFFSET, WEEK, CALENDAR, REGION);
+        r.counted("/api/holidays.ics", HOLIDAYS, plans::ics, Y, ONLY, REMIND, LANG, WEEK, CALENDAR, REGION);
+        r.counted("/api/holidays/range", HOLIDAYS, plans::range, FROM, TO, DETAIL, WEEK, CALENDAR, REGION);
+        r.counted("/api/workdays/count", HOLIDAYS, plans::count, FROM, TO, WEEK, CALENDAR, REGION);
+        r.counted("/api/workdays/add", HOLIDAYS, plans::add, DATE, N, WEEK, CALENDAR, REGION);
         for (boolean fromNamed : new boolean[] {false, true}) {
             String at = fromNamed ? "/img/{name}" : "/img";
             r.counted(at, PICTURES, images.answer(fromNamed, BY_DEVICE, REDIRECT), ImageEndpoint.TYPE, ORIENTATION);

@@ -33,13 +33,13 @@ class ParameterRuleTest {
             /api/holidays?date=2026-02-30                  | date=2026-02-30 is not a date: February 2026 has 28 days
             /api/holidays?date=2024-02-30                  | date=2024-02-30 is not a date: February 2024 has 29 days
             /api/holidays?date=2026-13-01                  | date=2026-13-01 is not a date: a month is 1 to 12
-            /api/holidays?type=alarm&ofset=1               | ofset is not a parameter of /api/holidays: did you mean offset? It takes y, m, d, date, type, offset, week, calendar, forecast (other names, such as _=…, are ignored)
+            /api/holidays?type=alarm&ofset=1               | ofset is not a parameter of /api/holidays: did you mean offset? It takes y, m, d, date, type, offset, week, calendar, forecast, region (other names, such as _=…, are ignored)
             /api/holidays?tpye=alarm                       | tpye is not a parameter of /api/holidays: did you mean type?
             /api/holidays?Y=2026&m=1&d=1                   | Y is not a parameter of /api/holidays: did you mean y?
             /api/holidays?y=2026&m=1&d=1&TYPE=alarm        | TYPE is not a parameter of /api/holidays: did you mean type?
             /api/holidays?day=1                            | day is not a parameter of /api/holidays: did you mean date?
             /api/holidays/range?form=2026-01-01&to=2026-01-02 | form is not a parameter of /api/holidays/range: did you mean from?
-            /api/workdays/add?dat=2026-09-28&n=5           | dat is not a parameter of /api/workdays/add: did you mean date? It takes date, n, week, calendar
+            /api/workdays/add?dat=2026-09-28&n=5           | dat is not a parameter of /api/workdays/add: did you mean date? It takes date, n, week, calendar, region
             /api/holidays.ics?calender=exchange            | calender is not a parameter of /api/holidays.ics: did you mean calendar?
             """)
     void a_misspelled_parameter_answers_400_saying_which_was_meant(String path, String message) {
