@@ -106,13 +106,8 @@ final class DayRoutes {
     record Asked(HolidayCalendar calendar, LocalDate date, boolean forecast) {
         /** A JSON record, with {@code "forecast":true} last when it is one. */
         byte[] marked(byte[] record) {
-            if (!forecast) {
-                return record;
-            }
-            byte[] mark = ",\"forecast\":true}".getBytes(StandardCharsets.US_ASCII);
-            byte[] out = java.util.Arrays.copyOf(record, record.length - 1 + mark.length);
-            System.arraycopy(mark, 0, out, record.length - 1, mark.length);
-            return out;
+            return !forecast ? record : (new String(record, 0, record.length - 1, StandardCharsets.UTF_8)
+                    + ",\"forecast\":true}").getBytes(StandardCharsets.UTF_8);
         }
     }
 
