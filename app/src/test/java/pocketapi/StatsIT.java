@@ -125,11 +125,13 @@ class StatsIT {
         String content = "¯\\_(ツ)_/¯ not JSON";
         Path data = Files.createDirectories(dir.resolve("data"));
         Files.writeString(data.resolve("stats.json"), content);
+        // Seen yesterday: a user idle past STATS_USER_DAYS (90) would be forgotten at the first save, which may come first.
+        String yesterday = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)).minusDays(1).toString();
         Files.writeString(data.resolve("stats.json.bak"), """
-                {"format":"pocketapi-stats/3","instance":"0123456789abcdef","site":[40,0,"2026-01-01"],"users":[
-                ["198.51.100.5",30,0,"2026-01-01"]
+                {"format":"pocketapi-stats/3","instance":"0123456789abcdef","site":[40,0,"%s"],"users":[
+                ["198.51.100.5",30,0,"%s"]
                 ]}
-                """);
+                """.formatted(yesterday, yesterday));
         try (JarProcess jar = JarProcess.start(env())) {
             JsonNode info = info(jar);
             assertThat(info.at("/site/totalRequests").longValue()).isEqualTo(41);
