@@ -31,7 +31,7 @@ final class Arrangement {
      * @param offOutside whether an unlisted date is an ordinary day off (a weekend day that is no
      *                  make-up day, inside the covered range): how far a break widens
      */
-    static List<Arranged> breaks(HolidayYear notice, Predicate<LocalDate> offOutside, LunarCalendar lunar) {
+    static List<Arranged> breaks(HolidayYear notice, Predicate<LocalDate> offOutside, LunarCalendar lunar, Region region) {
         // Dates are unique within a notice (the loader checks), so a sorted map orders them. No
         // streams or lambdas: this runs at start-up, where each would cost a class spun on first use.
         TreeMap<LocalDate, ListedDay> byDate = new TreeMap<>();
@@ -73,7 +73,7 @@ final class Arrangement {
                 makeUps.get(nearest).add(d.date());
             }
         }
-        List<Law.Holiday> law = Law.covers(notice.year()) ? Law.of(notice.year(), lunar) : List.of();
+        List<Law.Holiday> law = region.mainland() && Law.covers(notice.year()) ? Law.of(notice.year(), lunar) : List.of();
         List<Arranged> breaks = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             LocalDate start = runs.get(i)[0];
@@ -84,7 +84,8 @@ final class Arrangement {
             while (offOutside.test(end.plusDays(1)) && !byDate.containsKey(end.plusDays(1))) {
                 end = end.plusDays(1);
             }
-            breaks.add(arrange(notice.year(), names.get(i), start, end, makeUps.get(i), byDate, law));
+            Arranged a = arrange(notice.year(), names.get(i), start, end, makeUps.get(i), byDate, law);
+            breaks.add(region.mainland() ? a : new Arranged(a.brk(), Map.of()));  // no law here: a region's days keep their kind
         }
         return breaks;
     }

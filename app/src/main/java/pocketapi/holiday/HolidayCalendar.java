@@ -27,17 +27,19 @@ public final class HolidayCalendar {
     /** The official calendar this one derives from (itself when it is the official one), and how. */
     private final HolidayCalendar official;
     private final OwnCalendar schedule;
+    private final Region region;
     /** The official calendar's derived calendars, by schedule, least recently used evicted. */
     private final Cache<OwnCalendar, HolidayCalendar> derived;
 
     private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, NavigableMap<Integer, List<LocalDate>> unserved,
-                            Clock clock, Map<LocalDate, ListedDay> byDate) {
+                            Clock clock, Map<LocalDate, ListedDay> byDate, Region region) {
         this.years = Collections.unmodifiableNavigableMap(years);
         this.unserved = Collections.unmodifiableNavigableMap(unserved);
         this.clock = clock;
         this.first = LocalDate.of(years.firstKey(), 1, 1);
         this.last = LocalDate.of(years.lastKey(), 12, 31);
-        OfficialDays.Built built = OfficialDays.build(years, byDate, first, last);
+        this.region = region;
+        OfficialDays.Built built = OfficialDays.build(years, byDate, first, last, region);
         this.days = built.days();
         this.breaks = built.breaks();
         this.workdays = new Workdays(first, days());
@@ -58,6 +60,7 @@ public final class HolidayCalendar {
         this.workdays = new Workdays(first, days());
         this.official = official;
         this.schedule = schedule;
+        this.region = official.region;
         this.derived = null;  // a derived calendar's own are its official calendar's
     }
 
@@ -75,6 +78,10 @@ public final class HolidayCalendar {
         return schedule;
     }
 
+    public Region region() {
+        return region;
+    }
+
     /** A calendar of contiguous years. */
     public static HolidayCalendar of(Collection<HolidayYear> years, Set<Integer> notPublished, Clock clock)
             throws HolidayDataException {
@@ -82,11 +89,16 @@ public final class HolidayCalendar {
         for (int year : notPublished) {
             unserved.put(year, List.of());
         }
-        return of(years, unserved, clock);
+        return of(years, unserved, clock, Region.CN);
     }
 
-    private static HolidayCalendar of(Collection<HolidayYear> years, Map<Integer, List<LocalDate>> unserved, Clock clock)
-            throws HolidayDataException {
+    /** The calendar of a region other than the mainland: its listed days off, no make-up days, no law of its own here. */
+    public static HolidayCalendar of(Region region, Collection<HolidayYear> years, Clock clock) throws HolidayDataException {
+        return of(years, Map.of(), clock, region);
+    }
+
+    private static HolidayCalendar of(Collection<HolidayYear> years, Map<Integer, List<LocalDate>> unserved, Clock clock,
+                                      Region region) throws HolidayDataException {
         if (years.isEmpty()) {
             throw new HolidayDataException("holiday data", "not a single YYYY.json year was loaded");
         }
@@ -120,14 +132,14 @@ public final class HolidayCalendar {
         }
         NavigableMap<Integer, List<LocalDate>> kept = new TreeMap<>(unserved);
         kept.keySet().removeAll(byYear.keySet());
-        return new HolidayCalendar(byYear, kept, clock, byDate);
+        return new HolidayCalendar(byYear, kept, clock, byDate, region);
     }
 
     /** This calendar with {@code year} added next to the covered years, or replacing the year of that number. */
     public HolidayCalendar withYear(HolidayYear year) throws HolidayDataException {
         Map<Integer, HolidayYear> changed = new TreeMap<>(years);
         changed.put(year.year(), year);
-        return of(changed.values(), unserved, clock);
+        return of(changed.values(), unserved, clock, region);
     }
 
     /** This calendar, knowing that {@code year}'s notice is not out yet (a placeholder was seen). */
@@ -171,7 +183,7 @@ public final class HolidayCalendar {
 
     private HolidayCalendar rebuilt(Collection<HolidayYear> kept, Map<Integer, List<LocalDate>> next) {
         try {
-            return of(kept, next, clock);
+            return of(kept, next, clock, region);
         } catch (HolidayDataException e) {
             throw new IllegalStateException("a valid calendar became invalid", e);
         }

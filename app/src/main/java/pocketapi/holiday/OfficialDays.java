@@ -22,12 +22,12 @@ final class OfficialDays {
 
     /** @param byDate every notice's entries by date (a date listed by two notices: the later one's) */
     static Built build(NavigableMap<Integer, HolidayYear> years, Map<LocalDate, ListedDay> byDate, LocalDate first,
-                       LocalDate last) {
+                       LocalDate last, Region region) {
         Day[] days = new Day[(int) (last.toEpochDay() - first.toEpochDay() + 1)];
         LunarCalendar lunar = LunarCalendar.get();
         Set<LocalDate> statutory = new HashSet<>();
         for (int year = years.firstKey(); year <= years.lastKey(); year++) {
-            if (Law.covers(year)) {
+            if (region.mainland() && Law.covers(year)) {
                 for (Law.Holiday h : Law.of(year, lunar)) {
                     statutory.add(h.date());
                 }
@@ -35,12 +35,12 @@ final class OfficialDays {
         }
         for (int i = 0; i < days.length; i++) {
             LocalDate date = first.plusDays(i);
-            days[i] = classify(date, byDate.get(date), statutory.contains(date));
+            days[i] = classify(date, byDate.get(date), statutory.contains(date), region);
         }
         TreeMap<LocalDate, Break> byStart = new TreeMap<>();  // days off are unique, so starts are too
         OrdinaryWeekend widening = new OrdinaryWeekend(byDate, first, last);
         for (HolidayYear notice : years.values()) {
-            for (Arrangement.Arranged a : Arrangement.breaks(notice, widening, lunar)) {
+            for (Arrangement.Arranged a : Arrangement.breaks(notice, widening, lunar, region)) {
                 Break b = a.brk();
                 byStart.put(b.start(), b);
                 for (LocalDate d = b.start(); !d.isAfter(b.end()); d = d.plusDays(1)) {
@@ -89,10 +89,11 @@ final class OfficialDays {
      * A date by its own entry: a listed weekday day off is {@link Status#EXTRA} until its break calls
      * it in lieu or substitute.
      */
-    private static Day classify(LocalDate date, ListedDay entry, boolean statutory) {
+    private static Day classify(LocalDate date, ListedDay entry, boolean statutory, Region region) {
         boolean weekend = Day.weekend(date);
         if (entry != null && entry.offDay()) {
-            return Day.of(date, statutory ? Status.STATUTORY : weekend ? Status.WEEKEND_OFF : Status.EXTRA,
+            return Day.of(date, statutory ? Status.STATUTORY : weekend ? Status.WEEKEND_OFF
+                            : region.mainland() ? Status.EXTRA : Status.HOLIDAY,
                     entry.festival(), statutory);
         }
         // A make-up working day is only ever a weekend day; a weekday listed as working is just a working day.

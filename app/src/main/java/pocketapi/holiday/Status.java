@@ -21,6 +21,8 @@ public enum Status {
     SUBSTITUTE("ture", "substitute"),
     /** A weekday off beyond both counts (an extension, a day whose make-up was cancelled). */
     EXTRA("ture", "extra"),
+    /** A Monday to Friday off by a region's list of holidays (Hong Kong's general holidays). */
+    HOLIDAY("ture", "holiday"),
     /** A Saturday or Sunday listed as off. */
     WEEKEND_OFF("ture", "weekend"),
     /** An ordinary Saturday or Sunday. */

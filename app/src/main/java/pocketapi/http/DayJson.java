@@ -8,9 +8,11 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import pocketapi.holiday.Break;
 import pocketapi.holiday.Day;
 import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HongKong;
 import pocketapi.holiday.Festival;
 import pocketapi.holiday.Law;
 import pocketapi.holiday.LunarCalendar;
+import pocketapi.holiday.Region;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -51,7 +53,7 @@ final class DayJson {
         byte[] body = bodies.get(i);
         if (body == null) {
             Day day = calendar.classify(date);
-            body = detail ? renderDetail(day, calendar.official().classify(date)) : render(day);
+            body = detail ? renderDetail(day, calendar.official().classify(date), calendar.region()) : render(day);
             bodies.set(i, body);
         }
         return body;
@@ -87,13 +89,15 @@ final class DayJson {
 
     /**
      * The record of a date of the lunar table outside the holiday data: status {@code unknown}, the holiday fields null,
-     * the statutory holiday the law of its year fixes on it ({@code statutory} null before 2000: no law known here);
+     * the statutory holiday the law of its year fixes on it ({@code statutory} null before 2000: no law known here; in
+     * Hong Kong, null, and the name the general holiday its ordinance fixes);
      * with {@code detail}, its weekday, lunar date and solar term, and {@code standing}: why the holiday fields are unknown.
      */
-    static byte[] unknown(LocalDate date, boolean detail, String standing) {
+    static byte[] unknown(LocalDate date, boolean detail, String standing, Region region) {
         LunarCalendar lunar = LunarCalendar.get();
         List<Festival> law = new ArrayList<>();
-        if (Law.covers(date.getYear())) {
+        boolean known = region.mainland() && Law.covers(date.getYear());
+        if (known) {
             for (Law.Holiday h : Law.of(date.getYear(), lunar)) {
                 if (h.date().equals(date)) {
                     law.add(h.festival());
@@ -101,14 +105,16 @@ final class DayJson {
             }
         }
         boolean statutory = !law.isEmpty();
+        String name = region.mainland() ? statutory ? Festival.chinese(law) : null
+                : HongKong.generalHolidays(date.getYear(), lunar).get(date);  // Hong Kong's: the ordinance's festival
         Record u = new Record(date.toString(), date.getYear(), date.getMonthValue(), date.getDayOfMonth(), "unknown",
-                null, null, statutory ? Festival.chinese(law) : null);
+                null, null, name);
         if (!detail) {
             return Responses.bytes(u);
         }
         LunarCalendar.LunarDate l = lunar.lunar(date);
         return Responses.bytes(new Detail(u, date.getDayOfWeek().getValue(), null, "unknown",
-                Law.covers(date.getYear()) ? statutory : null, statutory ? 3 : null, null, null,
+                known ? statutory : null, statutory ? 3 : null, null, null,
                 new Lunar(l.year(), l.month(), l.day(), l.leap(), l.text()), lunar.solarTerm(date).orElse(null), standing));
     }
 
@@ -116,13 +122,14 @@ final class DayJson {
         return Responses.bytes(Record.of(d));
     }
 
-    /** The law's facts (statutory, wage, trading day) come from the official day. */
-    static byte[] renderDetail(Day d, Day law) {
+    /** The law's facts (statutory, wage, trading day) come from the official day; null outside the mainland (not known here). */
+    static byte[] renderDetail(Day d, Day law, Region region) {
+        boolean known = region.mainland();
         Break b = d.brk();
         LunarCalendar lunar = LunarCalendar.get();
         LunarCalendar.LunarDate l = LunarCalendar.covers(d.date()) ? lunar.lunar(d.date()) : null;
         return Responses.bytes(new Detail(Record.of(d), d.date().getDayOfWeek().getValue(), d.working(), d.status().kind(),
-                law.statutory(), law.status().wage(), law.tradingDay(),
+                known ? law.statutory() : null, known ? law.status().wage() : null, known ? law.tradingDay() : null,
                 b == null ? null : new Span(b.name(), b.start().toString(), b.end().toString(), b.days()),
                 l == null ? null : new Lunar(l.year(), l.month(), l.day(), l.leap(), l.text()),
                 l == null ? null : lunar.solarTerm(d.date()).orElse(null), null));

@@ -14,6 +14,8 @@ import pocketapi.holiday.Forecast;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.LunarCalendar;
 import pocketapi.holiday.OwnCalendar;
+import pocketapi.holiday.Region;
+import pocketapi.holiday.source.Regions;
 import pocketapi.holiday.Week;
 import pocketapi.http.Query.Param;
 import pocketapi.logging.LogText;
@@ -36,13 +38,7 @@ final class DayRoutes {
     static final Param<String> TYPE = Param.text("type");
     static final Param<Week> WEEK = new Param<>("week", Week::parse, null);
     static final Param<String> CALENDAR = Param.text("calendar");
-    /** Hong Kong, Macau and Taiwan are not served yet: asked for, they are a 400, never the mainland's answer. */
-    static final Param<String> REGION = new Param<>("region", v -> switch (v) {
-        case "cn" -> v;
-        case "hk", "mo", "tw" -> throw new IllegalArgumentException("is not served yet: this service answers the "
-                + "mainland's calendar (region=cn, the default) only");
-        default -> throw new IllegalArgumentException("must be cn (the mainland, the default), hk, mo or tw");
-    }, "cn");
+    static final Param<Region> REGION = new Param<>("region", Region::parse, Region.CN);
     static final Param<Boolean> FORECAST = new Param<>("forecast", v -> switch (v) {
         case "1", "true" -> true;
         case "0", "false" -> false;
@@ -52,6 +48,7 @@ final class DayRoutes {
     private static final byte[] VACATION = "vacation".getBytes(StandardCharsets.US_ASCII);
 
     private final Supplier<HolidayCalendar> live;
+    private final Regions regions;
     private final Supplier<Map<String, OwnCalendar>> named;
     private final boolean updates;
     final DayJson json = new DayJson();
@@ -61,6 +58,7 @@ final class DayRoutes {
     /** @param updates whether the service looks for new years by itself (HOLIDAY_UPDATE_URL not off) */
     DayRoutes(Supplier<HolidayCalendar> live, Supplier<Map<String, OwnCalendar>> named, boolean updates) {
         this.live = live;
+        this.regions = new Regions(live.get().clock());
         this.named = named;
         this.updates = updates;
     }
@@ -86,7 +84,8 @@ final class DayRoutes {
         Requested r = requested(q, calendar);
         Asked a = forecast(q, calendar, r);
         if (a == null && !calendar.covers(r.date())) {
-            ctx.contentType(Responses.JSON).result(DayJson.unknown(lunarCovered(r), true, yearStatus(r.date().getYear(), calendar)));
+            ctx.contentType(Responses.JSON).result(DayJson.unknown(lunarCovered(r), true, yearStatus(r.date().getYear(), calendar),
+                    calendar.region()));
             return;
         }
         a = a != null ? a : new Asked(calendar, r.date(), false);
@@ -125,6 +124,9 @@ final class DayRoutes {
      */
     private Asked forecast(Query q, HolidayCalendar calendar, Requested r) {
         int year = r.date().getYear();
+        if (q.get(FORECAST)) {
+            ForecastRoutes.mainlandOnly(q, "forecast=1");
+        }
         if (q.get(FORECAST) && r.date().isAfter(calendar.last()) && Forecast.covers(year)) {
             return new Asked(choose(q, forecast(year)), r.date(), true);
         }
@@ -136,10 +138,6 @@ final class DayRoutes {
         return live.get();
     }
 
-    /** For a year with a forecast, {@code "; its forecast from the law: /api/holidays/forecast?y=2027"}; else "". */
-    static String forecastHint(int year) {
-        return Forecast.covers(year) ? "; its forecast from the law: /api/holidays/forecast?y=" + year : "";
-    }
 
     /** The forecast of {@code year}'s official arrangement. */
     HolidayCalendar forecast(int year) {
@@ -199,14 +197,14 @@ final class DayRoutes {
         return new Requested(date, what);
     }
 
-    /** The calendar {@code week} and {@code calendar} choose, of the live official one. */
+    /** The calendar {@code week} and {@code calendar} choose, of the live official one or the {@code region}'s. */
     HolidayCalendar choose(Query q) {
-        return choose(q, live.get());
+        Region region = q.get(REGION);
+        return choose(q, region.mainland() ? live.get() : regions.get(region));
     }
 
     /** The calendar {@code week} and {@code calendar} choose, of {@code official}. */
     HolidayCalendar choose(Query q, HolidayCalendar official) {
-        q.get(REGION);
         if (q.given(WEEK) && q.given(CALENDAR)) {
             throw new BadRequestResponse("week and calendar cannot be given together: a named calendar has its own week rule");
         }
@@ -250,7 +248,7 @@ final class DayRoutes {
         if (!calendar.years().containsKey(year)) {
             String what = y == null ? "this year, " + year + "," : "y=" + sent;
             String standing = standing(year, calendar);
-            String hint = year > calendar.years().lastKey() ? forecastHint(year) : "";
+            String hint = year > calendar.years().lastKey() ? ForecastRoutes.hint(year, calendar) : "";
             if (standing != null) {
                 throw new BadRequestResponse(what + ": the holiday arrangement of " + year + " is " + standing + "; the data "
                         + "holds " + calendar.years().firstKey() + " to " + calendar.years().lastKey() + hint);
@@ -276,6 +274,9 @@ final class DayRoutes {
         }
         if (year != calendar.last().getYear() + 1) {
             return null;
+        }
+        if (!calendar.region().mainland()) {
+            return "not in the built-in data (" + calendar.region().english() + "'s years are not fetched while running yet)";
         }
         return updates ? "not fetched yet" : "not in the built-in data, and updates are off";
     }

@@ -46,7 +46,7 @@ final class ForecastRoutes {
      * in the data): see {@link Forecast}.
      */
     void forecast(Context ctx, Query q) {
-        q.get(DayRoutes.REGION);
+        mainlandOnly(q, "/api/holidays/forecast");
         HolidayCalendar official = days.official();
         Integer y = q.get(DayRoutes.Y);
         int thisYear = official.today().getYear();
@@ -58,6 +58,20 @@ final class ForecastRoutes {
         }
         boolean published = official.years().containsKey(year);
         ctx.contentType(Responses.JSON).result(answers.get(year * 2 + (published ? 1 : 0), k -> render(year, published)));
+    }
+
+    /** For a mainland year with a forecast, {@code "; its forecast from the law: /api/holidays/forecast?y=2027"}; else "". */
+    static String hint(int year, HolidayCalendar calendar) {
+        return calendar.region().mainland() && Forecast.covers(year) ? "; its forecast from the law: /api/holidays/forecast?y="
+                + year : "";
+    }
+
+    /** A 400 unless {@code region} is the mainland: {@code what} follows the mainland's law. */
+    static void mainlandOnly(Query q, String what) {
+        if (!q.get(DayRoutes.REGION).mainland()) {
+            throw new BadRequestResponse(what + " is the forecast of the mainland's arrangement from its law; region="
+                    + q.get(DayRoutes.REGION).code() + " has none");
+        }
     }
 
     private byte[] render(int year, boolean published) {

@@ -10,6 +10,7 @@ import java.util.List;
 import pocketapi.logging.LogText;
 import pocketapi.holiday.Break;
 import pocketapi.holiday.Festival;
+import pocketapi.holiday.Region;
 
 /**
  * An RFC 5545 calendar of breaks: one all-day event per break ({@code DTEND} is the day after the last day off) and one
@@ -60,18 +61,23 @@ final class IcsFeed {
      * @param tag    what sets a calendar's events apart in their UIDs ({@code ""}: the official calendar)
      * @param chosen how the calendar was chosen, for its name ({@code week=6}, {@code calendar=acme}; {@code ""}: official)
      */
-    static Parts parts(List<Break> breaks, String years, boolean en, String tag, String chosen) {
+    static Parts parts(List<Break> breaks, String years, boolean en, String tag, String chosen, Region region) {
         List<byte[]> headers = new ArrayList<>();
+        boolean cn = region.mainland();
         for (Only only : Only.values()) {
             String calendarName = switch (only) {
-                case ALL -> en ? "Chinese public holidays" : "中国法定节假日";
-                case OFF -> en ? "Chinese public holidays: days off" : "中国法定节假日（休）";
-                case WORK -> en ? "Chinese make-up working days" : "中国调休上班日（班）";
+                case ALL -> en ? cn ? "Chinese public holidays" : "Hong Kong general holidays" : cn ? "中国法定节假日" : "香港公眾假期";
+                case OFF -> en ? cn ? "Chinese public holidays: days off" : "Hong Kong general holidays: days off"
+                        : cn ? "中国法定节假日（休）" : "香港公眾假期（休）";
+                case WORK -> en ? cn ? "Chinese make-up working days" : "Hong Kong make-up working days (none)"
+                        : cn ? "中国调休上班日（班）" : "香港調休上班日（無）";
             } + (chosen.isEmpty() ? "" : en ? " (" + chosen + ")" : "（" + chosen + "）");
             headers.add(lines("BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//pocketapi//Chinese public holidays//" + (en ? "EN" : "ZH"),
                     // No METHOD: that is iTIP's (RFC 5546, scheduling), not a published feed's.
                     "CALSCALE:GREGORIAN", "X-WR-CALNAME:" + text(calendarName),
-                    "X-WR-CALDESC:" + text(en ? "The State Council's holiday arrangements for " + years
+                    "X-WR-CALDESC:" + text(!cn ? (en ? "Hong Kong's general holidays for " + years + " (1823.gov.hk). pocketapi"
+                            : "香港政府一站通公布的" + years + "年公眾假期（休）。pocketapi")
+                            : en ? "The State Council's holiday arrangements for " + years
                             + ": days off and make-up working days. pocketapi"
                             : "国务院办公厅公布的" + years + "年放假安排（休）与调休上班日（班）。pocketapi"),
                     "REFRESH-INTERVAL;VALUE=DURATION:PT12H", "X-PUBLISHED-TTL:PT12H"));

@@ -141,7 +141,7 @@ final class Pages {
             case STATUTORY_WEEKEND -> new String[] {"节日逢周末", "a festival on a weekend"};
             case IN_LIEU -> new String[] {"调休放假", "off in lieu of a make-up working day"};
             case SUBSTITUTE -> new String[] {"补休", "substitute day off"};
-            case EXTRA, OWN_DAY_OFF -> new String[] {"放假", "day off"};
+            case EXTRA, OWN_DAY_OFF, HOLIDAY -> new String[] {"放假", "day off"};
             case WEEKEND_OFF -> new String[] {"假期中的周末", "a weekend inside a break"};
             case WEEKEND -> new String[] {"周末", "weekend"};
             case MAKE_UP, WORKED_WEEKEND -> new String[] {"周末上班", "make-up working day"};

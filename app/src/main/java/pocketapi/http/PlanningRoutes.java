@@ -16,6 +16,7 @@ import io.javalin.http.Context;
 import pocketapi.holiday.Break;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.OwnCalendar;
+import pocketapi.holiday.Region;
 import pocketapi.holiday.Cache;
 import pocketapi.http.Query.Param;
 
@@ -116,7 +117,7 @@ final class PlanningRoutes {
             int next = calendar.last().getYear() + 1;
             return new NotFoundResponse("no break on or after " + date + " in the holiday data, which ends on "
                     + calendar.last() + " (" + next + "'s arrangement is "
-                    + days.standing(next, calendar) + DayRoutes.forecastHint(next) + ")");
+                    + days.standing(next, calendar) + ForecastRoutes.hint(next, calendar) + ")");
         });
         long until = Math.max(0, ChronoUnit.DAYS.between(date, b.start()));
         Responses.json(ctx, new Next(date.toString(), b.name(), b.start().toString(), b.end().toString(), b.days(), until));
@@ -168,8 +169,10 @@ final class PlanningRoutes {
             }
         }
         OwnCalendar schedule = key.calendar().schedule();
+        Region region = key.calendar().region();
+        String tag = (region.mainland() ? "" : region.code()) + (schedule.official() ? "" : schedule.tag());
         return IcsFeed.parts(breaks, key.from() == key.to() ? Integer.toString(key.from()) : key.from() + "–" + key.to(),
-                key.english(), schedule.official() ? "" : schedule.tag(), schedule.official() ? "" : schedule.toString());
+                key.english(), tag, schedule.official() ? "" : schedule.toString(), region);
     }
 
     /** {@code If-None-Match}: {@code *} or a list of entity tags, compared weakly (RFC 9110 §13.1.2). */
@@ -202,7 +205,7 @@ final class PlanningRoutes {
                 out.write(',');
             }
             if (!calendar.covers(d)) {
-                out.writeBytes(DayJson.unknown(d, detailed, days.yearStatus(d.getYear(), calendar)));
+                out.writeBytes(DayJson.unknown(d, detailed, days.yearStatus(d.getYear(), calendar), calendar.region()));
             } else {
                 out.writeBytes(detailed ? days.json.detail(calendar, d) : days.json.of(calendar, d));
             }

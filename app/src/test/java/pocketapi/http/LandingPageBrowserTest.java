@@ -67,6 +67,7 @@ class LandingPageBrowserTest {
                 assertCalendar(browser);
                 assertForecast(browser);
                 assertCountersDrawn(browser, server.origin());
+                assertRegionSwitch(browser);
                 assertThat(severeConsoleEntries(browser)).isEmpty();
                 assertThat(requestedUrls(browser)).isNotEmpty()
                         .allSatisfy(url -> assertThat(url).startsWith(server.origin() + "/"))
@@ -204,6 +205,42 @@ class LandingPageBrowserTest {
         assertThat(js.executeScript("return document.querySelectorAll('#forecast-months td.off').length")).isEqualTo(28L);
         assertThat(js.executeScript("return document.querySelectorAll('#forecast-months td.work').length")).isEqualTo(5L);
         assertThat(js.executeScript("return document.querySelectorAll('#forecast-months td.statutory').length")).isEqualTo(13L);
+    }
+
+    /**
+     * Hong Kong chosen: 2026 drawn anew from its 11 breaks (28 days with the weekends next to them, no make-up day, no
+     * statutory mark), its next break named, the section's links carrying region=hk (the forecast's not); the mainland
+     * chosen again, its year back.
+     */
+    private static void assertRegionSwitch(ChromeDriver browser) throws InterruptedException {
+        JavascriptExecutor js = browser;
+        String choose = "const s = document.getElementById('region'); s.value = arguments[0];"
+                + "s.dispatchEvent(new Event('change'));";
+        js.executeScript(choose, "hk");
+        awaitScript(browser, "return document.querySelectorAll('#months td.off').length === 28"
+                + " && document.getElementById('next').textContent.indexOf('佛誕') >= 0");
+        assertThat(js.executeScript("return document.querySelectorAll('#months td.work').length")).isEqualTo(0L);
+        assertThat(js.executeScript("return document.querySelectorAll('#months td.statutory').length")).isEqualTo(0L);
+        assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-04-07\"]').title"))
+                .isEqualTo("復活節、清明節 休");
+        assertThat(text(browser, "next")).contains("下一个假期：佛誕，还有 17 天（05-23 至 05-25，共 3 天）");
+        assertThat(js.executeScript("return Array.from(document.querySelectorAll('#arrangement a.ex'))"
+                + ".map(function (a) { return a.getAttribute('href'); }).join(' ')")).isEqualTo("/api/holidays/year?region=hk "
+                + "/api/holidays/next?region=hk /api/holidays/forecast /api/holidays.ics?region=hk "
+                + "/api/holidays.ics?lang=en&region=hk");
+        js.executeScript(choose, "cn");
+        awaitScript(browser, "return document.querySelectorAll('#months td.off').length === 33"
+                + " && document.getElementById('next').textContent.indexOf('端午节') >= 0");
+    }
+
+    private static void awaitScript(ChromeDriver browser, String condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (!Boolean.TRUE.equals(((JavascriptExecutor) browser).executeScript(condition))) {
+            if (System.nanoTime() > deadline) {
+                fail("not reached in 15 s: " + condition);
+            }
+            Thread.sleep(50);
+        }
     }
 
     /** Twelve month grids of 2026 with its 33 days off and 6 make-up days, today marked, the next break named. */

@@ -6,11 +6,12 @@ import java.net.http.HttpResponse;
 
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * {@code region}: cn answers as if absent; Hong Kong, Macau and Taiwan are not served yet and say so (a 400), never
- * the mainland's answer; anything else is a 400 naming the four.
+ * {@code region}: cn answers as if absent; hk answers Hong Kong's general holidays on every holiday endpoint; Macau and
+ * Taiwan are not served yet and say so (a 400), never the mainland's answer; anything else is a 400 naming the four.
  */
 class RegionApiTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -25,6 +26,12 @@ class RegionApiTest {
         return MAPPER.readTree(response.body()).get("message").textValue();
     }
 
+    private static JsonNode json(TestServer server, String path) throws Exception {
+        HttpResponse<String> response = server.get(path);
+        assertThat(response.statusCode()).as(path).isEqualTo(200);
+        return MAPPER.readTree(response.body());
+    }
+
     @Test
     void every_holiday_endpoint_answers_cn_as_without_region_and_refuses_the_regions_not_served() {
         TestServer.run(TestApps.app(TestApps.at("2026-05-06T02:00:00Z")), server -> {
@@ -32,13 +39,78 @@ class RegionApiTest {
                 HttpResponse<String> plain = server.get(path);
                 assertThat(plain.statusCode()).as(path).isEqualTo(200);
                 assertThat(server.get(path + "&region=cn").body()).as(path).isEqualTo(plain.body());
-                for (String region : new String[] {"hk", "mo", "tw"}) {
+                for (String region : new String[] {"mo", "tw"}) {
                     assertThat(message(server.get(path + "&region=" + region))).as(path).isEqualTo("region=" + region
-                            + " is not served yet: this service answers the mainland's calendar (region=cn, the default) only");
+                            + " is not served yet: this service answers the mainland's calendar (region=cn, the default) "
+                            + "and Hong Kong's (region=hk)");
                 }
                 assertThat(message(server.get(path + "&region=jp"))).as(path).isEqualTo("region=jp is not accepted; "
                         + "region must be cn (the mainland, the default), hk, mo or tw");
+                if (!path.contains("forecast")) {
+                    assertThat(server.get(path + "&region=hk").statusCode()).as(path).isEqualTo(200);
+                }
             }
+        });
+    }
+
+    @Test
+    void hong_kong_days_are_its_general_holidays_with_no_make_up_day_and_no_law_of_the_mainland() {
+        TestServer.run(TestApps.app(TestApps.at("2026-05-06T02:00:00Z")), server -> {
+            // 2026-04-07, the day after Easter Monday (Easter Monday fell on 清明節翌日): off in Hong Kong, worked on the mainland.
+            assertThat(server.get("/api/holidays?date=2026-04-07&region=hk").body()).isEqualTo("{\"date\":\"2026-04-07\","
+                    + "\"year\":2026,\"month\":4,\"day\":7,\"status\":\"ture\",\"isHoliday\":true,\"isWorkday\":false,"
+                    + "\"name\":\"復活節、清明節\"}");
+            assertThat(server.get("/api/holidays?date=2026-04-07&region=hk&type=alarm").body()).isEqualTo("vacation");
+            assertThat(server.get("/api/holidays?date=2026-04-07&type=alarm").body()).isEqualTo("work");
+            // The mainland's make-up working day 2026-02-14 is an ordinary Saturday in Hong Kong.
+            assertThat(server.get("/api/holidays?date=2026-02-14&region=hk&type=pithy").body()).isEqualTo("flase");
+            assertThat(server.get("/api/holidays?date=2026-02-14&type=pithy").body()).isEqualTo("worker");
+
+            JsonNode detail = json(server, "/api/holidays/detail?date=2026-07-01&region=hk");
+            assertThat(detail.get("status").textValue()).isEqualTo("ture");
+            assertThat(detail.get("kind").textValue()).isEqualTo("holiday");
+            assertThat(detail.get("name").textValue()).isEqualTo("香港特別行政區成立紀念日");
+            assertThat(detail.get("statutory").isNull()).isTrue();
+            assertThat(detail.get("wage").isNull()).isTrue();
+            assertThat(detail.get("tradingDay").isNull()).isTrue();
+            assertThat(detail.get("lunar").get("text").textValue()).isNotEmpty();
+
+            JsonNode year = json(server, "/api/holidays/year?y=2026&region=hk");
+            assertThat(year.get("breaks")).hasSize(11);
+            JsonNode next = json(server, "/api/holidays/next?date=2026-05-06&region=hk");
+            assertThat(next.toString()).isEqualTo("{\"date\":\"2026-05-06\",\"name\":\"佛誕\",\"start\":\"2026-05-23\","
+                    + "\"end\":\"2026-05-25\",\"days\":3,\"daysUntil\":17}");
+            JsonNode range = json(server, "/api/holidays/range?from=2026-04-03&to=2026-04-07&region=hk");
+            assertThat(range.get("days").findValuesAsText("status")).containsExactly("ture", "ture", "flase", "ture", "ture");
+            assertThat(json(server, "/api/workdays/count?from=2026-04-01&to=2026-04-10&region=hk").toString())
+                    .isEqualTo("{\"from\":\"2026-04-01\",\"to\":\"2026-04-10\",\"workdays\":5,\"daysOff\":5}");
+            assertThat(json(server, "/api/workdays/add?date=2026-04-02&n=1&region=hk").get("result").textValue())
+                    .isEqualTo("2026-04-08");
+            assertThat(json(server, "/api/holidays?date=2026-04-07&region=hk&week=6").get("status").textValue())
+                    .isEqualTo("ture");
+
+            String ics = server.get("/api/holidays.ics?y=2026&region=hk").body();
+            assertThat(ics).contains("X-WR-CALNAME:香港公眾假期", "UID:off-20260403-hk@pocketapi").doesNotContain("国务院", "BEGIN:VALARM");
+            assertThat(server.get("/api/holidays.ics?y=2026").body()).contains("UID:off-20260101@pocketapi");
+        });
+    }
+
+    @Test
+    void hong_kong_outside_its_years_says_so_and_has_no_forecast() {
+        TestServer.run(TestApps.app(TestApps.at("2026-05-06T02:00:00Z")), server -> {
+            assertThat(message(server.get("/api/holidays?date=2027-01-04&region=hk"))).isEqualTo("the date 2027-01-04 is in "
+                    + "2027, whose holiday arrangement is not in the built-in data (Hong Kong's years are not fetched while "
+                    + "running yet); covered: 2020-01-01 to 2026-12-31");
+            JsonNode unknown = json(server, "/api/holidays/detail?date=2027-07-01&region=hk");
+            assertThat(unknown.get("status").textValue()).isEqualTo("unknown");
+            assertThat(unknown.get("statutory").isNull()).isTrue();
+            assertThat(unknown.get("name").textValue()).isEqualTo("香港特別行政區成立紀念日");  // by the ordinance
+            assertThat(json(server, "/api/holidays/detail?date=2027-07-02&region=hk").get("name").isNull()).isTrue();
+            assertThat(message(server.get("/api/holidays/forecast?y=2027&region=hk"))).isEqualTo("/api/holidays/forecast is "
+                    + "the forecast of the mainland's arrangement from its law; region=hk has none");
+            assertThat(message(server.get("/api/holidays?date=2027-01-04&region=hk&forecast=1"))).isEqualTo("forecast=1 is "
+                    + "the forecast of the mainland's arrangement from its law; region=hk has none");
+            assertThat(message(server.get("/api/holidays/year?y=2027&region=hk"))).doesNotContain("forecast");
         });
     }
 }

@@ -1,0 +1,112 @@
+package pocketapi.holiday.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import pocketapi.holiday.Day;
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HongKong;
+import pocketapi.holiday.LunarCalendar;
+import pocketapi.holiday.Region;
+
+/**
+ * Hong Kong's built-in years against the official list they were made from (1823.gov.hk's general holidays 2020–2026,
+ * kept as a test resource in its own shape): every date of every year, its status, alarm, kind and name.
+ */
+class RegionsTest {
+    /** How a general holiday's official name (農曆年初三, 清明節翌日, 聖誕節後第一個周日) names its festival in the data. */
+    private static final Map<String, String> FESTIVALS = new LinkedHashMap<>();
+
+    static {
+        for (String[] f : new String[][] {{"一月一日", "一月一日"}, {"農曆年", "農曆新年"}, {"清明節", "清明節"},
+                {"耶穌受難節", "復活節"}, {"復活節", "復活節"}, {"勞動節", "勞動節"}, {"佛誕", "佛誕"}, {"端午節", "端午節"},
+                {"香港特別行政區成立紀念日", "香港特別行政區成立紀念日"}, {"中秋節", "中秋節"}, {"國慶日", "國慶日"},
+                {"重陽節", "重陽節"}, {"聖誕節", "聖誕節"}}) {
+            FESTIVALS.put(f[0], f[1]);
+        }
+    }
+
+    record General(String name, String date) {
+    }
+
+    private static String festival(String official) {
+        return FESTIVALS.entrySet().stream().filter(e -> official.startsWith(e.getKey())).map(Map.Entry::getValue)
+                .findFirst().orElseThrow(() -> new AssertionError("no festival for " + official));
+    }
+
+    @Test
+    void hong_kong_answers_every_date_of_2020_to_2026_as_the_official_list_of_general_holidays_has_it() throws Exception {
+        List<General> official = new ObjectMapper().readValue(getClass().getResourceAsStream("/regions/hk-1823-tc-2020-2026.json"),
+                new TypeReference<>() { });
+        Map<LocalDate, String> listed = new LinkedHashMap<>();
+        official.forEach(g -> listed.put(LocalDate.parse(g.date()), g.name()));
+        assertThat(listed).hasSize(7 * 17);
+
+        HolidayCalendar hk = Regions.builtIn(Region.HK, Clock.systemUTC());
+        assertThat(hk.region()).isEqualTo(Region.HK);
+        assertThat(hk.first()).isEqualTo(LocalDate.of(2020, 1, 1));
+        assertThat(hk.last()).isEqualTo(LocalDate.of(2026, 12, 31));
+        int checked = 0;
+        for (LocalDate d = hk.first(); !d.isAfter(hk.last()); d = d.plusDays(1), checked++) {
+            Day day = hk.classify(d);
+            String general = listed.get(d);
+            boolean weekend = Day.weekend(d);
+            assertThat(day.status().wire()).as(d.toString()).isEqualTo(general != null ? "ture" : "flase");
+            assertThat(hk.working(d)).as(d.toString()).isEqualTo(general == null && !weekend);
+            assertThat(day.status().kind()).as(d.toString())
+                    .isEqualTo(general != null && !weekend ? "holiday" : weekend ? "weekend" : "workday");
+            if (general != null) {
+                assertThat(Arrays.asList(day.name().split("、"))).as(d + " " + general).contains(festival(general));
+            } else {
+                assertThat(day.name()).as(d.toString()).isEmpty();
+            }
+        }
+        assertThat(checked).isEqualTo(2557);
+    }
+
+    @Test
+    void the_general_holidays_ordinance_gives_every_date_and_festival_of_the_official_list_2020_to_2026() throws Exception {
+        List<General> official = new ObjectMapper().readValue(getClass().getResourceAsStream("/regions/hk-1823-tc-2020-2026.json"),
+                new TypeReference<>() { });
+        for (int year = 2020; year <= 2026; year++) {
+            Map<LocalDate, String> expected = new TreeMap<>();
+            for (General g : official) {
+                if (g.date().startsWith(year + "-")) {
+                    expected.put(LocalDate.parse(g.date()), festival(g.name()));
+                }
+            }
+            assertThat(HongKong.generalHolidays(year, LunarCalendar.get())).as("%d", year).isEqualTo(expected);
+        }
+        // Easter Sunday, whose Friday, Saturday and Monday are general holidays.
+        assertThat(List.of(2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027, 2038).stream().map(y -> HongKong.easter(y).toString()))
+                .containsExactly("2020-04-12", "2021-04-04", "2022-04-17", "2023-04-09", "2024-03-31", "2025-04-20", "2026-04-05",
+                        "2027-03-28", "2038-04-25");
+    }
+
+    @Test
+    void a_hong_kong_break_runs_over_the_weekend_days_next_to_its_general_holidays_and_has_no_make_up_day() throws Exception {
+        HolidayCalendar hk = Regions.builtIn(Region.HK, Clock.systemUTC());
+        assertThat(hk.arrangement(2026)).extracting(b -> b.name() + " " + b.start() + "…" + b.end() + " " + b.days())
+                .containsExactly("一月一日 2026-01-01…2026-01-01 1", "農曆新年 2026-02-17…2026-02-19 3",
+                        "復活節、清明節 2026-04-03…2026-04-07 5", "勞動節 2026-05-01…2026-05-03 3", "佛誕 2026-05-23…2026-05-25 3",
+                        "端午節 2026-06-19…2026-06-21 3", "香港特別行政區成立紀念日 2026-07-01…2026-07-01 1",
+                        "中秋節 2026-09-26…2026-09-27 2", "國慶日 2026-10-01…2026-10-01 1", "重陽節 2026-10-17…2026-10-19 3",
+                        "聖誕節 2026-12-25…2026-12-27 3");
+        assertThat(hk.breaks()).allSatisfy(b -> {
+            assertThat(b.makeUpDays()).isEmpty();
+            assertThat(b.statutory()).isEmpty();
+        });
+    }
+}
