@@ -11,8 +11,6 @@ import java.util.function.Predicate;
  * own, from these days. Runs at start-up: no streams, no lambdas. Stateless.
  */
 final class OfficialDays {
-    private static final String MAKE_UP_MARKER = "调休";
-
     private OfficialDays() {
     }
 
@@ -98,7 +96,7 @@ final class OfficialDays {
         }
         // A make-up working day is only ever a weekend day; a weekday listed as working is just a working day.
         if (entry != null && weekend) {
-            return Day.of(date, Status.MAKE_UP, entry.festival() + MAKE_UP_MARKER, false);
+            return Day.of(date, Status.MAKE_UP, entry.festival() + region.makeUp(), false);
         }
         if (weekend) {
             // An ordinary weekend is a day off; on a statutory date (the data did not list it) it is that holiday.

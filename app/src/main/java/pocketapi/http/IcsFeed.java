@@ -63,26 +63,18 @@ final class IcsFeed {
      */
     static Parts parts(List<Break> breaks, String years, boolean en, String tag, String chosen, Region region) {
         List<byte[]> headers = new ArrayList<>();
-        boolean cn = region.mainland();
+        String[] texts = texts(region, en, years);
         for (Only only : Only.values()) {
-            String calendarName = switch (only) {
-                case ALL -> en ? cn ? "Chinese public holidays" : "Hong Kong general holidays" : cn ? "中国法定节假日" : "香港公眾假期";
-                case OFF -> en ? cn ? "Chinese public holidays: days off" : "Hong Kong general holidays: days off"
-                        : cn ? "中国法定节假日（休）" : "香港公眾假期（休）";
-                case WORK -> en ? cn ? "Chinese make-up working days" : "Hong Kong make-up working days (none)"
-                        : cn ? "中国调休上班日（班）" : "香港調休上班日（無）";
-            } + (chosen.isEmpty() ? "" : en ? " (" + chosen + ")" : "（" + chosen + "）");
+            String calendarName = texts[only.ordinal()] + (chosen.isEmpty() ? "" : en ? " (" + chosen + ")" : "（" + chosen + "）");
             headers.add(lines("BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//pocketapi//Chinese public holidays//" + (en ? "EN" : "ZH"),
                     // No METHOD: that is iTIP's (RFC 5546, scheduling), not a published feed's.
                     "CALSCALE:GREGORIAN", "X-WR-CALNAME:" + text(calendarName),
-                    "X-WR-CALDESC:" + text(!cn ? (en ? "Hong Kong's general holidays for " + years + " (1823.gov.hk). pocketapi"
-                            : "香港政府一站通公布的" + years + "年公眾假期（休）。pocketapi")
-                            : en ? "The State Council's holiday arrangements for " + years
-                            + ": days off and make-up working days. pocketapi"
-                            : "国务院办公厅公布的" + years + "年放假安排（休）与调休上班日（班）。pocketapi"),
+                    "X-WR-CALDESC:" + text(texts[3]),
                     "REFRESH-INTERVAL;VALUE=DURATION:PT12H", "X-PUBLISHED-TTL:PT12H"));
         }
         List<Event> events = new ArrayList<>();
+        boolean cn = region.mainland();
+        String work = cn ? "调休上班" : region.makeUp();  // Taiwan's 補行上班; Hong Kong has none
         for (Break b : breaks) {
             String stamp = "DTSTAMP:" + b.year() + "0101T000000Z";
             String name = en ? Festival.english(b.name()) : b.name();
@@ -94,15 +86,15 @@ final class IcsFeed {
                                     : (makeUp.size() == 1 ? "; make-up working day: " : "; make-up working days: ")
                                     + String.join(", ", makeUp) + ".")
                             : name + "放假 " + b.days() + " 天：" + b.start() + " 至 " + b.end() + statutory(b, false)
-                                    + (makeUp.isEmpty() ? "，不调休。" : "；调休上班：" + String.join("、", makeUp) + "。"),
+                                    + (makeUp.isEmpty() ? cn ? "，不调休。" : "。" : "；" + work + "：" + String.join("、", makeUp) + "。"),
                     en ? "Day off" : "放假", "WORK-HOLIDAY"), null, null));
             for (LocalDate day : b.makeUpDays()) {
                 events.add(new Event(true, "work-" + DATE.format(day), event(stamp, day, day,
-                        en ? name + ": make-up working day" : name + "调休（班）",
-                        en ? "A working day in exchange for the " + name + " break." : name + "调休，这一天上班。",
-                        en ? "Make-up working day" : "调休上班", "ALTERNATE-WORKDAY"),
-                        lines("DESCRIPTION:" + text(en ? "Today is a make-up working day (" + name + ")" : "今天调休上班（" + name + "）")),
-                        lines("DESCRIPTION:" + text(en ? "Tomorrow is a make-up working day (" + name + ")" : "明天调休上班（" + name + "）"))));
+                        en ? name + ": make-up working day" : name + (cn ? "调休" : work) + "（班）",
+                        en ? "A working day in exchange for the " + name + " break." : name + (cn ? "调休，这一天上班。" : work + "，這一天上班。"),
+                        en ? "Make-up working day" : work, "ALTERNATE-WORKDAY"),
+                        lines("DESCRIPTION:" + text(en ? "Today is a make-up working day (" + name + ")" : "今天" + work + "（" + name + "）")),
+                        lines("DESCRIPTION:" + text(en ? "Tomorrow is a make-up working day (" + name + ")" : "明天" + work + "（" + name + "）"))));
             }
         }
         return new Parts(List.copyOf(headers), List.copyOf(events), tag.isEmpty() ? "" : "-" + tag);
@@ -152,6 +144,24 @@ final class IcsFeed {
             fold(line, out);
         }
         return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A region's feed names (all events, days off, make-up days) and description, in one language. */
+    private static String[] texts(Region region, boolean en, String years) {
+        return switch (region) {
+            case CN -> en ? new String[] {"Chinese public holidays", "Chinese public holidays: days off", "Chinese make-up "
+                    + "working days", "The State Council's holiday arrangements for " + years + ": days off and make-up "
+                    + "working days. pocketapi"} : new String[] {"中国法定节假日", "中国法定节假日（休）", "中国调休上班日（班）",
+                    "国务院办公厅公布的" + years + "年放假安排（休）与调休上班日（班）。pocketapi"};
+            case HK -> en ? new String[] {"Hong Kong general holidays", "Hong Kong general holidays: days off", "Hong Kong "
+                    + "make-up working days (none)", "Hong Kong's general holidays for " + years + " (1823.gov.hk). pocketapi"}
+                    : new String[] {"香港公眾假期", "香港公眾假期（休）", "香港調休上班日（無）", "香港政府一站通公布的" + years
+                    + "年公眾假期（休）。pocketapi"};
+            case TW -> en ? new String[] {"Taiwan public holidays", "Taiwan public holidays: days off", "Taiwan make-up "
+                    + "working days", "Taiwan's government office calendar (DGPA) for " + years + ": days off and make-up "
+                    + "working days. pocketapi"} : new String[] {"臺灣放假日", "臺灣放假日（休）", "臺灣補行上班日（班）",
+                    "行政院人事行政總處公布的" + years + "年政府行政機關辦公日曆：放假（休）與補行上班（班）。pocketapi"};
+        };
     }
 
     /** A reminder before noon is a wake-up call that morning; from noon on, one the evening before. */

@@ -39,15 +39,14 @@ class RegionApiTest {
                 HttpResponse<String> plain = server.get(path);
                 assertThat(plain.statusCode()).as(path).isEqualTo(200);
                 assertThat(server.get(path + "&region=cn").body()).as(path).isEqualTo(plain.body());
-                for (String region : new String[] {"mo", "tw"}) {
-                    assertThat(message(server.get(path + "&region=" + region))).as(path).isEqualTo("region=" + region
-                            + " is not served yet: this service answers the mainland's calendar (region=cn, the default) "
-                            + "and Hong Kong's (region=hk)");
-                }
+                assertThat(message(server.get(path + "&region=mo"))).as(path).isEqualTo("region=mo is not served yet: this "
+                        + "service answers the mainland's calendar (region=cn, the default), Hong Kong's (region=hk) and "
+                        + "Taiwan's (region=tw)");
                 assertThat(message(server.get(path + "&region=jp"))).as(path).isEqualTo("region=jp is not accepted; "
                         + "region must be cn (the mainland, the default), hk, mo or tw");
-                if (!path.contains("forecast")) {
-                    assertThat(server.get(path + "&region=hk").statusCode()).as(path).isEqualTo(200);
+                for (String region : new String[] {"hk", "tw"}) {
+                    assertThat(server.get(path + "&region=" + region).statusCode()).as(path)
+                            .isEqualTo(path.contains("forecast") ? 400 : 200);
                 }
             }
         });
@@ -92,6 +91,33 @@ class RegionApiTest {
             String ics = server.get("/api/holidays.ics?y=2026&region=hk").body();
             assertThat(ics).contains("X-WR-CALNAME:香港公眾假期", "UID:off-20260403-hk@pocketapi").doesNotContain("国务院", "BEGIN:VALARM");
             assertThat(server.get("/api/holidays.ics?y=2026").body()).contains("UID:off-20260101@pocketapi");
+        });
+    }
+
+    @Test
+    void taiwan_has_its_make_up_saturdays_and_its_own_names() {
+        TestServer.run(TestApps.app(TestApps.at("2025-01-20T02:00:00Z")), server -> {
+            // 2025-02-08, a Saturday worked for 小年夜 (01-27) in Taiwan (and, by chance, for 春节 on the mainland).
+            assertThat(server.get("/api/holidays?date=2025-02-08&region=tw").body()).isEqualTo("{\"date\":\"2025-02-08\","
+                    + "\"year\":2025,\"month\":2,\"day\":8,\"status\":\"worker\",\"isHoliday\":false,\"isWorkday\":true,"
+                    + "\"name\":\"春節補行上班\"}");
+            assertThat(server.get("/api/holidays?date=2025-02-08&region=tw&type=alarm").body()).isEqualTo("work");
+            // 2023-03-25, a Saturday worked for 04-03 in Taiwan: an ordinary Saturday on the mainland.
+            assertThat(server.get("/api/holidays?date=2023-03-25&region=tw&type=pithy").body()).isEqualTo("worker");
+            assertThat(server.get("/api/holidays?date=2023-03-25&type=pithy").body()).isEqualTo("flase");
+            JsonNode next = json(server, "/api/holidays/next?region=tw");
+            assertThat(next.toString()).isEqualTo("{\"date\":\"2025-01-20\",\"name\":\"春節\",\"start\":\"2025-01-25\","
+                    + "\"end\":\"2025-02-02\",\"days\":9,\"daysUntil\":5}");
+            JsonNode spring = json(server, "/api/holidays/year?y=2025&region=tw").get("breaks").get(1);
+            assertThat(spring.get("makeUpDays").toString()).isEqualTo("[\"2025-02-08\"]");
+            assertThat(json(server, "/api/holidays/detail?date=2025-01-27&region=tw").get("kind").textValue()).isEqualTo("holiday");
+            assertThat(json(server, "/api/holidays/detail?date=2025-02-08&region=tw").get("kind").textValue()).isEqualTo("makeUp");
+            String ics = server.get("/api/holidays.ics?y=2025&region=tw").body();
+            assertThat(ics).contains("X-WR-CALNAME:臺灣放假日", "UID:work-20250208-tw@pocketapi", "SUMMARY:春節補行上班（班）")
+                    .doesNotContain("调休");
+            assertThat(message(server.get("/api/holidays?date=2028-01-03&region=tw"))).isEqualTo("the date 2028-01-03 is in "
+                    + "2028, whose holiday arrangement is not in the built-in data (Taiwan's years are not fetched while "
+                    + "running yet); covered: 2020-01-01 to 2027-12-31");
         });
     }
 

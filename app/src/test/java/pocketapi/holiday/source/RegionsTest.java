@@ -95,6 +95,54 @@ class RegionsTest {
                         "2027-03-28", "2038-04-25");
     }
 
+    record Listed(String date, String week, boolean isHoliday, String description) {
+    }
+
+    record TaiwanYear(List<Listed> holidays, List<Listed> makeupWorkdays) {
+    }
+
+    @Test
+    void taiwan_answers_every_date_of_2020_to_2027_as_the_office_calendar_has_it() throws Exception {
+        // The DGPA's office calendar as its mirrors give it: the days off it names, the Saturdays worked; any other day
+        // is an ordinary weekday or weekend day.
+        Map<String, TaiwanYear> calendar = new ObjectMapper().readValue(getClass().getResourceAsStream(
+                "/regions/tw-dgpa-2020-2027.json"), new TypeReference<>() { });
+        Map<LocalDate, String> off = new TreeMap<>();
+        Map<LocalDate, String> worked = new TreeMap<>();
+        calendar.values().forEach(y -> {
+            y.holidays().forEach(l -> off.put(basic(l.date()), l.description()));
+            y.makeupWorkdays().forEach(l -> worked.put(basic(l.date()), l.description()));
+        });
+        HolidayCalendar tw = Regions.builtIn(Region.TW, Clock.systemUTC());
+        assertThat(tw.first()).isEqualTo(LocalDate.of(2020, 1, 1));
+        assertThat(tw.last()).isEqualTo(LocalDate.of(2027, 12, 31));
+        int checked = 0;
+        for (LocalDate d = tw.first(); !d.isAfter(tw.last()); d = d.plusDays(1), checked++) {
+            Day day = tw.classify(d);
+            boolean weekend = Day.weekend(d);
+            String status = off.containsKey(d) ? "ture" : worked.containsKey(d) ? "worker" : "flase";
+            assertThat(day.status().wire()).as(d.toString()).isEqualTo(status);
+            assertThat(tw.working(d)).as(d.toString()).isEqualTo(worked.containsKey(d) || !off.containsKey(d) && !weekend);
+            assertThat(day.status().kind()).as(d.toString()).isEqualTo(off.containsKey(d) ? weekend ? "weekend" : "holiday"
+                    : worked.containsKey(d) ? "makeUp" : weekend ? "weekend" : "workday");
+            String named = off.get(d);
+            if (named != null && !List.of("補假", "調整放假", "放假").contains(named)) {
+                String festival = List.of("小年夜", "農曆除夕").contains(named) ? "春節" : named;
+                assertThat(Arrays.asList(day.name().split("、"))).as(d + " " + named).contains(festival);
+            }
+            if (worked.containsKey(d)) {
+                assertThat(day.name()).as(d.toString()).endsWith("補行上班");
+                assertThat(day.brk().makeUpDays()).as(d.toString()).contains(d);
+            }
+        }
+        assertThat(checked).isEqualTo(2922);
+        assertThat(worked).hasSize(14);
+    }
+
+    private static LocalDate basic(String yyyymmdd) {
+        return LocalDate.parse(yyyymmdd, java.time.format.DateTimeFormatter.BASIC_ISO_DATE);
+    }
+
     @Test
     void a_hong_kong_break_runs_over_the_weekend_days_next_to_its_general_holidays_and_has_no_make_up_day() throws Exception {
         HolidayCalendar hk = Regions.builtIn(Region.HK, Clock.systemUTC());
