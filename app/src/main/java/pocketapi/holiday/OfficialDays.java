@@ -29,6 +29,8 @@ final class OfficialDays {
                 for (Law.Holiday h : Law.of(year, lunar)) {
                     statutory.add(h.date());
                 }
+            } else if (region == Region.MO) {
+                statutory.addAll(Macau.mandatory(year, lunar));
             }
         }
         for (int i = 0; i < days.length; i++) {

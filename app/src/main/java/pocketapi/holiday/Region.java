@@ -3,12 +3,14 @@ package pocketapi.holiday;
 /**
  * Whose calendar a day is answered from ({@code region=}): the mainland's, the only one with a law of statutory days
  * and a forecast here; Hong Kong's general holidays (1823.gov.hk); or Taiwan's government office calendar (the DGPA's
- * 辦公日曆表, with its make-up working days). The last two are built in and read on first use. Macau is not served yet.
+ * 辦公日曆表, with its make-up working days); or Macau's public holidays (Ordem Executiva n.º 60/2000), whose
+ * mandatory ones are its law's statutory days. The other three are built in and read on first use.
  */
 public enum Region {
     CN("cn", "the mainland", "调休"),
     HK("hk", "Hong Kong", ""),
-    TW("tw", "Taiwan", "補行上班");
+    TW("tw", "Taiwan", "補行上班"),
+    MO("mo", "Macau", "");
 
     private final String code;
     private final String english;
@@ -37,15 +39,18 @@ public enum Region {
         return this == CN;
     }
 
-    /** A {@code region=} value; Macau is refused as not served yet, never answered as the mainland. */
+    /** Whether the days its law fixes are known here: the mainland's statutory holidays, Macau's mandatory ones. */
+    public boolean lawKnown() {
+        return this == CN || this == MO;
+    }
+
+    /** A {@code region=} value. */
     public static Region parse(String code) {
-        return switch (code) {
-            case "cn" -> CN;
-            case "hk" -> HK;
-            case "tw" -> TW;
-            case "mo" -> throw new IllegalArgumentException("is not served yet: this service answers the mainland's "
-                    + "calendar (region=cn, the default), Hong Kong's (region=hk) and Taiwan's (region=tw)");
-            default -> throw new IllegalArgumentException("must be cn (the mainland, the default), hk, mo or tw");
-        };
+        for (Region r : values()) {
+            if (r.code.equals(code)) {
+                return r;
+            }
+        }
+        throw new IllegalArgumentException("must be cn (the mainland, the default), hk, mo or tw");
     }
 }

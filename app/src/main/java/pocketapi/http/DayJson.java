@@ -9,6 +9,7 @@ import pocketapi.holiday.Break;
 import pocketapi.holiday.Day;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HongKong;
+import pocketapi.holiday.Macau;
 import pocketapi.holiday.Festival;
 import pocketapi.holiday.Law;
 import pocketapi.holiday.LunarCalendar;
@@ -89,32 +90,34 @@ final class DayJson {
 
     /**
      * The record of a date of the lunar table outside the holiday data: status {@code unknown}, the holiday fields null,
-     * the statutory holiday the law of its year fixes on it ({@code statutory} null before 2000: no law known here; in
-     * Hong Kong, null, and the name the general holiday its ordinance fixes);
-     * with {@code detail}, its weekday, lunar date and solar term, and {@code standing}: why the holiday fields are unknown.
+     * with what the region's rules say of it: on the mainland the statutory holiday the law of its year fixes
+     * ({@code statutory} null before 2000: no law known here), in Hong Kong the general holiday of its ordinance, in
+     * Macau the public holiday and whether it is mandatory (2001 on), in Taiwan nothing; with {@code detail}, its
+     * weekday, lunar date and solar term, and {@code standing}: why the holiday fields are unknown.
      */
     static byte[] unknown(LocalDate date, boolean detail, String standing, Region region) {
         LunarCalendar lunar = LunarCalendar.get();
-        List<Festival> law = new ArrayList<>();
-        boolean known = region.mainland() && Law.covers(date.getYear());
-        if (known) {
-            for (Law.Holiday h : Law.of(date.getYear(), lunar)) {
-                if (h.date().equals(date)) {
-                    law.add(h.festival());
-                }
-            }
+        int year = date.getYear();
+        Boolean statutory = null;
+        String name = null;
+        if (region == Region.CN && Law.covers(year)) {
+            List<Festival> law = new ArrayList<>();
+            Law.of(year, lunar).stream().filter(h -> h.date().equals(date)).forEach(h -> law.add(h.festival()));
+            statutory = !law.isEmpty();
+            name = statutory ? Festival.chinese(law) : null;
+        } else if (region == Region.HK && year > 2000) {
+            name = HongKong.generalHolidays(year, lunar).get(date);
+        } else if (region == Region.MO && year > 2000) {
+            name = Macau.publicHolidays(year, lunar).get(date);
+            statutory = Macau.mandatory(year, lunar).contains(date);
         }
-        boolean statutory = !law.isEmpty();
-        String name = region.mainland() ? statutory ? Festival.chinese(law) : null
-                : HongKong.generalHolidays(date.getYear(), lunar).get(date);  // Hong Kong's: the ordinance's festival
-        Record u = new Record(date.toString(), date.getYear(), date.getMonthValue(), date.getDayOfMonth(), "unknown",
-                null, null, name);
+        Record u = new Record(date.toString(), year, date.getMonthValue(), date.getDayOfMonth(), "unknown", null, null, name);
         if (!detail) {
             return Responses.bytes(u);
         }
         LunarCalendar.LunarDate l = lunar.lunar(date);
-        return Responses.bytes(new Detail(u, date.getDayOfWeek().getValue(), null, "unknown",
-                known ? statutory : null, statutory ? 3 : null, null, null,
+        return Responses.bytes(new Detail(u, date.getDayOfWeek().getValue(), null, "unknown", statutory,
+                region.mainland() && Boolean.TRUE.equals(statutory) ? 3 : null, null, null,
                 new Lunar(l.year(), l.month(), l.day(), l.leap(), l.text()), lunar.solarTerm(date).orElse(null), standing));
     }
 
@@ -122,14 +125,17 @@ final class DayJson {
         return Responses.bytes(Record.of(d));
     }
 
-    /** The law's facts (statutory, wage, trading day) come from the official day; null outside the mainland (not known here). */
+    /**
+     * The law's facts come from the official day: {@code statutory} where the region's law is known here (the mainland,
+     * Macau), {@code wage} and {@code tradingDay} on the mainland; else null.
+     */
     static byte[] renderDetail(Day d, Day law, Region region) {
         boolean known = region.mainland();
         Break b = d.brk();
         LunarCalendar lunar = LunarCalendar.get();
         LunarCalendar.LunarDate l = LunarCalendar.covers(d.date()) ? lunar.lunar(d.date()) : null;
         return Responses.bytes(new Detail(Record.of(d), d.date().getDayOfWeek().getValue(), d.working(), d.status().kind(),
-                known ? law.statutory() : null, known ? law.status().wage() : null, known ? law.tradingDay() : null,
+                region.lawKnown() ? law.statutory() : null, known ? law.status().wage() : null, known ? law.tradingDay() : null,
                 b == null ? null : new Span(b.name(), b.start().toString(), b.end().toString(), b.days()),
                 l == null ? null : new Lunar(l.year(), l.month(), l.day(), l.leap(), l.text()),
                 l == null ? null : lunar.solarTerm(d.date()).orElse(null), null));

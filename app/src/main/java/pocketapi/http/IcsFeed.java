@@ -157,6 +157,10 @@ final class IcsFeed {
                     + "make-up working days (none)", "Hong Kong's general holidays for " + years + " (1823.gov.hk). pocketapi"}
                     : new String[] {"香港公眾假期", "香港公眾假期（休）", "香港調休上班日（無）", "香港政府一站通公布的" + years
                     + "年公眾假期（休）。pocketapi"};
+            case MO -> en ? new String[] {"Macau public holidays", "Macau public holidays: days off", "Macau make-up "
+                    + "working days (none)", "Macau's public holidays for " + years + " (Ordem Executiva 60/2000). pocketapi"}
+                    : new String[] {"澳門公眾假期", "澳門公眾假期（休）", "澳門調休上班日（無）", "澳門特別行政區" + years
+                    + "年公眾假期（休）。pocketapi"};
             case TW -> en ? new String[] {"Taiwan public holidays", "Taiwan public holidays: days off", "Taiwan make-up "
                     + "working days", "Taiwan's government office calendar (DGPA) for " + years + ": days off and make-up "
                     + "working days. pocketapi"} : new String[] {"臺灣放假日", "臺灣放假日（休）", "臺灣補行上班日（班）",

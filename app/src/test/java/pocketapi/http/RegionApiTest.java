@@ -10,8 +10,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * {@code region}: cn answers as if absent; hk answers Hong Kong's general holidays on every holiday endpoint; Macau and
- * Taiwan are not served yet and say so (a 400), never the mainland's answer; anything else is a 400 naming the four.
+ * {@code region}: cn answers as if absent; hk, mo and tw answer Hong Kong's, Macau's and Taiwan's calendars on every
+ * holiday endpoint (the forecast is the mainland's alone); anything else is a 400 naming the four.
  */
 class RegionApiTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -33,18 +33,15 @@ class RegionApiTest {
     }
 
     @Test
-    void every_holiday_endpoint_answers_cn_as_without_region_and_refuses_the_regions_not_served() {
+    void every_holiday_endpoint_answers_cn_as_without_region_and_each_other_region_from_its_own_calendar() {
         TestServer.run(TestApps.app(TestApps.at("2026-05-06T02:00:00Z")), server -> {
             for (String path : ENDPOINTS) {
                 HttpResponse<String> plain = server.get(path);
                 assertThat(plain.statusCode()).as(path).isEqualTo(200);
                 assertThat(server.get(path + "&region=cn").body()).as(path).isEqualTo(plain.body());
-                assertThat(message(server.get(path + "&region=mo"))).as(path).isEqualTo("region=mo is not served yet: this "
-                        + "service answers the mainland's calendar (region=cn, the default), Hong Kong's (region=hk) and "
-                        + "Taiwan's (region=tw)");
                 assertThat(message(server.get(path + "&region=jp"))).as(path).isEqualTo("region=jp is not accepted; "
                         + "region must be cn (the mainland, the default), hk, mo or tw");
-                for (String region : new String[] {"hk", "tw"}) {
+                for (String region : new String[] {"hk", "mo", "tw"}) {
                     assertThat(server.get(path + "&region=" + region).statusCode()).as(path)
                             .isEqualTo(path.contains("forecast") ? 400 : 200);
                 }
@@ -91,6 +88,31 @@ class RegionApiTest {
             String ics = server.get("/api/holidays.ics?y=2026&region=hk").body();
             assertThat(ics).contains("X-WR-CALNAME:香港公眾假期", "UID:off-20260403-hk@pocketapi").doesNotContain("国务院", "BEGIN:VALARM");
             assertThat(server.get("/api/holidays.ics?y=2026").body()).contains("UID:off-20260101@pocketapi");
+        });
+    }
+
+    @Test
+    void macau_days_off_are_its_public_holidays_and_its_mandatory_ones_are_statutory() {
+        TestServer.run(TestApps.app(TestApps.at("2026-05-06T02:00:00Z")), server -> {
+            // 2026-11-02, 追思節: off in Macau, worked on the mainland and in Hong Kong.
+            assertThat(server.get("/api/holidays?date=2026-11-02&region=mo&type=alarm").body()).isEqualTo("vacation");
+            assertThat(server.get("/api/holidays?date=2026-11-02&region=hk&type=alarm").body()).isEqualTo("work");
+            JsonNode national = json(server, "/api/holidays/detail?date=2026-10-01&region=mo");
+            assertThat(national.get("kind").textValue()).isEqualTo("statutory");
+            assertThat(national.get("statutory").booleanValue()).isTrue();
+            assertThat(national.get("wage").isNull()).isTrue();
+            JsonNode souls = json(server, "/api/holidays/detail?date=2026-11-02&region=mo");
+            assertThat(souls.get("kind").textValue()).isEqualTo("holiday");
+            assertThat(souls.get("statutory").booleanValue()).isFalse();
+            assertThat(json(server, "/api/holidays/year?y=2026&region=mo").findValuesAsText("name")).containsExactly("元旦",
+                    "農曆新年", "復活節、清明節", "勞動節", "佛誕節", "端午節", "中秋節", "國慶日", "重陽節", "追思節",
+                    "聖母無原罪瞻禮", "澳門特別行政區成立紀念日", "冬至", "聖誕節");
+            JsonNode after = json(server, "/api/holidays/detail?date=2028-12-20&region=mo");
+            assertThat(after.get("status").textValue()).isEqualTo("unknown");
+            assertThat(after.get("name").textValue()).isEqualTo("澳門特別行政區成立紀念日");
+            assertThat(after.get("statutory").booleanValue()).isTrue();
+            assertThat(server.get("/api/holidays.ics?y=2026&region=mo").body()).contains("X-WR-CALNAME:澳門公眾假期",
+                    "UID:off-20261031-mo@pocketapi");
         });
     }
 

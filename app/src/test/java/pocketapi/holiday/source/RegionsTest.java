@@ -19,6 +19,7 @@ import pocketapi.holiday.Day;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HongKong;
 import pocketapi.holiday.LunarCalendar;
+import pocketapi.holiday.Macau;
 import pocketapi.holiday.Region;
 
 /**
@@ -137,6 +138,59 @@ class RegionsTest {
         }
         assertThat(checked).isEqualTo(2922);
         assertThat(worked).hasSize(14);
+    }
+
+    /** How an official Macau name (農曆正月初二, 復活節前日, 中華人民共和國國慶日翌日) names its festival in the data. */
+    private static String macauFestival(String official) {
+        for (String[] f : new String[][] {{"農曆正月", "農曆新年"}, {"耶穌受難日", "復活節"}, {"復活節前日", "復活節"},
+                {"中華人民共和國國慶日", "國慶日"}, {"中秋節翌日", "中秋節"}, {"聖誕節", "聖誕節"}}) {
+            if (official.startsWith(f[0])) {
+                return f[1];
+            }
+        }
+        return official;
+    }
+
+    @Test
+    void macau_answers_every_date_of_2020_to_2025_as_the_governments_lists_of_public_holidays_have_them() throws Exception {
+        List<General> official = new ObjectMapper().readValue(getClass().getResourceAsStream(
+                "/regions/mo-gov-public-holidays-2020-2025.json"), new TypeReference<>() { });
+        Map<LocalDate, String> listed = new TreeMap<>();
+        official.forEach(g -> listed.put(LocalDate.parse(g.date()), g.name()));
+        assertThat(listed).hasSize(119);  // 20 a year; 2020-10-02 holds two
+        HolidayCalendar mo = Regions.builtIn(Region.MO, Clock.systemUTC());
+        assertThat(mo.first()).isEqualTo(LocalDate.of(2020, 1, 1));
+        assertThat(mo.last()).isEqualTo(LocalDate.of(2027, 12, 31));
+        for (LocalDate d = mo.first(); d.getYear() <= 2025; d = d.plusDays(1)) {
+            Day day = mo.classify(d);
+            String name = listed.get(d);
+            assertThat(day.status().wire()).as(d.toString()).isEqualTo(name != null ? "ture" : "flase");
+            assertThat(mo.working(d)).as(d.toString()).isEqualTo(name == null && !Day.weekend(d));
+            if (name != null) {
+                for (String part : name.split("、")) {
+                    assertThat(Arrays.asList(day.name().split("、"))).as(d + " " + name).contains(macauFestival(part));
+                }
+            }
+        }
+        // The mandatory holidays (Lei n.º 7/2008), as the labour bureau's table has them for 2024, are the statutory days.
+        List<String> mandatory = new java.util.ArrayList<>();
+        mo.days().stream().filter(Day::statutory).filter(d -> d.date().getYear() == 2024).forEach(d -> mandatory.add(d.date().toString()));
+        assertThat(mandatory).containsExactly("2024-01-01", "2024-02-10", "2024-02-11", "2024-02-12", "2024-04-04", "2024-05-01",
+                "2024-09-18", "2024-10-01", "2024-10-11", "2024-12-20");
+        assertThat(mo.classify(LocalDate.of(2024, 10, 1)).status().kind()).isEqualTo("statutory");
+        assertThat(mo.classify(LocalDate.of(2024, 11, 2)).status().kind()).isEqualTo("weekend");
+        assertThat(mo.classify(LocalDate.of(2024, 12, 24)).status().kind()).isEqualTo("holiday");
+        // 2026 and 2027 are the ordinance's rules, as every year before them is.
+        for (int year = 2020; year <= 2027; year++) {
+            Map<LocalDate, String> rules = Macau.publicHolidays(year, LunarCalendar.get());
+            List<LocalDate> off = new java.util.ArrayList<>();
+            for (Day day : mo.days()) {
+                if (day.date().getYear() == year && day.status().wire().equals("ture")) {
+                    off.add(day.date());
+                }
+            }
+            assertThat(off).as("%d", year).containsExactlyElementsOf(rules.keySet());
+        }
     }
 
     private static LocalDate basic(String yyyymmdd) {
