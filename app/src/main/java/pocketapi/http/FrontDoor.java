@@ -171,6 +171,9 @@ final class FrontDoor extends Handler.Wrapper {
 
     /** Who a request from {@code peer} with these headers is. */
     Caller caller(String peer, String cfConnectingIp, String xForwardedFor) {
+        if (trusted == null && ignored == null) {  // the common case: no address to read
+            return new Caller(userId(cfConnectingIp, xForwardedFor), peer, null, true);
+        }
         InetAddress address = literal(peer);
         String user;
         String client = peer;
@@ -187,9 +190,12 @@ final class FrontDoor extends Handler.Wrapper {
         return new Caller(user, client, via, counted);
     }
 
+    private static final java.util.regex.Pattern IP_LITERAL =
+            java.util.regex.Pattern.compile("[0-9]{1,3}(\\.[0-9]{1,3}){3}|\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.%\\w]*]?");
+
     /** An IP address as written (never looked up), or null when {@code text} is not one. */
     static InetAddress literal(String text) {
-        if (text == null || !text.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}|\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.%\\w]*]?")) {
+        if (text == null || !IP_LITERAL.matcher(text).matches()) {
             return null;
         }
         try {
