@@ -18,6 +18,8 @@ import pocketapi.holiday.source.HolidayData;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.update.HolidayFetcher;
 import pocketapi.holiday.update.HolidayUpdater;
+import pocketapi.holiday.update.RegionUpdater;
+import pocketapi.holiday.source.Regions;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.holiday.source.OwnCalendars;
 import pocketapi.http.HttpApi;
@@ -136,7 +138,8 @@ public final class Main {
         });
 
         LiveCalendar calendar = new LiveCalendar(holidays.calendar());
-        Javalin app = HttpApi.create(config, calendar, own, pools, named, samples, sentences, counting.counters());
+        Regions regions = new Regions(clock, config.get(Setting.HOLIDAY_CACHE_DIR));
+        Javalin app = HttpApi.create(config, calendar, regions, own, pools, named, samples, sentences, counting.counters());
         try {
             app.start(config.get(Setting.HOST), config.get(Setting.PORT));
         } catch (RuntimeException e) {
@@ -172,6 +175,10 @@ public final class Main {
                 config.get(Setting.HOLIDAY_CONFIRM_URL), config.get(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS));
         background.schedule(() -> new HolidayUpdater(calendar, sources, cache, holidays.pinned(),
                 new HolidayFetcher("pocketapi/" + version()), clock).start(background), 500, TimeUnit.MILLISECONDS);
+        new RegionUpdater(regions, new RegionUpdater.Sources(config.get(Setting.HK_UPDATE_URL), config.get(Setting.TW_UPDATE_URL),
+                config.get(Setting.TW_CONFIRM_URL), config.get(Setting.HOLIDAY_UPDATE_SECONDS),
+                config.get(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS)), new HolidayFetcher("pocketapi/" + version()), clock)
+                .start(background);
     }
 
     /** Why the server could not listen, in words (Jetty wraps the JDK's terse BindException). */

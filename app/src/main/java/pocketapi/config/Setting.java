@@ -47,6 +47,21 @@ public final class Setting<T> {
             "604800", "seconds a year new to the service waits for the confirming source to publish it before it is served "
             + "unconfirmed (with a warning), 0–31536000; 7 days by default, 0 serves at once. The wait survives restarts",
             v -> v.seconds(0, 31_536_000));
+    public static final Setting<List<URI>> HK_UPDATE_URL = new Setting<>("HK_UPDATE_URL",
+            "https://www.1823.gov.hk/common/ical/tc.json,https://cdn.jsdelivr.net/gh/mathsgod/holiday-data/data/tc.json",
+            "comma-separated URLs of Hong Kong's list of general holidays (1823.gov.hk's tc.json, or a mirror's), tried in "
+            + "order once region=hk has been asked for; a new year is confirmed by the General Holidays Ordinance's rules. "
+            + "off: Hong Kong's built-in years only", v -> v.urls("https://mirror.example.com/hk/tc.json"));
+    public static final Setting<List<URI>> TW_UPDATE_URL = new Setting<>("TW_UPDATE_URL",
+            "https://cdn.jsdelivr.net/gh/ruyut/TaiwanCalendar/data",
+            "comma-separated base URLs of Taiwan's office calendar as ruyut/TaiwanCalendar has it (year Y is <base>/Y.json), "
+            + "tried in order once region=tw has been asked for. off: Taiwan's built-in years only",
+            v -> v.urls("https://mirror.example.com/TaiwanCalendar/data"));
+    public static final Setting<List<URI>> TW_CONFIRM_URL = new Setting<>("TW_CONFIRM_URL",
+            "https://cdn.jsdelivr.net/gh/imsyuan/taiwan-holidays/data",
+            "comma-separated base URLs of the confirming source for Taiwan, imsyuan/taiwan-holidays (<base>/Y/holidays.json "
+            + "and makeup-workdays.json): a year is served at once when it lists the same days; else after "
+            + "HOLIDAY_CONFIRM_WAIT_SECONDS. off: after the wait", v -> v.urls("https://mirror.example.com/taiwan-holidays/data"));
     public static final Setting<Optional<Path>> CALENDARS_DIR = new Setting<>("CALENDARS_DIR", "",
             "a folder of NAME.json calendars of your own (a week rule and days of their own), chosen with calendar=NAME; "
             + "re-read every 2 s while running (README: Your own calendar)", Values.Value::folder);

@@ -56,9 +56,9 @@ final class DayRoutes {
     private final Cache<Integer, HolidayCalendar> forecasts = new Cache<>(4);
 
     /** @param updates whether the service looks for new years by itself (HOLIDAY_UPDATE_URL not off) */
-    DayRoutes(Supplier<HolidayCalendar> live, Supplier<Map<String, OwnCalendar>> named, boolean updates) {
+    DayRoutes(Supplier<HolidayCalendar> live, Regions regions, Supplier<Map<String, OwnCalendar>> named, boolean updates) {
         this.live = live;
-        this.regions = new Regions(live.get().clock());
+        this.regions = regions;
         this.named = named;
         this.updates = updates;
     }
@@ -275,8 +275,8 @@ final class DayRoutes {
         if (year != calendar.last().getYear() + 1) {
             return null;
         }
-        if (!calendar.region().mainland()) {
-            return "not in the built-in data (" + calendar.region().english() + "'s years are not fetched while running yet)";
+        if (!calendar.region().mainland()) {  // Macau's come from its ordinance, built in; the others' are fetched
+            return calendar.region() == Region.MO ? "not in the built-in data" : "not fetched yet";
         }
         return updates ? "not fetched yet" : "not in the built-in data, and updates are off";
     }

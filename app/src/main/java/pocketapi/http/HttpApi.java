@@ -46,6 +46,7 @@ import pocketapi.config.Config;
 import pocketapi.config.Setting;
 import pocketapi.holiday.LiveCalendar;
 import pocketapi.holiday.source.OwnCalendars;
+import pocketapi.holiday.source.Regions;
 import pocketapi.image.ImagePools;
 import pocketapi.image.NamedPools;
 import pocketapi.image.Picker;
@@ -89,8 +90,8 @@ public final class HttpApi {
     }
 
     /** Builds the configured, not yet started server. */
-    public static Javalin create(Config settings, LiveCalendar calendar, OwnCalendars own, ImagePools pools, NamedPools named,
-                                 Optional<SampleImages> samples, SentenceFolder sentences, Counters counters) {
+    public static Javalin create(Config settings, LiveCalendar calendar, Regions regions, OwnCalendars own, ImagePools pools,
+                                 NamedPools named, Optional<SampleImages> samples, SentenceFolder sentences, Counters counters) {
         Connections.check();
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -102,7 +103,7 @@ public final class HttpApi {
             config.http.responseBufferSize = 1024;
             jetty(config, settings);
             Routes routes = new Routes(config, counters);
-            routes(routes, calendar, own, pools, named, samples, sentences, settings);
+            routes(routes, calendar, regions, own, pools, named, samples, sentences, settings);
             // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
             config.routes.exception(Exception.class, (e, ctx) -> Responses.error(ctx, e));
@@ -113,9 +114,9 @@ public final class HttpApi {
     }
 
     /** The route table. */
-    private static void routes(Routes r, LiveCalendar calendar, OwnCalendars own, ImagePools pools, NamedPools named,
-                               Optional<SampleImages> samples, SentenceFolder sentences, Config settings) {
-        DayRoutes days = new DayRoutes(calendar, own::all, !settings.get(Setting.HOLIDAY_UPDATE_URL).isEmpty());
+    private static void routes(Routes r, LiveCalendar calendar, Regions regions, OwnCalendars own, ImagePools pools,
+                               NamedPools named, Optional<SampleImages> samples, SentenceFolder sentences, Config settings) {
+        DayRoutes days = new DayRoutes(calendar, regions, own::all, !settings.get(Setting.HOLIDAY_UPDATE_URL).isEmpty());
         PlanningRoutes plans = new PlanningRoutes(days);
         ImageEndpoint images = new ImageEndpoint(pools, named, new Picker(settings.get(Setting.IMAGE_NO_REPEAT), Math.min(settings.get(Setting.STATS_MAX_USERS), Picker.MAX_USERS)),
                 new pocketapi.image.Referers(settings.get(Setting.IMAGE_REFERERS)), settings.get(Setting.IMAGE_HOST), settings.get(Setting.PUBLIC_URL));

@@ -25,7 +25,7 @@ class DayParamsTest {
     private static final List<Param<?>> PARAMS = List.of(Y, M, D, DATE, OFFSET);
 
     private static LocalDate day(String query, HolidayCalendar calendar) {
-        return new DayRoutes(() -> calendar, java.util.Map::of, true)
+        return new DayRoutes(() -> calendar, TestApps.regions(java.time.Clock.systemUTC()), java.util.Map::of, true)
                 .day(Query.read("/api/holidays", map(query), query, PARAMS, "unknown"), calendar);
     }
 

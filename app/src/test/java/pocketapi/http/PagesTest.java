@@ -70,7 +70,7 @@ class PagesTest {
     @Test
     void the_page_answers_for_today_and_tomorrow_with_the_alarm_word_and_what_the_day_is() {
         HolidayCalendar calendar = TestApps.calendar(TestApps.at("2026-09-30T02:00:00Z"));
-        DayRoutes choice = new DayRoutes(() -> calendar, Map::of, true);
+        DayRoutes choice = new DayRoutes(() -> calendar, TestApps.regions(java.time.Clock.systemUTC()), Map::of, true);
         String days = Pages.days(choice, calendar, LocalDate.of(2026, 9, 30));
         assertThat(days).contains("今天 9月30日 周三 <span class=\"en\">Today, 2026-09-30</span></h3>"
                         + "<b class=\"work\">work</b> 上班 · 工作日 <code>flase</code>",
@@ -84,13 +84,13 @@ class PagesTest {
     void after_the_data_ends_the_page_says_whether_next_year_is_not_fetched_not_published_or_updates_are_off() {
         HolidayCalendar calendar = TestApps.calendar(TestApps.at("2026-12-31T02:00:00Z"));
         LocalDate last = LocalDate.of(2026, 12, 31);
-        assertThat(Pages.days(new DayRoutes(() -> calendar, Map::of, true), calendar, last))
+        assertThat(Pages.days(new DayRoutes(() -> calendar, TestApps.regions(java.time.Clock.systemUTC()), Map::of, true), calendar, last))
                 .contains("明天 1月1日 周五", "不在数据中 <span class=\"en\">not in the data: 2027's holiday arrangement is "
                         + "not fetched yet</span>");
-        assertThat(Pages.days(new DayRoutes(() -> calendar, Map::of, false), calendar, last))
+        assertThat(Pages.days(new DayRoutes(() -> calendar, TestApps.regions(java.time.Clock.systemUTC()), Map::of, false), calendar, last))
                 .contains("2027's holiday arrangement is not in the built-in data, and updates are off");
         HolidayCalendar placeholder = calendar.withNotPublished(2027);
-        assertThat(Pages.days(new DayRoutes(() -> placeholder, Map::of, true), placeholder, last))
+        assertThat(Pages.days(new DayRoutes(() -> placeholder, TestApps.regions(java.time.Clock.systemUTC()), Map::of, true), placeholder, last))
                 .contains("2027's holiday arrangement is not published yet");
         assertThat(Pages.updates(true)).contains("added by itself");
         assertThat(Pages.updates(false)).contains("Automatic updates are off").doesNotContain("by itself", "自动加入");

@@ -138,8 +138,7 @@ class RegionApiTest {
             assertThat(ics).contains("X-WR-CALNAME:臺灣放假日", "UID:work-20250208-tw@pocketapi", "SUMMARY:春節補行上班（班）")
                     .doesNotContain("调休");
             assertThat(message(server.get("/api/holidays?date=2028-01-03&region=tw"))).isEqualTo("the date 2028-01-03 is in "
-                    + "2028, whose holiday arrangement is not in the built-in data (Taiwan's years are not fetched while "
-                    + "running yet); covered: 2020-01-01 to 2027-12-31");
+                    + "2028, whose holiday arrangement is not fetched yet; covered: 2020-01-01 to 2027-12-31");
         });
     }
 
@@ -147,8 +146,7 @@ class RegionApiTest {
     void hong_kong_outside_its_years_says_so_and_has_no_forecast() {
         TestServer.run(TestApps.app(TestApps.at("2026-05-06T02:00:00Z")), server -> {
             assertThat(message(server.get("/api/holidays?date=2027-01-04&region=hk"))).isEqualTo("the date 2027-01-04 is in "
-                    + "2027, whose holiday arrangement is not in the built-in data (Hong Kong's years are not fetched while "
-                    + "running yet); covered: 2020-01-01 to 2026-12-31");
+                    + "2027, whose holiday arrangement is not fetched yet; covered: 2020-01-01 to 2026-12-31");
             JsonNode unknown = json(server, "/api/holidays/detail?date=2027-07-01&region=hk");
             assertThat(unknown.get("status").textValue()).isEqualTo("unknown");
             assertThat(unknown.get("statutory").isNull()).isTrue();

@@ -37,6 +37,11 @@ final class TestApps {
         return new LocalCounters(clock, new pocketapi.stats.UserKeys(new byte[32]), maxUsers, 400, 0);
     }
 
+    /** The regions' built-in calendars, as a fresh service reads them (no cache folder, so nothing fetched is read). */
+    static pocketapi.holiday.source.Regions regions(Clock clock) {
+        return new pocketapi.holiday.source.Regions(clock, null);
+    }
+
     /** The out-of-the-box service: defaults, bundled sample pictures. */
     static Javalin app() {
         return app(Clock.systemUTC());
@@ -50,7 +55,7 @@ final class TestApps {
     static Javalin app(Clock clock, Counters counters) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), SentenceFolder.builtIn(), counters);
+            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), regions(clock), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), SentenceFolder.builtIn(), counters);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -59,7 +64,7 @@ final class TestApps {
     /** The service with an image host and its pools. */
     static Javalin app(Config config, ImagePools pools) {
         Clock clock = Clock.systemUTC();
-        return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), pools, NamedPools.none(), Optional.empty(),
+        return HttpApi.create(config, new LiveCalendar(calendar(clock)), regions(clock), OwnCalendars.builtIn(), pools, NamedPools.none(), Optional.empty(),
                 SentenceFolder.builtIn(), counters(clock, 100_000));
     }
 
@@ -78,7 +83,7 @@ final class TestApps {
         try {
             Config config = Config.parse(settings, java.util.List.of());
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), SentenceFolder.builtIn(), counters);
+            return HttpApi.create(config, new LiveCalendar(calendar(clock)), regions(clock), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), SentenceFolder.builtIn(), counters);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -89,7 +94,7 @@ final class TestApps {
         try {
             Config config = Config.parse(settings, java.util.List.of());
             Clock clock = Clock.systemUTC();
-            return HttpApi.create(config, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(),
+            return HttpApi.create(config, new LiveCalendar(calendar(clock)), regions(clock), OwnCalendars.builtIn(),
                     ImagePools.load(config.get(Setting.IMAGE_POOL_PORTRAIT), config.get(Setting.IMAGE_POOL_LANDSCAPE)),
                     pocketapi.image.NamedPools.load(config.get(Setting.IMAGE_POOLS_DIR), bytes -> true), Optional.empty(), SentenceFolder.builtIn(), counters(clock, 100_000));
         } catch (Exception e) {
@@ -101,7 +106,7 @@ final class TestApps {
     static Javalin app(LiveCalendar calendar) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(Config.defaults(), calendar, OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)),
+            return HttpApi.create(Config.defaults(), calendar, regions(calendar.get().clock()), OwnCalendars.builtIn(), samples, NamedPools.none(), Optional.of(SampleImages.of(samples)),
                     SentenceFolder.builtIn(), counters(calendar.get().clock(), 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -113,7 +118,7 @@ final class TestApps {
         try {
             ImagePools samples = ImagePools.samples();
             Clock clock = Clock.systemUTC();
-            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples, NamedPools.none(),
+            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), regions(clock), OwnCalendars.builtIn(), samples, NamedPools.none(),
                     Optional.of(SampleImages.of(samples)), sentences, counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -124,7 +129,7 @@ final class TestApps {
     static Javalin app(Clock clock, OwnCalendars own) {
         try {
             ImagePools samples = ImagePools.samples();
-            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), own, samples, NamedPools.none(),
+            return HttpApi.create(Config.defaults(), new LiveCalendar(calendar(clock)), regions(clock), own, samples, NamedPools.none(),
                     Optional.of(SampleImages.of(samples)), SentenceFolder.builtIn(), counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);

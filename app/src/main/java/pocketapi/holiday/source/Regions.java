@@ -1,11 +1,19 @@
 package pocketapi.holiday.source;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import pocketapi.files.Resources;
 import pocketapi.holiday.HolidayCalendar;
@@ -14,26 +22,91 @@ import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.Region;
 
 /**
- * The built-in calendars of the regions other than the mainland ({@code regions/<code>/YYYY.json}, holiday-cn's layout),
- * each read on its first use: a region nobody asks for costs nothing. Thread-safe.
+ * The calendars of the regions other than the mainland: each read on its first use from the jar ({@code
+ * regions/<code>/YYYY.json}, holiday-cn's layout) and from the years fetched for it before ({@code
+ * HOLIDAY_CACHE_DIR/<code>/}), so a region nobody asks for costs nothing; a year fetched while running is swapped in
+ * whole ({@link #offer}). Reads take no lock. Thread-safe.
  */
 public final class Regions {
+    private static final Logger LOG = LoggerFactory.getLogger(Regions.class);
     private final Clock clock;
-    private final Map<Region, HolidayCalendar> read = new EnumMap<>(Region.class);
+    /** HOLIDAY_CACHE_DIR; null: none (tests of the HTTP layer). */
+    private final Path cache;
+    private volatile Map<Region, HolidayCalendar> read = Map.of();
 
-    public Regions(Clock clock) {
+    public Regions(Clock clock, Path cache) {
         this.clock = clock;
+        this.cache = cache;
     }
 
     /** The calendar of {@code region} (not the mainland's, which is live). */
-    public synchronized HolidayCalendar get(Region region) {
-        return read.computeIfAbsent(region, r -> {
+    public HolidayCalendar get(Region region) {
+        HolidayCalendar calendar = read.get(region);
+        return calendar != null ? calendar : load(region);
+    }
+
+    /** The regions asked for so far: the only ones the updater looks after. */
+    public Set<Region> asked() {
+        return read.keySet();
+    }
+
+    /** Where the years fetched for {@code region} are kept. */
+    public Path cache(Region region) {
+        return cache.resolve(region.code());
+    }
+
+    /** {@code region}'s calendar with {@code year} added or replaced; false when nothing would change. */
+    public synchronized boolean offer(Region region, HolidayYear year) throws HolidayDataException {
+        HolidayCalendar now = get(region);
+        HolidayYear served = now.years().get(year.year());
+        if (served != null && served.sameDays(year)) {
+            return false;
+        }
+        put(region, now.withYear(year));
+        return true;
+    }
+
+    private synchronized HolidayCalendar load(Region region) {
+        HolidayCalendar calendar = read.get(region);
+        if (calendar == null) {
             try {
-                return builtIn(r, clock);
+                calendar = builtIn(region, clock);
             } catch (HolidayDataException e) {
-                throw new IllegalStateException("the jar's " + r.english() + " data does not read: " + e.getMessage(), e);
+                throw new IllegalStateException("the jar's " + region.english() + " data does not read: " + e.getMessage(), e);
             }
-        });
+            try {
+                for (HolidayYear year : cached(region)) {
+                    calendar = calendar.withYear(year);
+                }
+            } catch (HolidayDataException | IOException e) {
+                LOG.warn("the years fetched for {} in {} are not used ({}); the built-in ones are", region.english(),
+                        cache(region), e.getMessage());
+            }
+            put(region, calendar);
+        }
+        return calendar;
+    }
+
+    private void put(Region region, HolidayCalendar calendar) {
+        Map<Region, HolidayCalendar> next = new EnumMap<>(Region.class);
+        next.putAll(read);
+        next.put(region, calendar);
+        read = next;
+    }
+
+    private List<HolidayYear> cached(Region region) throws HolidayDataException, IOException {
+        List<HolidayYear> years = new ArrayList<>();
+        if (cache == null || !Files.isDirectory(cache(region))) {
+            return years;
+        }
+        Map<Integer, Path> files = new TreeMap<>();
+        try (var list = Files.list(cache(region))) {
+            list.filter(HolidayData::isYearFile).forEach(f -> files.put(Integer.parseInt(f.getFileName().toString().substring(0, 4)), f));
+        }
+        for (Map.Entry<Integer, Path> f : files.entrySet()) {
+            years.add(HolidayFile.parse(f.getValue().toString(), f.getKey(), Files.readAllBytes(f.getValue())));
+        }
+        return years;
     }
 
     /** A region's years shipped in the jar, as one calendar (a test holds every region's files to it). */

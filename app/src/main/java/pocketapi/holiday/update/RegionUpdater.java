@@ -1,0 +1,250 @@
+package pocketapi.holiday.update;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HolidayDataException;
+import pocketapi.holiday.HolidayYear;
+import pocketapi.holiday.HongKong;
+import pocketapi.holiday.LunarCalendar;
+import pocketapi.holiday.Region;
+import pocketapi.holiday.Utc8;
+import pocketapi.holiday.source.HolidayFile;
+import pocketapi.holiday.source.RegionFiles;
+import pocketapi.holiday.source.Regions;
+import pocketapi.logging.LogText;
+
+/**
+ * Keeps the regions' calendars current while the service runs, for the regions asked for (a region nobody asks about is
+ * never fetched). Every interval it looks at this UTC+8 year and the next (and any year between the covered range and
+ * them): Hong Kong's from its list of general holidays ({@code HK_UPDATE_URL}, tried in order), confirmed when its dates
+ * are those the General Holidays Ordinance gives ({@link HongKong}); Taiwan's from one mirror of the office calendar
+ * ({@code TW_UPDATE_URL}), confirmed when a second, independent one ({@code TW_CONFIRM_URL}) lists the same days off and
+ * Saturdays worked. A confirmed year is served at once; one that is not waits HOLIDAY_CONFIRM_WAIT_SECONDS from when it
+ * was first seen, then is served with a warning. What is served is kept in {@code HOLIDAY_CACHE_DIR/<region>/}. Macau's
+ * public holidays follow from its ordinance alone and are built in. One round at a time.
+ */
+public final class RegionUpdater {
+    private static final Logger LOG = LoggerFactory.getLogger(RegionUpdater.class);
+    static final long FIRST_CHECK_MILLIS = 10_000;
+
+    /** Where each region's years come from, how often, and how long an unconfirmed one waits. */
+    public record Sources(List<URI> hongKong, List<URI> taiwan, List<URI> taiwanConfirm, Duration interval, Duration confirmWait) {
+        public Sources {
+            hongKong = List.copyOf(hongKong);
+            taiwan = List.copyOf(taiwan);
+            taiwanConfirm = List.copyOf(taiwanConfirm);
+        }
+
+        boolean any() {
+            return !hongKong.isEmpty() || !taiwan.isEmpty();
+        }
+    }
+
+    private final Regions regions;
+    private final Sources sources;
+    private final HolidayFetcher fetcher;
+    private final Clock clock;
+    private final OutcomeLog outcomes = new OutcomeLog(LOG, "region update");
+
+    public RegionUpdater(Regions regions, Sources sources, HolidayFetcher fetcher, Clock clock) {
+        this.regions = regions;
+        this.sources = sources;
+        this.fetcher = fetcher;
+        this.clock = clock;
+    }
+
+    /** Schedules the rounds on {@code scheduler} (none when every source is off); returns at once. */
+    public void start(ScheduledExecutorService scheduler) {
+        if (sources.any()) {
+            scheduler.scheduleWithFixedDelay(() -> {
+                try {
+                    check();
+                } catch (RuntimeException e) {
+                    LOG.error("region update failed unexpectedly", e);
+                }
+            }, FIRST_CHECK_MILLIS, sources.interval().toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** One round, for each region asked for so far. */
+    public synchronized void check() {
+        Set<Region> asked = regions.asked();
+        if (asked.contains(Region.HK) && !sources.hongKong().isEmpty()) {
+            hongKong();
+        }
+        if (asked.contains(Region.TW) && !sources.taiwan().isEmpty()) {
+            taiwan();
+        }
+        outcomes.endRound();
+    }
+
+    /** The years due: from the year after the covered range (or this year) to next year. */
+    private int[] due(Region region) {
+        int thisYear = Utc8.today(clock).getYear();
+        return new int[] {Math.min(thisYear, regions.get(region).last().getYear() + 1), thisYear + 1};
+    }
+
+    private void hongKong() {
+        Map<Integer, Map<LocalDate, String>> years = null;
+        URI from = null;
+        for (URI url : sources.hongKong()) {
+            byte[] body = fetch(url);
+            try {
+                years = body == null ? null : RegionFiles.hongKong(url.toString(), body);
+            } catch (HolidayDataException e) {
+                outcomes.note(url, "refused: " + e.problem());
+            }
+            if (years != null) {
+                from = url;
+                break;
+            }
+        }
+        int[] due = due(Region.HK);
+        for (int year = due[0]; years != null && year <= due[1]; year++) {
+            Map<LocalDate, String> general = years.get(year);
+            if (general == null && served(Region.HK, year)) {
+                continue;  // a year served already, not in this list (it keeps about three years)
+            } else if (general == null) {
+                outcomes.note(from, "not published yet: no general holidays of " + year + " listed");
+                break;  // the years stay contiguous
+            }
+            Set<LocalDate> rules = HongKong.generalHolidays(year, LunarCalendar.get()).keySet();
+            TreeSet<LocalDate> differ = new TreeSet<>(rules);
+            differ.addAll(general.keySet());
+            differ.removeIf(d -> rules.contains(d) && general.containsKey(d));
+            if (!decide(Region.HK, RegionFiles.hongKong(from.toString(), year, general), from, differ.isEmpty()
+                    ? "the General Holidays Ordinance's rules" : null, "its dates differ from the General Holidays "
+                    + "Ordinance's rules on " + LogText.first(List.copyOf(differ), 5))) {
+                break;
+            }
+        }
+    }
+
+    private void taiwan() {
+        int[] due = due(Region.TW);
+        for (int year = due[0]; year <= due[1]; year++) {
+            Map<LocalDate, String> listed = null;
+            URI from = null;
+            for (URI base : sources.taiwan()) {
+                URI url = URI.create(base + "/" + year + ".json");
+                byte[] body = fetch(url);
+                try {
+                    listed = body == null ? null : RegionFiles.taiwanEveryDay(url.toString(), body);
+                } catch (HolidayDataException e) {
+                    outcomes.note(url, "refused: " + e.problem());
+                }
+                if (listed != null) {
+                    from = url;
+                    break;
+                }
+            }
+            if (listed == null && served(Region.TW, year)) {
+                continue;
+            } else if (listed == null) {
+                break;  // the years stay contiguous
+            }
+            String confirmedBy = null;
+            String why = "no confirming mirror has " + year;
+            for (URI base : sources.taiwanConfirm()) {
+                URI url = URI.create(base + "/" + year + "/holidays.json");
+                byte[] off = fetch(url);
+                byte[] worked = off == null ? null : fetch(URI.create(base + "/" + year + "/makeup-workdays.json"));
+                try {
+                    Map<LocalDate, String> confirm = off == null ? null : RegionFiles.taiwanLists(url.toString(), off,
+                            worked == null ? "[]".getBytes() : worked);
+                    if (confirm != null && confirm.keySet().equals(listed.keySet()) && worked(confirm).equals(worked(listed))) {
+                        confirmedBy = url.toString();
+                        break;
+                    }
+                    why = confirm == null ? why : url + " lists other days";
+                } catch (HolidayDataException e) {
+                    outcomes.note(url, "refused: " + e.problem());
+                }
+            }
+            if (!decide(Region.TW, RegionFiles.taiwan(from.toString(), year, listed), from, confirmedBy, why)) {
+                break;
+            }
+        }
+    }
+
+    private boolean served(Region region, int year) {
+        return regions.get(region).years().containsKey(year);
+    }
+
+    private static Set<LocalDate> worked(Map<LocalDate, String> listed) {
+        Set<LocalDate> worked = new TreeSet<>();
+        listed.forEach((d, name) -> {
+            if (name.isEmpty()) {
+                worked.add(d);
+            }
+        });
+        return worked;
+    }
+
+    /** The body, or null (the failure noted). */
+    private byte[] fetch(URI url) {
+        HolidayFetcher.Result result = fetcher.fetch(url);
+        if (result instanceof HolidayFetcher.Body body) {
+            return body.bytes();
+        }
+        HolidayFetcher.Failure failure = (HolidayFetcher.Failure) result;
+        if (failure.noAnswer()) {
+            outcomes.noAnswer(url, failure.reason());
+        } else {
+            outcomes.note(url, failure.reason().equals("answered HTTP 404") ? "not published yet (answered HTTP 404)"
+                    : failure.reason());
+        }
+        return null;
+    }
+
+    /** Serves a year confirmed ({@code confirmedBy}), or one whose wait is over; false when it is not served. */
+    private boolean decide(Region region, HolidayYear year, URI url, String confirmedBy, String why) {
+        // Hong Kong's one file holds several years: each is its own outcome, logged when it changes.
+        URI from = url.getPath().endsWith(year.year() + ".json") ? url : URI.create(url + "#" + year.year());
+        HolidayCache cache = new HolidayCache(regions.cache(region), clock);
+        HolidayCalendar now = regions.get(region);
+        HolidayYear served = now.years().get(year.year());
+        if (served != null && served.sameDays(year)) {
+            outcomes.note(from, "ok, unchanged");
+            return true;
+        }
+        Instant at = clock.instant();
+        Instant until = cache.firstSeen(year.year(), at).plus(sources.confirmWait());
+        if (confirmedBy == null && at.isBefore(until)) {
+            outcomes.note(from, "waiting for confirmation until " + LocalDateTime.ofInstant(until, Utc8.OFFSET).withNano(0)
+                    .toString().replace('T', ' ') + " UTC+8: " + why);
+            return false;
+        }
+        try {
+            regions.offer(region, year);
+            cache.write(year.year(), HolidayFile.write(year));
+        } catch (HolidayDataException | java.io.IOException e) {
+            outcomes.note(from, "cannot be served: " + e.getMessage());
+            return false;
+        }
+        outcomes.note(from, "ok");
+        if (confirmedBy != null) {
+            LOG.info("{} holidays {} {} from {}, confirmed by {}", region.english(), year.year(),
+                    served == null ? "added" : "changed", url, confirmedBy);
+        } else {
+            LOG.warn("{} holidays {} {} from {} unconfirmed after waiting {}: {}", region.english(), year.year(),
+                    served == null ? "added" : "changed", url, LogText.duration(sources.confirmWait()), why);
+        }
+        return true;
+    }
+}

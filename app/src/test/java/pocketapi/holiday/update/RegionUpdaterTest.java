@@ -1,0 +1,185 @@
+package pocketapi.holiday.update;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import pocketapi.LogCapture;
+import pocketapi.Mirror;
+import pocketapi.MutableClock;
+import pocketapi.holiday.Day;
+import pocketapi.holiday.HongKong;
+import pocketapi.holiday.LunarCalendar;
+import pocketapi.holiday.Region;
+import pocketapi.holiday.source.Regions;
+
+/** The regions' updater against local mirrors: only regions asked for, confirmed years at once, others after the wait. */
+class RegionUpdaterTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @TempDir
+    Path cache;
+
+    private Mirror mirror;
+    private LogCapture log;
+
+    @BeforeEach
+    void start() throws Exception {
+        mirror = new Mirror();
+        log = new LogCapture();
+    }
+
+    @AfterEach
+    void stop() {
+        log.close();
+        mirror.close();
+    }
+
+    private RegionUpdater updater(Regions regions, MutableClock clock) {
+        return new RegionUpdater(regions, new RegionUpdater.Sources(List.of(mirror.base().resolve("/hk/tc.json")),
+                List.of(mirror.base().resolve("/ruyut/data")), List.of(mirror.base().resolve("/imsyuan/data")),
+                Duration.ofHours(6), Duration.ofDays(7)), new HolidayFetcher(Duration.ofSeconds(1), Duration.ofSeconds(1),
+                "pocketapi-test"), clock);
+    }
+
+    /** 1823's list as the test resource has it for 2020–2026, and {@code extra} after it, in 1823's own calendar shape. */
+    private static String hongKong1823(Map<LocalDate, String> extra) throws Exception {
+        List<String> events = new ArrayList<>();
+        for (JsonNode g : MAPPER.readTree(RegionUpdaterTest.class.getResourceAsStream("/regions/hk-1823-tc-2020-2026.json"))) {
+            events.add(event(LocalDate.parse(g.get("date").asText()), g.get("name").asText()));
+        }
+        extra.forEach((d, name) -> events.add(event(d, name)));
+        return "\uFEFF{\"vcalendar\":[{\"prodid\":\"-//1823//HK Public Holidays//TC\",\"vevent\":[" + String.join(",", events)
+                + "]}]}";
+    }
+
+    private static String event(LocalDate d, String name) {
+        String day = d.toString().replace("-", "");
+        return "{\"dtstart\":[\"" + day + "\",{\"value\":\"DATE\"}],\"transp\":\"TRANSPARENT\",\"uid\":\"" + day
+                + "@1823.gov.hk\",\"summary\":\"" + name + "\"}";
+    }
+
+    @Test
+    void a_region_nobody_asked_for_is_never_fetched() throws Exception {
+        MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
+        Regions regions = new Regions(clock, cache);
+        updater(regions, clock).check();
+        assertThat(mirror.requests()).isEmpty();
+    }
+
+    @Test
+    void hong_kongs_next_year_is_served_when_the_ordinances_rules_give_its_dates_and_kept_across_a_restart() throws Exception {
+        MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
+        Map<LocalDate, String> next = HongKong.generalHolidays(2027, LunarCalendar.get());
+        mirror.publish("hk/tc.json", hongKong1823(next));
+        Regions regions = new Regions(clock, cache);
+        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2026, 12, 31));
+        var built2026 = regions.get(Region.HK).years().get(2026);
+        updater(regions, clock).check();
+        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));
+        // 2026 as fetched is named exactly as the built-in file names it: nothing changed.
+        assertThat(regions.get(Region.HK).years().get(2026)).isSameAs(built2026);
+        assertThat(regions.get(Region.HK).classify(LocalDate.of(2027, 7, 1)).status().wire()).isEqualTo("ture");
+        assertThat(String.join("\n", log.lines())).contains("Hong Kong holidays 2027 added from " + mirror.base().resolve("/hk/tc.json"),
+                "confirmed by the General Holidays Ordinance's rules");
+        assertThat(cache.resolve("hk/2027.json")).exists();
+        // A restart reads the kept year, without the network.
+        assertThat(new Regions(clock, cache).get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));
+    }
+
+    @Test
+    void a_hong_kong_year_the_rules_do_not_give_waits_then_is_served_with_a_warning() throws Exception {
+        MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
+        Map<LocalDate, String> next = new TreeMap<>(HongKong.generalHolidays(2027, LunarCalendar.get()));
+        next.put(LocalDate.of(2027, 9, 3), "特別假期");  // a one-off day the government adds
+        mirror.publish("hk/tc.json", hongKong1823(next));
+        Regions regions = new Regions(clock, cache);
+        regions.get(Region.HK);
+        RegionUpdater updater = updater(regions, clock);
+        updater.check();
+        assertThat(regions.get(Region.HK).last().getYear()).isEqualTo(2026);
+        assertThat(String.join("\n", log.lines())).contains("waiting for confirmation until 2026-11-29 10:00 UTC+8",
+                "its dates differ from the General Holidays Ordinance's rules on 2027-09-03");
+        clock.advance(Duration.ofDays(7));
+        updater.check();
+        assertThat(regions.get(Region.HK).last().getYear()).isEqualTo(2027);
+        assertThat(regions.get(Region.HK).classify(LocalDate.of(2027, 9, 3)).name()).isEqualTo("特別假期");
+        assertThat(String.join("\n", log.lines())).contains("Hong Kong holidays 2027 added", "unconfirmed after waiting 168 h");
+    }
+
+    /** Taiwan's years as the two mirrors give them: ruyut's every day, imsyuan's two lists. */
+    private void publishTaiwan(int year, Map<LocalDate, String> off, List<LocalDate> worked, boolean confirm) {
+        StringBuilder every = new StringBuilder("[");
+        for (LocalDate d = LocalDate.of(year, 1, 1); d.getYear() == year; d = d.plusDays(1)) {
+            boolean holiday = off.containsKey(d) || Day.weekend(d) && !worked.contains(d);
+            every.append(every.length() > 1 ? "," : "").append("{\"date\":\"").append(d.toString().replace("-", ""))
+                    .append("\",\"week\":\"\",\"isHoliday\":").append(holiday).append(",\"description\":\"")
+                    .append(off.getOrDefault(d, worked.contains(d) ? "補行上班" : "")).append("\"}");
+        }
+        mirror.publish("ruyut/data/" + year + ".json", every + "]");
+        if (confirm) {
+            List<String> h = new ArrayList<>();
+            off.forEach((d, name) -> h.add("{\"date\":\"" + d.toString().replace("-", "") + "\",\"isHoliday\":true,"
+                    + "\"description\":\"" + name + "\"}"));
+            List<String> w = new ArrayList<>();
+            worked.forEach(d -> w.add("{\"date\":\"" + d.toString().replace("-", "") + "\",\"isHoliday\":false,"
+                    + "\"description\":\"補行上班\"}"));
+            mirror.publish("imsyuan/data/" + year + "/holidays.json", "[" + String.join(",", h) + "]");
+            mirror.publish("imsyuan/data/" + year + "/makeup-workdays.json", "[" + String.join(",", w) + "]");
+        }
+    }
+
+    @Test
+    void taiwans_next_year_is_served_when_the_second_mirror_lists_the_same_days() throws Exception {
+        MutableClock clock = new MutableClock("2027-11-22T02:00:00Z");
+        Regions regions = new Regions(clock, cache);
+        // 2027 as built in, from both mirrors: unchanged.
+        Map<LocalDate, String> off2027 = new TreeMap<>();
+        List<LocalDate> none = List.of();
+        regions.get(Region.TW).days().stream().filter(d -> d.date().getYear() == 2027 && d.status().wire().equals("ture"))
+                .forEach(d -> off2027.put(d.date(), d.name()));
+        publishTaiwan(2027, off2027, none, true);
+        Map<LocalDate, String> off2028 = new TreeMap<>(Map.of(LocalDate.of(2028, 2, 28), "和平紀念日",
+                LocalDate.of(2028, 10, 10), "國慶日", LocalDate.of(2028, 10, 9), "補假"));
+        List<LocalDate> worked2028 = List.of(LocalDate.of(2028, 10, 14));
+        publishTaiwan(2028, off2028, worked2028, true);
+        updater(regions, clock).check();
+        assertThat(regions.get(Region.TW).last()).isEqualTo(LocalDate.of(2028, 12, 31));
+        assertThat(regions.get(Region.TW).classify(LocalDate.of(2028, 10, 9)).name()).isEqualTo("國慶日");
+        assertThat(regions.get(Region.TW).classify(LocalDate.of(2028, 10, 14)).status().wire()).isEqualTo("worker");
+        assertThat(regions.get(Region.TW).classify(LocalDate.of(2028, 10, 14)).name()).isEqualTo("國慶日補行上班");
+        assertThat(String.join("\n", log.lines())).contains("Taiwan holidays 2028 added", "confirmed by " + mirror.base()
+                .resolve("/imsyuan/data/2028/holidays.json")).doesNotContain("Taiwan holidays 2027");
+    }
+
+    @Test
+    void a_taiwan_year_the_second_mirror_contradicts_is_not_served_before_the_wait() throws Exception {
+        MutableClock clock = new MutableClock("2027-11-22T02:00:00Z");
+        Regions regions = new Regions(clock, cache);
+        regions.get(Region.TW);
+        publishTaiwan(2028, Map.of(LocalDate.of(2028, 10, 10), "國慶日"), List.of(), true);
+        mirror.publish("imsyuan/data/2028/holidays.json", "[{\"date\":\"20281009\",\"description\":\"補假\"},"
+                + "{\"date\":\"20281010\",\"description\":\"國慶日\"}]");
+        updater(regions, clock).check();
+        assertThat(regions.get(Region.TW).last().getYear()).isEqualTo(2027);
+        assertThat(String.join("\n", log.lines())).contains("waiting for confirmation", "/imsyuan/data/2028/holidays.json lists other days");
+        assertThat(Files.exists(cache.resolve("tw/2028.json"))).isFalse();
+        assertThat(new String(Files.readAllBytes(cache.resolve("tw/confirmation.json")), StandardCharsets.UTF_8)).contains("2028");
+    }
+}
