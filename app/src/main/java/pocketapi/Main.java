@@ -166,7 +166,7 @@ public final class Main {
         named.start(background);
         sentences.start(background);
         if (!targets.isEmpty()) {
-            new Notifier(targets, calendar, own::all, config.get(Setting.PUBLIC_URL),
+            new Notifier(targets, calendar, regions::get, own::all, config.get(Setting.PUBLIC_URL),
                     config.get(Setting.STATS_FILE).toAbsolutePath().resolveSibling("notify.state"), clock, HttpApi::detailJson,
                     Notifier.http("pocketapi/" + version())).start(background);
         }

@@ -119,7 +119,7 @@ public final class Setting<T> {
     public static final Setting<String> NOTIFY_URLS = new Setting<>("NOTIFY_URLS", "",
             "comma-separated targets told when next year is out and on the evening before a day that breaks the week: "
             + "FORMAT+URL, FORMAT one of webhook, ntfy, bark, wecom, dingtalk, feishu; options in the URL's fragment: "
-            + "#events=year,eve,ending&week=6&at=20:00&lang=en (README: Notifications). Unset: none", Values.Value::text);
+            + "#events=year,eve,ending&week=6&at=20:00&lang=en&region=hk (README: Notifications). Unset: none", Values.Value::text);
     public static final Setting<Boolean> ACCESS_LOG = new Setting<>("ACCESS_LOG", "false",
             "true: one log line per request: client address, method, path and query, status, time taken, user id in "
             + "quotes; every character a client wrote that is not printable ASCII appears as \\uXXXX", Values.Value::bool);

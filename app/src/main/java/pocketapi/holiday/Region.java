@@ -7,19 +7,25 @@ package pocketapi.holiday;
  * mandatory ones are its law's statutory days. The other three are built in and read on first use.
  */
 public enum Region {
-    CN("cn", "the mainland", "调休"),
-    HK("hk", "Hong Kong", ""),
-    TW("tw", "Taiwan", "補行上班"),
-    MO("mo", "Macau", "");
+    CN("cn", "the mainland", "中国大陆", "调休"),
+    HK("hk", "Hong Kong", "香港", ""),
+    TW("tw", "Taiwan", "臺灣", "補行上班"),
+    MO("mo", "Macau", "澳門", "");
 
     private final String code;
     private final String english;
+    private final String chinese;
     private final String makeUp;
 
-    Region(String code, String english, String makeUp) {
+    Region(String code, String english, String chinese, String makeUp) {
         this.code = code;
         this.english = english;
+        this.chinese = chinese;
         this.makeUp = makeUp;
+    }
+
+    public String chinese() {
+        return chinese;
     }
 
     public String code() {

@@ -16,6 +16,7 @@ import pocketapi.holiday.Break;
 import pocketapi.holiday.Day;
 import pocketapi.holiday.Festival;
 import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.Region;
 
 /** The messages, as pure functions of a calendar and a date: what the events say, in Chinese or English. */
 final class Events {
@@ -74,28 +75,31 @@ final class Events {
         for (Break b : calendar.arrangement(year)) {
             breaks.add(en ? english(b.name()) + " " + b.start() + " to " + b.end() : b.name() + " " + span(b));
         }
-        String title = en ? "The " + year + " holiday arrangement" + (changed ? " has changed" : " is out")
-                : year + "年放假安排" + (changed ? "有变" : "已发布");
+        Region r = calendar.region();
+        String title = en ? "The " + year + " holiday arrangement" + label(r, true) + (changed ? " has changed" : " is out")
+                : year + "年放假安排" + label(r, false) + (changed ? "有变" : "已发布");
         String text = en ? title + ": " + String.join(", ", breaks) + "."
-                : year + "年放假安排" + (changed ? "（有变）" : "") + "：" + String.join("，", breaks) + "。";
-        return new Message("year", title, text, LocalDate.of(year, 1, 1), link(publicUrl, year), null);
+                : year + "年放假安排" + label(r, false) + (changed ? "（有变）" : "") + "：" + String.join("，", breaks) + "。";
+        return new Message("year", title, text, LocalDate.of(year, 1, 1), link(publicUrl, year, r), null);
     }
 
     /** A year no longer served: the sources disagree on it (or it was withdrawn). */
-    static Message withdrawn(int year, boolean en, String publicUrl) {
-        return new Message("year", en ? "The " + year + " holiday arrangement is withdrawn" : year + "年放假安排已撤回",
+    static Message withdrawn(int year, boolean en, String publicUrl, Region r) {
+        return new Message("year", en ? "The " + year + " holiday arrangement" + label(r, true) + " is withdrawn"
+                        : year + "年放假安排" + label(r, false) + "已撤回",
                 en ? "The sources disagree on " + year + "'s arrangement, so it is not served until they agree again."
                         : "两个数据源对" + year + "年的放假安排不一致，暂不提供，一致后会再通知。",
-                LocalDate.of(year, 1, 1), link(publicUrl, year), null);
+                LocalDate.of(year, 1, 1), link(publicUrl, year, r), null);
     }
 
     /** From 1 December: next year's arrangement is not in the data. */
-    static Message ending(int next, boolean en, String publicUrl) {
-        return new Message("ending", en ? "Next year's holidays are not in the data yet" : next + "年放假安排尚未取得",
+    static Message ending(int next, boolean en, String publicUrl, Region r) {
+        return new Message("ending", en ? "Next year's holidays" + label(r, true) + " are not in the data yet"
+                        : next + "年放假安排" + label(r, false) + "尚未取得",
                 en ? "The " + next + " holiday arrangement is not in the data yet: from 1 January, dates of " + next
                         + " are answered 400 until it is published and fetched."
                         : next + "年的放假安排还不在数据中：1月1日起，" + next + "年的日期会回答 400，直到安排发布并被取得。",
-                LocalDate.of(next, 1, 1), link(publicUrl, next), null);
+                LocalDate.of(next, 1, 1), link(publicUrl, next, r), null);
     }
 
     /** The message of {@code --notify-test}. */
@@ -104,8 +108,13 @@ final class Events {
                 en ? "A test message: this target works." : "测试消息：这个通知目标可用。", today, null, null);
     }
 
-    private static String link(String publicUrl, int year) {
-        return publicUrl == null ? null : publicUrl + "/api/holidays/year?y=" + year;
+    private static String link(String publicUrl, int year, Region r) {
+        return publicUrl == null ? null : publicUrl + "/api/holidays/year?y=" + year + (r.mainland() ? "" : "&region=" + r.code());
+    }
+
+    /** A region's name after "arrangement": nothing for the mainland, {@code （香港）} or {@code  (Hong Kong)}. */
+    private static String label(Region r, boolean en) {
+        return r.mainland() ? "" : en ? " (" + r.english() + ")" : "（" + r.chinese() + "）";
     }
 
     /** What a year's arrangement is, in 16 hex digits: its breaks' names, dates and make-up days. */

@@ -15,7 +15,9 @@ import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.EnumMap;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.slf4j.Logger;
@@ -23,6 +25,7 @@ import org.slf4j.LoggerFactory;
 
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.OwnCalendar;
+import pocketapi.holiday.Region;
 import pocketapi.logging.Throttle;
 import pocketapi.holiday.Utc8;
 
@@ -47,6 +50,8 @@ public final class Notifier {
 
     private final List<Target> targets;
     private final Supplier<HolidayCalendar> official;
+    /** The other regions' calendars (read on first use: only a target's region is ever read). */
+    private final Function<Region, HolidayCalendar> regions;
     private final Supplier<Map<String, OwnCalendar>> named;
     private final String publicUrl;
     private final Clock clock;
@@ -57,11 +62,12 @@ public final class Notifier {
     private final Map<String, long[]> retries = new HashMap<>();
     private final Throttle failing;
 
-    public Notifier(List<Target> targets, Supplier<HolidayCalendar> official, Supplier<Map<String, OwnCalendar>> named,
-                    Optional<String> publicUrl, Path stateFile, Clock clock,
+    public Notifier(List<Target> targets, Supplier<HolidayCalendar> official, Function<Region, HolidayCalendar> regions,
+                    Supplier<Map<String, OwnCalendar>> named, Optional<String> publicUrl, Path stateFile, Clock clock,
                     BiFunction<HolidayCalendar, LocalDate, String> detail, Sender sender) {
         this.targets = targets;
         this.official = official;
+        this.regions = regions;
         this.named = named;
         this.publicUrl = publicUrl.orElse(null);
         this.clock = clock;
@@ -92,11 +98,14 @@ public final class Notifier {
 
     /** One round: what is due, sent; what was sent, saved. */
     synchronized void tick() {
-        HolidayCalendar calendar = official.get();
         LocalDate today = Utc8.today(clock);
-        yearEvents(calendar, today);
+        Map<Region, HolidayCalendar> calendars = new EnumMap<>(Region.class);
+        calendars.put(Region.CN, official.get());
+        targets.forEach(t -> calendars.computeIfAbsent(t.region(), regions));
+        calendars.forEach((region, calendar) -> yearEvents(region, calendar, today));
         int minute = LocalTime.ofInstant(clock.instant(), Utc8.OFFSET).toSecondOfDay() / 60;
         for (Target t : targets) {
+            HolidayCalendar calendar = calendars.get(t.region());
             List<String> due = new ArrayList<>(state.due(t.id()));
             if (t.events().contains(Target.Event.EVE) && minute >= t.at()) {
                 due.add("eve:" + today.plusDays(1));
@@ -116,31 +125,33 @@ public final class Notifier {
     }
 
     /** Years published, changed or withdrawn since the last round become due for every target that wants them. */
-    private void yearEvents(HolidayCalendar calendar, LocalDate today) {
-        NavigableMap<Integer, String> known = state.known();
-        boolean first = state.fresh();
+    private void yearEvents(Region region, HolidayCalendar calendar, LocalDate today) {
+        boolean first = state.fresh(region);
+        NavigableMap<Integer, String> known = state.known(region);
         for (int year : calendar.years().tailMap(today.getYear(), true).keySet()) {
             String fp = Events.fingerprint(calendar, year);
             String was = known.get(year);
             if (!first && !fp.equals(was)) {
-                due("year:" + year + ":" + fp + (was == null ? ":new" : ":changed"));
+                due(region, "year:" + year + ":" + fp + (was == null ? ":new" : ":changed"));
             }
             known.put(year, fp);
         }
         for (int year : new ArrayList<>(known.keySet())) {
             if (!calendar.years().containsKey(year)) {
                 if (!calendar.disputed(year).isEmpty()) {
-                    due("year:" + year + ":withdrawn");
+                    due(region, "year:" + year + ":withdrawn");
                 }
                 known.remove(year);
             }
         }
-        state.started();
+        if (region.mainland()) {
+            state.started();
+        }
     }
 
-    private void due(String key) {
+    private void due(Region region, String key) {
         for (Target t : targets) {
-            if (t.events().contains(Target.Event.YEAR)) {
+            if (t.events().contains(Target.Event.YEAR) && t.region() == region) {
                 state.addDue(t.id(), key);
             }
         }
@@ -200,13 +211,13 @@ public final class Notifier {
             case "ending" -> {
                 int next = Integer.parseInt(k[1]);
                 return calendar.years().containsKey(next) ? Optional.empty()
-                        : Optional.of(Events.ending(next, t.english(), publicUrl));
+                        : Optional.of(Events.ending(next, t.english(), publicUrl, t.region()));
             }
             case "year" -> {
                 int year = Integer.parseInt(k[1]);
                 if (k[2].equals("withdrawn")) {
                     return calendar.years().containsKey(year) ? Optional.empty()
-                            : Optional.of(Events.withdrawn(year, t.english(), publicUrl));
+                            : Optional.of(Events.withdrawn(year, t.english(), publicUrl, t.region()));
                 }
                 return calendar.years().containsKey(year) && Events.fingerprint(calendar, year).equals(k[2])
                         ? Optional.of(Events.year(calendar, year, k[3].equals("changed"), t.english(), publicUrl))

@@ -17,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import pocketapi.files.Disk;
+import pocketapi.holiday.Region;
 import pocketapi.files.Json;
 
 /**
@@ -30,11 +31,14 @@ final class NotifyState {
     private static final Logger LOG = LoggerFactory.getLogger(NotifyState.class);
 
     /** The file. */
-    record Saved(NavigableMap<Integer, String> known, Map<String, Set<String>> due, Set<String> sent) {
+    record Saved(NavigableMap<Integer, String> known, Map<String, Set<String>> due, Set<String> sent,
+                 Map<String, NavigableMap<Integer, String>> regions) {
     }
 
     private final Path file;
     private final NavigableMap<Integer, String> known = new TreeMap<>();
+    /** The other regions' years known, by region code: those targets follow. */
+    private final Map<String, NavigableMap<Integer, String>> regions = new TreeMap<>();
     private final Map<String, Set<String>> due = new HashMap<>();
     private final Set<String> sent = new HashSet<>();
     private boolean fresh;
@@ -52,6 +56,8 @@ final class NotifyState {
             (saved.due() == null ? Map.<String, Set<String>>of() : saved.due())
                     .forEach((target, keys) -> state.due.put(target, new LinkedHashSet<>(keys)));
             state.sent.addAll(saved.sent() == null ? Set.of() : saved.sent());
+            (saved.regions() == null ? Map.<String, NavigableMap<Integer, String>>of() : saved.regions())
+                    .forEach((code, years) -> state.regions.put(code, new TreeMap<>(years)));
         } catch (java.nio.file.NoSuchFileException e) {
             state.fresh = true;
         } catch (IOException | RuntimeException e) {
@@ -62,13 +68,15 @@ final class NotifyState {
         return state;
     }
 
-    NavigableMap<Integer, String> known() {
+    /** The years known of {@code region}'s calendar, with their fingerprints. */
+    NavigableMap<Integer, String> known(Region region) {
         changed = true;
-        return known;
+        return region.mainland() ? known : regions.computeIfAbsent(region.code(), c -> new TreeMap<>());
     }
 
-    boolean fresh() {
-        return fresh;
+    /** Whether nothing is known of {@code region} yet: its years served now are known without a message. */
+    boolean fresh(Region region) {
+        return region.mainland() ? fresh : !regions.containsKey(region.code());
     }
 
     void started() {
@@ -111,7 +119,7 @@ final class NotifyState {
             return;
         }
         try {
-            Disk.LOCAL.replace(file, Json.MAPPER.writeValueAsBytes(new Saved(known, due, new TreeSet<>(sent))));
+            Disk.LOCAL.replace(file, Json.MAPPER.writeValueAsBytes(new Saved(known, due, new TreeSet<>(sent), regions)));
             changed = false;
         } catch (IOException e) {
             LOG.warn("notifications: {} cannot be written ({}); what was sent is remembered until a restart", file,

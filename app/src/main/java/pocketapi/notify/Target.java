@@ -13,15 +13,16 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import pocketapi.holiday.Region;
 import pocketapi.holiday.Week;
 
 /**
  * One entry of NOTIFY_URLS: {@code FORMAT+URL}, the URL in full, options in its fragment (never sent): {@code
  * events=year,eve,ending}, {@code week=6|alt:YYYY-MM-DD} or {@code calendar=NAME}, {@code at=HH:MM} (the evening
- * message's time, UTC+8), {@code lang=en}. Immutable.
+ * message's time, UTC+8), {@code lang=en}, {@code region=hk|mo|tw} (whose calendar it is told of). Immutable.
  */
 public record Target(Format format, URI url, Set<Event> events, Week week, String calendar, int at, boolean english,
-                     String entry) {
+                     Region region, String entry) {
     /** What a target is told of. */
     public enum Event { YEAR, EVE, ENDING }
 
@@ -73,6 +74,7 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
         String calendar = null;
         int at = 20 * 60;
         boolean english = false;
+        Region region = Region.CN;
         String fragment = uri.getFragment();
         for (String option : fragment == null || fragment.isEmpty() ? new String[0] : fragment.split("&")) {
             int eq = option.indexOf('=');
@@ -108,8 +110,15 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
                     }
                     english = v.equals("en");
                 }
+                case "region" -> {
+                    try {
+                        region = Region.parse(v);
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("region " + e.getMessage());
+                    }
+                }
                 default -> throw new IllegalArgumentException("unknown option " + cut(name)
-                        + "; the options are events, week, calendar, at, lang");
+                        + "; the options are events, week, calendar, at, lang, region");
             }
         }
         if (week != null && calendar != null) {
@@ -117,7 +126,7 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
         }
         int hash = entry.indexOf('#');
         URI url = URI.create(hash < 0 ? entry.substring(plus + 1) : entry.substring(plus + 1, hash));
-        return new Target(format, url, Set.copyOf(events), week, calendar, at, english, entry);
+        return new Target(format, url, Set.copyOf(events), week, calendar, at, english, region, entry);
     }
 
     /** The format and host, for messages and logs: never the path, query or credentials (tokens live there). */

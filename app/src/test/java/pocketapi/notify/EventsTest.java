@@ -55,7 +55,7 @@ class EventsTest {
         assertThat(m.url()).isEqualTo("https://api.example.com/api/holidays/year?y=2026");
         assertThat(Events.year(CALENDAR, 2026, true, true, null).text())
                 .startsWith("The 2026 holiday arrangement has changed: New Year's Day 2026-01-01 to 2026-01-03, ");
-        assertThat(Events.ending(2027, false, null).text()).startsWith("2027年的放假安排还不在数据中");
+        assertThat(Events.ending(2027, false, null, pocketapi.holiday.Region.CN).text()).startsWith("2027年的放假安排还不在数据中");
         assertThat(Events.fingerprint(CALENDAR, 2026)).matches("[0-9a-f]{16}").isNotEqualTo(Events.fingerprint(CALENDAR, 2025));
     }
 }

@@ -24,7 +24,12 @@ import com.sun.net.httpserver.HttpServer;
 import pocketapi.LogCapture;
 import pocketapi.MutableClock;
 import pocketapi.holiday.HolidayCalendar;
+import pocketapi.holiday.HongKong;
+import pocketapi.holiday.LunarCalendar;
+import pocketapi.holiday.Region;
 import pocketapi.holiday.TestYears;
+import pocketapi.holiday.source.RegionFiles;
+import pocketapi.holiday.source.Regions;
 
 /** The notifier against a local server standing in for every target, on a clock the test moves. */
 class NotifierTest {
@@ -35,6 +40,7 @@ class NotifierTest {
     private final AtomicInteger status = new AtomicInteger(200);
     private final MutableClock clock = new MutableClock("2026-10-09T11:59:00Z");  // 19:59 in UTC+8
     private final AtomicReference<HolidayCalendar> calendar = new AtomicReference<>(TestYears.calendarWith(clock));
+    private final AtomicReference<HolidayCalendar> hongKong = new AtomicReference<>();
 
     @BeforeEach
     void serve() throws IOException {
@@ -63,7 +69,10 @@ class NotifierTest {
     }
 
     private Notifier notifier(String urls) {
-        return new Notifier(Target.parseAll(urls), calendar::get, Map::of, Optional.of("https://api.example.com"),
+        return new Notifier(Target.parseAll(urls), calendar::get, region -> {
+            assertThat(region).isEqualTo(Region.HK);  // only a target's region is ever read
+            return hongKong.updateAndGet(c -> c != null ? c : builtIn(Region.HK));
+        }, Map::of, Optional.of("https://api.example.com"),
                 dir.resolve("notify.state"), clock, (c, d) -> "{\"date\":\"" + d + "\"}", Notifier.http("pocketapi/test"));
     }
 
@@ -155,6 +164,37 @@ class NotifierTest {
         notifier(urls).tick();
         assertThat(received).hasSize(2);
         assertThat(received.get(1)).startsWith("/y {\"event\":\"year\",\"title\":\"2027年放假安排已发布\"");
+    }
+
+    private HolidayCalendar builtIn(Region region) {
+        try {
+            return Regions.builtIn(region, clock);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void a_target_of_hong_kong_is_told_of_its_new_year_and_of_the_evening_before_its_breaks() throws Exception {
+        String urls = "webhook+" + base() + "/hk#events=year,eve&region=hk,webhook+" + base() + "/cn#events=year,eve";
+        // Friday 19:59 in UTC+8: Hong Kong's 重陽節 break (Monday 10-19, 重陽節翌日) starts tomorrow; the mainland has none.
+        clock.set("2026-10-16T11:59:00Z");
+        notifier(urls).tick();
+        assertThat(received).as("the first start knows every year, and 19:59 is before the evening").isEmpty();
+        clock.advance(Duration.ofMinutes(1));
+        notifier(urls).tick();
+        assertThat(received).singleElement().asString().startsWith("/hk {\"event\":\"eve\"").contains("明天起放假：重陽節");
+        received.clear();
+        clock.set("2026-11-24T02:00:00Z");
+        HolidayCalendar hk = hongKong.get();
+        hongKong.set(hk.withYear(RegionFiles.hongKong("test", 2027, HongKong.generalHolidays(2027, LunarCalendar.get()))));
+        notifier(urls).tick();
+        assertThat(received).singleElement().asString().startsWith("/hk {\"event\":\"year\",\"title\":\"2027年放假安排（香港）已发布\"")
+                .contains("https://api.example.com/api/holidays/year?y=2027&region=hk");
+        notifier(urls).tick();
+        assertThat(received).hasSize(1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Target.parseAll("webhook+https://h.example.com/x#region=jp"))
+                .hasMessageEndingWith("is not accepted: region must be cn (the mainland, the default), hk, mo or tw");
     }
 
     @Test
