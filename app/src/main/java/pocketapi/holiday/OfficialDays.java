@@ -24,6 +24,7 @@ final class OfficialDays {
         Day[] days = new Day[(int) (last.toEpochDay() - first.toEpochDay() + 1)];
         LunarCalendar lunar = LunarCalendar.get();
         Set<LocalDate> statutory = new HashSet<>();
+        Set<LocalDate> moved = new HashSet<>();  // Hong Kong's general holidays moved off a Sunday or another's date
         for (int year = years.firstKey(); year <= years.lastKey(); year++) {
             if (region.mainland() && Law.covers(year)) {
                 for (Law.Holiday h : Law.of(year, lunar)) {
@@ -31,11 +32,19 @@ final class OfficialDays {
                 }
             } else if (region == Region.MO) {
                 statutory.addAll(Macau.mandatory(year, lunar));
+            } else if (region == Region.HK) {
+                for (HongKong.Holiday h : HongKong.holidays(year, lunar)) {
+                    if (h.statutory()) {
+                        statutory.add(h.date());
+                    } else if (!h.origin().equals(h.date())) {
+                        moved.add(h.date());
+                    }
+                }
             }
         }
         for (int i = 0; i < days.length; i++) {
             LocalDate date = first.plusDays(i);
-            days[i] = classify(date, byDate.get(date), statutory.contains(date), region);
+            days[i] = classify(date, byDate.get(date), statutory.contains(date), moved.contains(date), region);
         }
         TreeMap<LocalDate, Break> byStart = new TreeMap<>();  // days off are unique, so starts are too
         OrdinaryWeekend widening = new OrdinaryWeekend(byDate, first, last);
@@ -89,11 +98,11 @@ final class OfficialDays {
      * A date by its own entry: a listed weekday day off is {@link Status#EXTRA} until its break calls
      * it in lieu or substitute.
      */
-    private static Day classify(LocalDate date, ListedDay entry, boolean statutory, Region region) {
+    private static Day classify(LocalDate date, ListedDay entry, boolean statutory, boolean moved, Region region) {
         boolean weekend = Day.weekend(date);
         if (entry != null && entry.offDay()) {
             return Day.of(date, statutory ? Status.STATUTORY : weekend ? Status.WEEKEND_OFF
-                            : region.mainland() ? Status.EXTRA : Status.HOLIDAY,
+                            : region.mainland() ? Status.EXTRA : moved ? Status.SUBSTITUTE : Status.HOLIDAY,
                     entry.festival(), statutory);
         }
         // A make-up working day is only ever a weekend day; a weekday listed as working is just a working day.

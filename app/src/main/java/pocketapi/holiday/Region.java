@@ -45,9 +45,12 @@ public enum Region {
         return this == CN;
     }
 
-    /** Whether the days its law fixes are known here: the mainland's statutory holidays, Macau's mandatory ones. */
+    /**
+     * Whether the days its law fixes are known here: the mainland's statutory holidays, Hong Kong's (Employment
+     * Ordinance), Macau's mandatory ones; not yet Taiwan's.
+     */
     public boolean lawKnown() {
-        return this == CN || this == MO;
+        return this != TW;
     }
 
     /** A {@code region=} value. */

@@ -91,8 +91,9 @@ final class DayJson {
     /**
      * The record of a date of the lunar table outside the holiday data: status {@code unknown}, the holiday fields null,
      * with what the region's rules say of it: on the mainland the statutory holiday the law of its year fixes
-     * ({@code statutory} null before 2000: no law known here), in Hong Kong the general holiday of its ordinance, in
-     * Macau the public holiday and whether it is mandatory (2001 on), in Taiwan nothing; with {@code detail}, its
+     * ({@code statutory} null before 2000: no law known here), in Hong Kong the general holiday of its ordinance and
+     * whether it is statutory, in Macau the public holiday and whether it is mandatory (2001 on), in Taiwan nothing;
+     * with {@code detail}, its
      * weekday, lunar date and solar term, and {@code standing}: why the holiday fields are unknown.
      */
     static byte[] unknown(LocalDate date, boolean detail, String standing, Region region) {
@@ -107,6 +108,7 @@ final class DayJson {
             name = statutory ? Festival.chinese(law) : null;
         } else if (region == Region.HK && year > 2000) {
             name = HongKong.generalHolidays(year, lunar).get(date);
+            statutory = HongKong.statutory(year, lunar).contains(date);
         } else if (region == Region.MO && year > 2000) {
             name = Macau.publicHolidays(year, lunar).get(date);
             statutory = Macau.mandatory(year, lunar).contains(date);

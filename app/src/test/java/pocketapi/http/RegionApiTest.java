@@ -64,9 +64,12 @@ class RegionApiTest {
 
             JsonNode detail = json(server, "/api/holidays/detail?date=2026-07-01&region=hk");
             assertThat(detail.get("status").textValue()).isEqualTo("ture");
-            assertThat(detail.get("kind").textValue()).isEqualTo("holiday");
+            assertThat(detail.get("kind").textValue()).isEqualTo("statutory");  // the Employment Ordinance's
             assertThat(detail.get("name").textValue()).isEqualTo("香港特別行政區成立紀念日");
-            assertThat(detail.get("statutory").isNull()).isTrue();
+            assertThat(detail.get("statutory").booleanValue()).isTrue();
+            JsonNode goodFriday = json(server, "/api/holidays/detail?date=2026-04-03&region=hk");
+            assertThat(goodFriday.get("kind").textValue()).isEqualTo("holiday");  // statutory from 2028
+            assertThat(goodFriday.get("statutory").booleanValue()).isFalse();
             assertThat(detail.get("wage").isNull()).isTrue();
             assertThat(detail.get("tradingDay").isNull()).isTrue();
             assertThat(detail.get("lunar").get("text").textValue()).isNotEmpty();
@@ -149,7 +152,7 @@ class RegionApiTest {
                     + "2027, whose holiday arrangement is not fetched yet; covered: 2020-01-01 to 2026-12-31");
             JsonNode unknown = json(server, "/api/holidays/detail?date=2027-07-01&region=hk");
             assertThat(unknown.get("status").textValue()).isEqualTo("unknown");
-            assertThat(unknown.get("statutory").isNull()).isTrue();
+            assertThat(unknown.get("statutory").booleanValue()).isTrue();
             assertThat(unknown.get("name").textValue()).isEqualTo("香港特別行政區成立紀念日");  // by the ordinance
             assertThat(json(server, "/api/holidays/detail?date=2027-07-02&region=hk").get("name").isNull()).isTrue();
             assertThat(message(server.get("/api/holidays/forecast?y=2027&region=hk"))).isEqualTo("/api/holidays/forecast is "

@@ -66,8 +66,8 @@ class RegionsTest {
             boolean weekend = Day.weekend(d);
             assertThat(day.status().wire()).as(d.toString()).isEqualTo(general != null ? "ture" : "flase");
             assertThat(hk.working(d)).as(d.toString()).isEqualTo(general == null && !weekend);
-            assertThat(day.status().kind()).as(d.toString())
-                    .isEqualTo(general != null && !weekend ? "holiday" : weekend ? "weekend" : "workday");
+            assertThat(day.status().kind()).as(d + " " + general).isEqualTo(hongKongKind(general, d));
+            assertThat(day.statutory()).as(d + " " + general).isEqualTo(general != null && employmentOrdinance(general, d.getYear()));
             if (general != null) {
                 assertThat(Arrays.asList(day.name().split("、"))).as(d + " " + general).contains(festival(general));
             } else {
@@ -75,6 +75,29 @@ class RegionsTest {
             }
         }
         assertThat(checked).isEqualTo(2557);
+    }
+
+    /** Whether a general holiday (by its official name) is a statutory holiday of the Employment Ordinance in {@code year}. */
+    private static boolean employmentOrdinance(String official, int year) {
+        if (official.startsWith("佛誕")) {
+            return year >= 2022;
+        } else if (official.startsWith("復活節星期一")) {
+            return year >= 2026;
+        } else if (official.startsWith("耶穌受難節") || official.startsWith("聖誕節")) {
+            return false;  // Good Friday from 2028, the day after from 2030; Christmas or the solstice: the employer's choice
+        }
+        return true;
+    }
+
+    /** What a day is in Hong Kong, from its official name: a moved holiday is named 翌日, 初四, 後第二日 or 第二個周日. */
+    private static String hongKongKind(String official, LocalDate d) {
+        if (official == null) {
+            return Day.weekend(d) ? "weekend" : "workday";
+        }
+        boolean moved = official.endsWith("翌日") && !List.of("耶穌受難節翌日", "中秋節翌日").contains(official)
+                || official.equals("農曆年初四") || official.endsWith("後第二日") || official.endsWith("第二個周日");
+        return employmentOrdinance(official, d.getYear()) ? "statutory" : Day.weekend(d) ? "weekend"
+                : moved ? "substitute" : "holiday";
     }
 
     @Test
