@@ -36,13 +36,6 @@ public final class HongKong {
         return byDate;
     }
 
-    /** The dates of {@code year}'s statutory holidays, each where it falls (moved off a Sunday with its general holiday). */
-    public static Set<LocalDate> statutory(int year, LunarCalendar lunar) {
-        Set<LocalDate> dates = new TreeSet<>();
-        holidays(year, lunar).stream().filter(Holiday::statutory).forEach(h -> dates.add(h.date()));
-        return dates;
-    }
-
     /** The general holidays of {@code year}, in date order. */
     public static List<Holiday> holidays(int year, LunarCalendar lunar) {
         LocalDate easter = easter(year);

@@ -107,8 +107,11 @@ final class DayJson {
             statutory = !law.isEmpty();
             name = statutory ? Festival.chinese(law) : null;
         } else if (region == Region.HK && year > 2000) {
-            name = HongKong.generalHolidays(year, lunar).get(date);
-            statutory = HongKong.statutory(year, lunar).contains(date);
+            statutory = false;
+            for (HongKong.Holiday h : HongKong.holidays(year, lunar)) {
+                name = h.date().equals(date) ? h.festival() : name;
+                statutory |= h.date().equals(date) && h.statutory();
+            }
         } else if (region == Region.MO && year > 2000) {
             name = Macau.publicHolidays(year, lunar).get(date);
             statutory = Macau.mandatory(year, lunar).contains(date);

@@ -138,7 +138,6 @@ final class DayRoutes {
         return live.get();
     }
 
-
     /** The forecast of {@code year}'s official arrangement. */
     HolidayCalendar forecast(int year) {
         return forecasts.get(year, y -> Forecast.calendar(y, live.get().clock()));

@@ -28,7 +28,6 @@ import pocketapi.holiday.HolidayYear;
  */
 public final class HolidayData {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayData.class);
-    static final String BUILT_IN_INDEX = "holidays/index.txt";
     /** How the source of a built-in year starts. */
     public static final String BUILT_IN = "built-in ";
     private static final Pattern YEAR_FILE = Pattern.compile("\\d{4}\\.json");
@@ -96,16 +95,23 @@ public final class HolidayData {
 
     /** The years shipped in the jar; each must pass the gate (a test holds them to it). */
     public static List<HolidayYear> builtIn() throws HolidayDataException {
+        List<HolidayYear> years = shipped("holidays/");
+        for (HolidayYear year : years) {
+            HolidayGate.Verdict verdict = HolidayGate.check(year);
+            if (!verdict.served()) {
+                throw new HolidayDataException(year.source(), "" + verdict.describe());
+            }
+        }
+        return years;
+    }
+
+    /** The years a folder of the jar ships, as its {@code index.txt} lists them ({@code holidays/}, {@code regions/hk/}). */
+    static List<HolidayYear> shipped(String folder) throws HolidayDataException {
         List<HolidayYear> years = new ArrayList<>();
-        for (String name : resource(BUILT_IN_INDEX).split("\n")) {
+        for (String name : resource(folder + "index.txt").split("\n")) {
             if (!name.isBlank()) {
-                String path = "holidays/" + name.strip();
-                HolidayYear year = HolidayFile.parse(BUILT_IN + path, yearOf(name.strip()), resourceBytes(path));
-                HolidayGate.Verdict verdict = HolidayGate.check(year);
-                if (!verdict.served()) {
-                    throw new HolidayDataException(year.source(), "" + verdict.describe());
-                }
-                years.add(year);
+                String path = folder + name.strip();
+                years.add(HolidayFile.parse(BUILT_IN + path, yearOf(name.strip()), resourceBytes(path)));
             }
         }
         return years;

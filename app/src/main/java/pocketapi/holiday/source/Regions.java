@@ -1,7 +1,6 @@
 package pocketapi.holiday.source;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -10,12 +9,11 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.files.Resources;
+import pocketapi.files.Folder;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
@@ -94,36 +92,19 @@ public final class Regions {
         read = next;
     }
 
+    /** The years fetched for {@code region} before, read by the same rules as HOLIDAY_DATA_DIR's files. */
     private List<HolidayYear> cached(Region region) throws HolidayDataException, IOException {
         List<HolidayYear> years = new ArrayList<>();
-        if (cache == null || !Files.isDirectory(cache(region))) {
-            return years;
-        }
-        Map<Integer, Path> files = new TreeMap<>();
-        try (var list = Files.list(cache(region))) {
-            list.filter(HolidayData::isYearFile).forEach(f -> files.put(Integer.parseInt(f.getFileName().toString().substring(0, 4)), f));
-        }
-        for (Map.Entry<Integer, Path> f : files.entrySet()) {
-            years.add(HolidayFile.parse(f.getValue().toString(), f.getKey(), Files.readAllBytes(f.getValue())));
+        if (cache != null && Files.isDirectory(cache(region))) {
+            for (Folder.File file : HolidayData.yearFiles(cache(region))) {
+                years.add(HolidayData.parse(file));
+            }
         }
         return years;
     }
 
     /** A region's years shipped in the jar, as one calendar (a test holds every region's files to it). */
     public static HolidayCalendar builtIn(Region region, Clock clock) throws HolidayDataException {
-        String folder = "regions/" + region.code() + "/";
-        List<HolidayYear> years = new ArrayList<>();
-        for (String name : new String(bytes(folder + "index.txt"), StandardCharsets.UTF_8).split("\n")) {
-            if (!name.isBlank()) {
-                String path = folder + name.strip();
-                years.add(HolidayFile.parse(HolidayData.BUILT_IN + path, Integer.parseInt(name.strip().substring(0, 4)),
-                        bytes(path)));
-            }
-        }
-        return HolidayCalendar.of(region, years, clock);
-    }
-
-    private static byte[] bytes(String path) throws HolidayDataException {
-        return Resources.read(path).orElseThrow(() -> new HolidayDataException(HolidayData.BUILT_IN + path, "missing from the jar"));
+        return HolidayCalendar.of(region, HolidayData.shipped("regions/" + region.code() + "/"), clock);
     }
 }

@@ -99,24 +99,36 @@ public final class RegionUpdater {
         return new int[] {Math.min(thisYear, regions.get(region).last().getYear() + 1), thisYear + 1};
     }
 
-    private void hongKong() {
-        Map<Integer, Map<LocalDate, String>> years = null;
-        URI from = null;
-        for (URI url : sources.hongKong()) {
+    /** How a source's file reads. */
+    private interface Reader<T> {
+        T read(String source, byte[] body) throws HolidayDataException;
+    }
+
+    /** A file as read, and where it came from. */
+    private record Read<T>(URI url, T value) {
+    }
+
+    /** The first of {@code urls} whose answer {@code reader} reads; null when none does (each failure noted). */
+    private <T> Read<T> first(List<URI> urls, Reader<T> reader) {
+        for (URI url : urls) {
             byte[] body = fetch(url);
             try {
-                years = body == null ? null : RegionFiles.hongKong(url.toString(), body);
+                if (body != null) {
+                    return new Read<>(url, reader.read(url.toString(), body));
+                }
             } catch (HolidayDataException e) {
                 outcomes.note(url, "refused: " + e.problem());
             }
-            if (years != null) {
-                from = url;
-                break;
-            }
         }
+        return null;
+    }
+
+    private void hongKong() {
+        Read<Map<Integer, Map<LocalDate, String>>> list = first(sources.hongKong(), RegionFiles::hongKong);
         int[] due = due(Region.HK);
-        for (int year = due[0]; years != null && year <= due[1]; year++) {
-            Map<LocalDate, String> general = years.get(year);
+        for (int year = due[0]; list != null && year <= due[1]; year++) {
+            URI from = list.url();
+            Map<LocalDate, String> general = list.value().get(year);
             if (general == null && served(Region.HK, year)) {
                 continue;  // a year served already, not in this list (it keeps about three years)
             } else if (general == null) {
@@ -138,26 +150,16 @@ public final class RegionUpdater {
     private void taiwan() {
         int[] due = due(Region.TW);
         for (int year = due[0]; year <= due[1]; year++) {
-            Map<LocalDate, String> listed = null;
-            URI from = null;
-            for (URI base : sources.taiwan()) {
-                URI url = URI.create(base + "/" + year + ".json");
-                byte[] body = fetch(url);
-                try {
-                    listed = body == null ? null : RegionFiles.taiwanEveryDay(url.toString(), body);
-                } catch (HolidayDataException e) {
-                    outcomes.note(url, "refused: " + e.problem());
-                }
-                if (listed != null) {
-                    from = url;
-                    break;
-                }
-            }
-            if (listed == null && served(Region.TW, year)) {
+            String file = "/" + year + ".json";
+            Read<Map<LocalDate, String>> read = first(sources.taiwan().stream().map(base -> URI.create(base + file)).toList(),
+                    RegionFiles::taiwanEveryDay);
+            if (read == null && served(Region.TW, year)) {
                 continue;
-            } else if (listed == null) {
+            } else if (read == null) {
                 break;  // the years stay contiguous
             }
+            Map<LocalDate, String> listed = read.value();
+            URI from = read.url();
             String confirmedBy = null;
             String why = "no confirming mirror has " + year;
             for (URI base : sources.taiwanConfirm()) {
