@@ -80,7 +80,7 @@ expect() {  # $1 port, $2 path, $3 the exact body
   [ "$got" = "$3" ] || fail "$2 answered $got, expected $3"
 }
 # Tests reach no server but those they start: holiday updates off.
-offline=(-e HOLIDAY_UPDATE_URL=off -e HOLIDAY_CONFIRM_URL=off -e HK_UPDATE_URL=off -e TW_UPDATE_URL=off -e TW_CONFIRM_URL=off)
+offline=(-e HOLIDAY_UPDATE_URL=off -e HOLIDAY_CONFIRM_URL=off -e HK_UPDATE_URL=off -e TW_UPDATE_URL=off -e TW_CONFIRM_URL=off -e MO_UPDATE_URL=off)
 
 step "run it read-only as the README says, and the README's examples"
 port=$(free_port)
@@ -134,7 +134,7 @@ port_a=$(free_port); port_b=$(free_port)
 t0=$(date +%s)
 (cd "$work" && POCKETAPI_IMAGE=$image REDIS_IMAGE=$base POCKETAPI_PORT=$port_a POCKETAPI_PORT_B=$port_b \
   STATS_REDIS_URL=redis://redis:6379/0 podman-compose -p pocketapi-test -f "$work/compose.yaml" \
-  --podman-run-args="--health-interval disable -e HOLIDAY_UPDATE_URL=off -e HOLIDAY_CONFIRM_URL=off -e HK_UPDATE_URL=off -e TW_UPDATE_URL=off -e TW_CONFIRM_URL=off" \
+  --podman-run-args="--health-interval disable -e HOLIDAY_UPDATE_URL=off -e HOLIDAY_CONFIRM_URL=off -e HK_UPDATE_URL=off -e TW_UPDATE_URL=off -e TW_CONFIRM_URL=off -e MO_UPDATE_URL=off" \
   up -d --no-build redis pocketapi pocketapi-b >"$work/compose.log" 2>&1) || { tail -20 "$work/compose.log"; fail "podman-compose up"; }
 await "$port_a" >/dev/null || fail "instance a: no answer"
 await "$port_b" >/dev/null || fail "instance b: no answer"

@@ -176,7 +176,7 @@ public final class Main {
         background.schedule(() -> new HolidayUpdater(calendar, sources, cache, holidays.pinned(),
                 new HolidayFetcher("pocketapi/" + version()), clock).start(background), 500, TimeUnit.MILLISECONDS);
         new RegionUpdater(regions, new RegionUpdater.Sources(config.get(Setting.HK_UPDATE_URL), config.get(Setting.TW_UPDATE_URL),
-                config.get(Setting.TW_CONFIRM_URL), config.get(Setting.HOLIDAY_UPDATE_SECONDS),
+                config.get(Setting.TW_CONFIRM_URL), config.get(Setting.MO_UPDATE_URL), config.get(Setting.HOLIDAY_UPDATE_SECONDS),
                 config.get(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS)), new HolidayFetcher("pocketapi/" + version()), clock)
                 .start(background);
     }

@@ -64,7 +64,8 @@ final class JarProcess implements AutoCloseable {
         // Tests never reach the internet: holiday updates stay off unless a test points them at a local mirror.
         builder.environment().put(Setting.HOLIDAY_UPDATE_URL.name(), "off");
         builder.environment().put(Setting.HOLIDAY_CONFIRM_URL.name(), "off");
-        for (Setting<?> region : List.of(Setting.HK_UPDATE_URL, Setting.TW_UPDATE_URL, Setting.TW_CONFIRM_URL)) {
+        for (Setting<?> region : List.of(Setting.HK_UPDATE_URL, Setting.TW_UPDATE_URL, Setting.TW_CONFIRM_URL,
+                Setting.MO_UPDATE_URL)) {
             builder.environment().put(region.name(), "off");
         }
         builder.environment().putAll(env);

@@ -62,6 +62,11 @@ public final class Setting<T> {
             "comma-separated base URLs of the confirming source for Taiwan, imsyuan/taiwan-holidays (<base>/Y/holidays.json "
             + "and makeup-workdays.json): a year is served at once when it lists the same days; else after "
             + "HOLIDAY_CONFIRM_WAIT_SECONDS. off: after the wait", v -> v.urls("https://mirror.example.com/taiwan-holidays/data"));
+    public static final Setting<List<URI>> MO_UPDATE_URL = new Setting<>("MO_UPDATE_URL",
+            "https://www.gov.mo/zh-hant/public-holidays/ical/",
+            "comma-separated URLs of Macau's public holidays as an iCalendar (gov.mo's), tried in order once region=mo has "
+            + "been asked for; a new year is confirmed by Ordem Executiva 60/2000's rules, the civil service's days left out. "
+            + "off: Macau's built-in years only", v -> v.urls("https://mirror.example.com/mo/holidays.ics"));
     public static final Setting<Optional<Path>> CALENDARS_DIR = new Setting<>("CALENDARS_DIR", "",
             "a folder of NAME.json calendars of your own (a week rule and days of their own), chosen with calendar=NAME; "
             + "re-read every 2 s while running (README: Your own calendar)", Values.Value::folder);

@@ -31,7 +31,8 @@ final class Arrangement {
      * @param offOutside whether an unlisted date is an ordinary day off (a weekend day that is no
      *                  make-up day, inside the covered range): how far a break widens
      */
-    static List<Arranged> breaks(HolidayYear notice, Predicate<LocalDate> offOutside, LunarCalendar lunar, Region region) {
+    static List<Arranged> breaks(HolidayYear notice, Predicate<LocalDate> offOutside, LunarCalendar lunar, Region region,
+                                 Set<LocalDate> statutory, Set<LocalDate> substitutes) {
         // Dates are unique within a notice (the loader checks), so a sorted map orders them. No
         // streams or lambdas: this runs at start-up, where each would cost a class spun on first use.
         TreeMap<LocalDate, ListedDay> byDate = new TreeMap<>();
@@ -84,10 +85,25 @@ final class Arrangement {
             while (offOutside.test(end.plusDays(1)) && !byDate.containsKey(end.plusDays(1))) {
                 end = end.plusDays(1);
             }
-            Arranged a = arrange(notice.year(), names.get(i), start, end, makeUps.get(i), byDate, law);
-            breaks.add(region.mainland() ? a : new Arranged(a.brk(), Map.of()));  // no law here: a region's days keep their kind
+            Arranged a = arrange(notice.year(), names.get(i), start, end, makeUps.get(i), byDate, law,
+                    region.mainland() ? Set.of() : statutory, region.mainland() ? Set.of() : substitutes);
+            breaks.add(region.mainland() ? a : new Arranged(a.brk(), repaid(a.kinds())));
         }
         return breaks;
+    }
+
+    /**
+     * A region's law fixes its own statutory and substitute days (the classification has them), so of the break's other
+     * weekday days off only those its make-up days repay (Taiwan's 調整放假) change kind: in lieu.
+     */
+    private static Map<LocalDate, Status> repaid(Map<LocalDate, Status> kinds) {
+        Map<LocalDate, Status> inLieu = new HashMap<>();
+        for (Map.Entry<LocalDate, Status> k : kinds.entrySet()) {
+            if (k.getValue() == Status.IN_LIEU) {
+                inLieu.put(k.getKey(), Status.IN_LIEU);
+            }
+        }
+        return inLieu;
     }
 
     /** Whether a listed day off continues the run ending at {@code last}: only unlisted weekend days between. */
@@ -101,7 +117,8 @@ final class Arrangement {
     }
 
     private static Arranged arrange(int year, String name, LocalDate start, LocalDate end, List<LocalDate> makeUps,
-                                    Map<LocalDate, ListedDay> listed, List<Law.Holiday> law) {
+                                    Map<LocalDate, ListedDay> listed, List<Law.Holiday> law, Set<LocalDate> regionLaw,
+                                    Set<LocalDate> regionSubstitutes) {
         List<Festival> festivals = Festival.of(name);
         List<LocalDate> statutory = new ArrayList<>();
         Set<LocalDate> weekdays = new HashSet<>();
@@ -117,12 +134,17 @@ final class Arrangement {
                 }
             }
         }
+        for (LocalDate d = start; !d.isAfter(end); d = d.plusDays(1)) {
+            if (regionLaw.contains(d)) {
+                statutory.add(d);
+            }
+        }
         statutory.sort(null);
         int lost = held - weekdays.size();
         List<LocalDate> candidates = new ArrayList<>();
         for (LocalDate d = start; !d.isAfter(end); d = d.plusDays(1)) {
             ListedDay entry = listed.get(d);
-            if (entry != null && entry.offDay() && !Day.weekend(d) && !statutory.contains(d)) {
+            if (entry != null && entry.offDay() && !Day.weekend(d) && !statutory.contains(d) && !regionSubstitutes.contains(d)) {
                 candidates.add(d);
             }
         }

@@ -24,7 +24,8 @@ final class OfficialDays {
         Day[] days = new Day[(int) (last.toEpochDay() - first.toEpochDay() + 1)];
         LunarCalendar lunar = LunarCalendar.get();
         Set<LocalDate> statutory = new HashSet<>();
-        Set<LocalDate> moved = new HashSet<>();  // Hong Kong's general holidays moved off a Sunday or another's date
+        Map<LocalDate, Status> civil = new HashMap<>();  // Macau's civil service: worked by everyone else
+        Set<LocalDate> moved = new HashSet<>();  // substitute days: Hong Kong's general holidays moved, Taiwan's 補假
         for (int year = years.firstKey(); year <= years.lastKey(); year++) {
             if (region.mainland() && Law.covers(year)) {
                 for (Law.Holiday h : Law.of(year, lunar)) {
@@ -32,6 +33,15 @@ final class OfficialDays {
                 }
             } else if (region == Region.MO) {
                 statutory.addAll(Macau.mandatory(year, lunar));
+                for (LocalDate d : Macau.afternoons(year, lunar)) {
+                    civil.put(d, Status.CIVIL_SERVICE_AFTERNOON);
+                }
+                for (LocalDate d : Macau.compensatory(year, lunar).keySet()) {
+                    civil.put(d, Status.CIVIL_SERVICE);
+                }
+            } else if (region == Region.TW && Taiwan.covers(year)) {
+                statutory.addAll(Taiwan.holidays(year, lunar).keySet());
+                moved.addAll(Taiwan.substitutes(year, lunar));
             } else if (region == Region.HK) {
                 for (HongKong.Holiday h : HongKong.holidays(year, lunar)) {
                     if (h.statutory()) {
@@ -44,12 +54,13 @@ final class OfficialDays {
         }
         for (int i = 0; i < days.length; i++) {
             LocalDate date = first.plusDays(i);
-            days[i] = classify(date, byDate.get(date), statutory.contains(date), moved.contains(date), region);
+            days[i] = classify(date, byDate.get(date), statutory.contains(date), moved.contains(date), region,
+                    civil.getOrDefault(date, Status.WORKDAY));
         }
         TreeMap<LocalDate, Break> byStart = new TreeMap<>();  // days off are unique, so starts are too
         OrdinaryWeekend widening = new OrdinaryWeekend(byDate, first, last);
         for (HolidayYear notice : years.values()) {
-            for (Arrangement.Arranged a : Arrangement.breaks(notice, widening, lunar, region)) {
+            for (Arrangement.Arranged a : Arrangement.breaks(notice, widening, lunar, region, statutory, moved)) {
                 Break b = a.brk();
                 byStart.put(b.start(), b);
                 for (LocalDate d = b.start(); !d.isAfter(b.end()); d = d.plusDays(1)) {
@@ -96,9 +107,10 @@ final class OfficialDays {
 
     /**
      * A date by its own entry: a listed weekday day off is {@link Status#EXTRA} until its break calls
-     * it in lieu or substitute.
+     * it in lieu or substitute; an unlisted weekday is {@code worked} (a working day, or one of Macau's civil service's).
      */
-    private static Day classify(LocalDate date, ListedDay entry, boolean statutory, boolean moved, Region region) {
+    private static Day classify(LocalDate date, ListedDay entry, boolean statutory, boolean moved, Region region,
+                                Status worked) {
         boolean weekend = Day.weekend(date);
         if (entry != null && entry.offDay()) {
             return Day.of(date, statutory ? Status.STATUTORY : weekend ? Status.WEEKEND_OFF
@@ -113,6 +125,6 @@ final class OfficialDays {
             // An ordinary weekend is a day off; on a statutory date (the data did not list it) it is that holiday.
             return Day.of(date, statutory ? Status.STATUTORY_WEEKEND : Status.WEEKEND, "", statutory);
         }
-        return Day.of(date, Status.WORKDAY, "", false);
+        return Day.of(date, worked, "", false);
     }
 }

@@ -48,7 +48,7 @@ public record OwnCalendar(String name, Week week, Map<LocalDate, ListedDay> days
         }
         if (own != null) {
             return weekend ? Day.of(date, Status.WORKED_WEEKEND, own.festival(), official.statutory())
-                    : Day.of(date, status == Status.WORKDAY ? Status.WORKDAY : Status.WORKED, "", official.statutory());
+                    : Day.of(date, status.working() ? status : Status.WORKED, "", official.statutory());
         }
         if (status == Status.MAKE_UP && !week.makeUpDaysWorked()) {
             return Day.of(date, Status.WEEKEND, "", official.statutory());

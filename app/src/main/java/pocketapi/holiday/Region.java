@@ -1,10 +1,11 @@
 package pocketapi.holiday;
 
 /**
- * Whose calendar a day is answered from ({@code region=}): the mainland's, the only one with a law of statutory days
- * and a forecast here; Hong Kong's general holidays (1823.gov.hk); or Taiwan's government office calendar (the DGPA's
- * 辦公日曆表, with its make-up working days); or Macau's public holidays (Ordem Executiva n.º 60/2000), whose
- * mandatory ones are its law's statutory days. The other three are built in and read on first use.
+ * Whose calendar a day is answered from ({@code region=}): the mainland's, the only one with a forecast here; Hong
+ * Kong's general holidays (1823.gov.hk), whose Employment Ordinance days are statutory; or Taiwan's government office
+ * calendar (the DGPA's 辦公日曆表, with its make-up working days), whose 紀念日及節日 days off are ({@link Taiwan}); or
+ * Macau's public holidays (Ordem Executiva n.º 60/2000), whose mandatory ones are. The other three are built in and
+ * read on first use.
  */
 public enum Region {
     CN("cn", "the mainland", "中国大陆", "调休"),
@@ -43,14 +44,6 @@ public enum Region {
 
     public boolean mainland() {
         return this == CN;
-    }
-
-    /**
-     * Whether the days its law fixes are known here: the mainland's statutory holidays, Hong Kong's (Employment
-     * Ordinance), Macau's mandatory ones; not yet Taiwan's.
-     */
-    public boolean lawKnown() {
-        return this != TW;
     }
 
     /** A {@code region=} value. */

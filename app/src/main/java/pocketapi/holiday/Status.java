@@ -21,7 +21,7 @@ public enum Status {
     SUBSTITUTE("ture", "substitute"),
     /** A weekday off beyond both counts (an extension, a day whose make-up was cancelled). */
     EXTRA("ture", "extra"),
-    /** A Monday to Friday off by a region's list of holidays (Hong Kong's general holidays). */
+    /** A Monday to Friday off by a region's list and not by its law (Hong Kong's Good Friday, Macau's 追思節). */
     HOLIDAY("ture", "holiday"),
     /** A Saturday or Sunday listed as off. */
     WEEKEND_OFF("ture", "weekend"),
@@ -31,6 +31,10 @@ public enum Status {
     MAKE_UP("worker", "makeUp"),
     /** A Monday to Friday worked. */
     WORKDAY("flase", "workday"),
+    /** A Monday to Friday worked, but a compensatory rest day of Macau's civil service (補假). */
+    CIVIL_SERVICE("flase", "civilService"),
+    /** A Monday to Friday worked, whose afternoon Macau's civil service has off (除夕下午). */
+    CIVIL_SERVICE_AFTERNOON("flase", "civilServiceAfternoon"),
     /** Worked by a calendar of one's own on a Saturday or Sunday: a week rule's Saturday, a day it lists as worked. */
     WORKED_WEEKEND("worker", "worked"),
     /** Worked by a calendar of one's own on a weekday that is officially off. */
@@ -58,7 +62,8 @@ public enum Status {
 
     /** Whether the day is worked: what {@code type=alarm} calls {@code work}. */
     public boolean working() {
-        return this == MAKE_UP || this == WORKDAY || this == WORKED || this == WORKED_WEEKEND;
+        return this == MAKE_UP || this == WORKDAY || this == WORKED || this == WORKED_WEEKEND || this == CIVIL_SERVICE
+                || this == CIVIL_SERVICE_AFTERNOON;
     }
 
     /** The least pay for work on such a day, as a multiple of the normal wage (Labour Law art. 44). */

@@ -14,6 +14,7 @@ import pocketapi.holiday.Festival;
 import pocketapi.holiday.Law;
 import pocketapi.holiday.LunarCalendar;
 import pocketapi.holiday.Region;
+import pocketapi.holiday.Taiwan;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -112,6 +113,9 @@ final class DayJson {
                 name = h.date().equals(date) ? h.festival() : name;
                 statutory |= h.date().equals(date) && h.statutory();
             }
+        } else if (region == Region.TW && Taiwan.covers(year)) {
+            name = Taiwan.holidays(year, lunar).get(date);
+            statutory = name != null;
         } else if (region == Region.MO && year > 2000) {
             name = Macau.publicHolidays(year, lunar).get(date);
             statutory = Macau.mandatory(year, lunar).contains(date);
@@ -131,8 +135,8 @@ final class DayJson {
     }
 
     /**
-     * The law's facts come from the official day: {@code statutory} where the region's law is known here (the mainland,
-     * Macau), {@code wage} and {@code tradingDay} on the mainland; else null.
+     * The law's facts come from the official day: {@code statutory} by the region's law, {@code wage} and {@code
+     * tradingDay} on the mainland only (its Labour Law and exchanges); else null.
      */
     static byte[] renderDetail(Day d, Day law, Region region) {
         boolean known = region.mainland();
@@ -140,7 +144,7 @@ final class DayJson {
         LunarCalendar lunar = LunarCalendar.get();
         LunarCalendar.LunarDate l = LunarCalendar.covers(d.date()) ? lunar.lunar(d.date()) : null;
         return Responses.bytes(new Detail(Record.of(d), d.date().getDayOfWeek().getValue(), d.working(), d.status().kind(),
-                region.lawKnown() ? law.statutory() : null, known ? law.status().wage() : null, known ? law.tradingDay() : null,
+                law.statutory(), known ? law.status().wage() : null, known ? law.tradingDay() : null,
                 b == null ? null : new Span(b.name(), b.start().toString(), b.end().toString(), b.days()),
                 l == null ? null : new Lunar(l.year(), l.month(), l.day(), l.leap(), l.text()),
                 l == null ? null : lunar.solarTerm(d.date()).orElse(null), null));

@@ -274,8 +274,8 @@ final class DayRoutes {
         if (year != calendar.last().getYear() + 1) {
             return null;
         }
-        if (!calendar.region().mainland()) {  // Macau's come from its ordinance, built in; the others' are fetched
-            return calendar.region() == Region.MO ? "not in the built-in data" : "not fetched yet";
+        if (!calendar.region().mainland()) {  // each region's next year is fetched once the region is asked for
+            return "not fetched yet";
         }
         return updates ? "not fetched yet" : "not in the built-in data, and updates are off";
     }

@@ -82,10 +82,10 @@ final class IcsFeed {
             events.add(new Event(false, "off-" + DATE.format(b.start()), event(stamp, b.start(), b.end(),
                     en ? name + " (day off)" : name + "（休）", en
                             ? name + ": " + b.days() + (b.days() == 1 ? " day" : " days") + " off, " + b.start() + " to "
-                                    + b.end() + statutory(b, true) + (makeUp.isEmpty() ? "; no make-up working day."
+                                    + b.end() + statutory(b, true, cn) + (makeUp.isEmpty() ? "; no make-up working day."
                                     : (makeUp.size() == 1 ? "; make-up working day: " : "; make-up working days: ")
                                     + String.join(", ", makeUp) + ".")
-                            : name + "放假 " + b.days() + " 天：" + b.start() + " 至 " + b.end() + statutory(b, false)
+                            : name + "放假 " + b.days() + " 天：" + b.start() + " 至 " + b.end() + statutory(b, false, cn)
                                     + (makeUp.isEmpty() ? cn ? "，不调休。" : "。" : "；" + work + "：" + String.join("、", makeUp) + "。"),
                     en ? "Day off" : "放假", "WORK-HOLIDAY"), null, null));
             for (LocalDate day : b.makeUpDays()) {
@@ -174,13 +174,13 @@ final class IcsFeed {
     }
 
     /** {@code ；其中法定节假日：2026-02-16、2026-02-17} / {@code ; statutory holidays: ...}, or nothing. */
-    private static String statutory(Break b, boolean english) {
+    private static String statutory(Break b, boolean english, boolean cn) {
         if (b.statutory().isEmpty()) {
             return "";
         }
         List<String> dates = b.statutory().stream().map(LocalDate::toString).toList();
         return english ? "; statutory " + (dates.size() == 1 ? "holiday: " : "holidays: ") + String.join(", ", dates)
-                : "；其中法定节假日：" + String.join("、", dates);
+                : (cn ? "；其中法定节假日：" : "；其中法定假日：") + String.join("、", dates);
     }
 
     /** Minutes as the time part of an RFC 5545 duration: {@code 4H}, {@code 3H30M}, {@code 45M}. */

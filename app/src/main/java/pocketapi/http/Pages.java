@@ -146,6 +146,8 @@ final class Pages {
             case WEEKEND -> new String[] {"周末", "weekend"};
             case MAKE_UP, WORKED_WEEKEND -> new String[] {"周末上班", "make-up working day"};
             case WORKDAY, WORKED -> new String[] {"工作日", "working day"};
+            case CIVIL_SERVICE -> new String[] {"公務人員補假", "working day; the civil service's day off"};
+            case CIVIL_SERVICE_AFTERNOON -> new String[] {"公務人員下午豁免上班", "working day; the civil service's afternoon off"};
         };
     }
 

@@ -44,7 +44,7 @@ class ArrangementTest {
                 "{\"name\": \"国庆节\", \"date\": \"2027-10-09\", \"isOffDay\": false}",
                 "{\"name\": \"国庆节\", \"date\": \"2027-10-08\", \"isOffDay\": false}, "
                         + "{\"name\": \"国庆节\", \"date\": \"2027-10-09\", \"isOffDay\": false}"));
-        Optional<Break> national = Arrangement.breaks(notice, d -> false, LunarCalendar.get(), Region.CN).stream()
+        Optional<Break> national = Arrangement.breaks(notice, d -> false, LunarCalendar.get(), Region.CN, java.util.Set.of(), java.util.Set.of()).stream()
                 .map(Arrangement.Arranged::brk).filter(b -> b.name().equals("国庆节")).findFirst();
         assertThat(national).get().extracting(Break::makeUpDays).isEqualTo(List.of(LocalDate.of(2027, 10, 9)));
     }

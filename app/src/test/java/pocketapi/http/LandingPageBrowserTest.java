@@ -208,8 +208,8 @@ class LandingPageBrowserTest {
     }
 
     /**
-     * Hong Kong chosen: 2026 drawn anew from its 11 breaks (28 days with the weekends next to them, no make-up day, no
-     * statutory mark), its next break named, the section's links carrying region=hk (the forecast's not); the mainland
+     * Hong Kong chosen: 2026 drawn anew from its 11 breaks (28 days with the weekends next to them, no make-up day, its
+     * statutory days marked), its next break named, the section's links carrying region=hk (the forecast's not); the mainland
      * chosen again, its year back.
      */
     private static void assertRegionSwitch(ChromeDriver browser) throws InterruptedException {
@@ -220,9 +220,13 @@ class LandingPageBrowserTest {
         awaitScript(browser, "return document.querySelectorAll('#months td.off').length === 28"
                 + " && document.getElementById('next').textContent.indexOf('佛誕') >= 0");
         assertThat(js.executeScript("return document.querySelectorAll('#months td.work').length")).isEqualTo(0L);
-        assertThat(js.executeScript("return document.querySelectorAll('#months td.statutory').length")).isEqualTo(0L);
+        // Its statutory days (Employment Ordinance): 01-01, 02-17 to 19, 04-06, 04-07, 05-01, 05-25, 06-19, 07-01, 09-26,
+        // 10-01, 10-19.
+        assertThat(js.executeScript("return document.querySelectorAll('#months td.statutory').length")).isEqualTo(13L);
         assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-04-07\"]').title"))
-                .isEqualTo("復活節、清明節 休");
+                .isEqualTo("復活節、清明節 休 · 法定假日");
+        assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-04-03\"]').title"))
+                .isEqualTo("復活節、清明節 休");  // Good Friday: a general holiday, statutory only from 2028
         assertThat(text(browser, "next")).contains("下一个假期：佛誕，还有 17 天（05-23 至 05-25，共 3 天）");
         assertThat(js.executeScript("return Array.from(document.querySelectorAll('#arrangement a.ex'))"
                 + ".map(function (a) { return a.getAttribute('href'); }).join(' ')")).isEqualTo("/api/holidays/year?region=hk "

@@ -107,6 +107,15 @@ class RegionApiTest {
             JsonNode souls = json(server, "/api/holidays/detail?date=2026-11-02&region=mo");
             assertThat(souls.get("kind").textValue()).isEqualTo("holiday");
             assertThat(souls.get("statutory").booleanValue()).isFalse();
+            // 2026-04-07, 清明節的補假: the civil service's day off, everyone else's working day; 12-31's afternoon likewise.
+            assertThat(server.get("/api/holidays?date=2026-04-07&region=mo&type=alarm").body()).isEqualTo("work");
+            JsonNode compensatory = json(server, "/api/holidays/detail?date=2026-04-07&region=mo");
+            assertThat(compensatory.get("status").textValue() + " " + compensatory.get("working") + " "
+                    + compensatory.get("kind").textValue()).isEqualTo("flase true civilService");
+            assertThat(json(server, "/api/holidays/detail?date=2026-12-31&region=mo").get("kind").textValue())
+                    .isEqualTo("civilServiceAfternoon");
+            assertThat(json(server, "/api/workdays/add?date=2026-04-06&n=1&region=mo").get("result").textValue())
+                    .isEqualTo("2026-04-07");
             assertThat(json(server, "/api/holidays/year?y=2026&region=mo").findValuesAsText("name")).containsExactly("元旦",
                     "農曆新年", "復活節、清明節", "勞動節", "佛誕節", "端午節", "中秋節", "國慶日", "重陽節", "追思節",
                     "聖母無原罪瞻禮", "澳門特別行政區成立紀念日", "冬至", "聖誕節");
@@ -135,11 +144,28 @@ class RegionApiTest {
                     + "\"end\":\"2025-02-02\",\"days\":9,\"daysUntil\":5}");
             JsonNode spring = json(server, "/api/holidays/year?y=2025&region=tw").get("breaks").get(1);
             assertThat(spring.get("makeUpDays").toString()).isEqualTo("[\"2025-02-08\"]");
-            assertThat(json(server, "/api/holidays/detail?date=2025-01-27&region=tw").get("kind").textValue()).isEqualTo("holiday");
+            assertThat(spring.get("inLieu").toString()).isEqualTo("[\"2025-01-27\"]");
+            assertThat(spring.get("statutory").toString()).isEqualTo("[\"2025-01-28\",\"2025-01-29\",\"2025-01-30\",\"2025-01-31\"]");
+            // 小年夜 was repaid by that Saturday (in lieu) until the 2025 act made it a day off by law; 除夕 is one.
+            JsonNode eve = json(server, "/api/holidays/detail?date=2025-01-27&region=tw");
+            assertThat(eve.get("kind").textValue() + " " + eve.get("statutory")).isEqualTo("inLieu false");
+            JsonNode newYearsEve = json(server, "/api/holidays/detail?date=2025-01-28&region=tw");
+            assertThat(newYearsEve.get("kind").textValue() + " " + newYearsEve.get("statutory")).isEqualTo("statutory true");
+            assertThat(json(server, "/api/holidays/detail?date=2026-02-15&region=tw").get("statutory").booleanValue()).isTrue();
+            // 孔子誕辰紀念日 on a Sunday: the Monday after is its substitute (補假); wage stays the mainland's law's alone.
+            JsonNode monday = json(server, "/api/holidays/detail?date=2025-09-29&region=tw");
+            assertThat(monday.get("kind").textValue() + " " + monday.get("statutory") + " " + monday.get("wage"))
+                    .isEqualTo("substitute false null");
+            // Beyond the built-in years the law still names its days.
+            JsonNode later = json(server, "/api/holidays/detail?date=2028-10-10&region=tw");
+            assertThat(later.get("status").textValue() + " " + later.get("name").textValue() + " " + later.get("statutory"))
+                    .isEqualTo("unknown 國慶日 true");
             assertThat(json(server, "/api/holidays/detail?date=2025-02-08&region=tw").get("kind").textValue()).isEqualTo("makeUp");
-            String ics = server.get("/api/holidays.ics?y=2025&region=tw").body();
-            assertThat(ics).contains("X-WR-CALNAME:臺灣放假日", "UID:work-20250208-tw@pocketapi", "SUMMARY:春節補行上班（班）")
-                    .doesNotContain("调休");
+            String ics = server.get("/api/holidays.ics?y=2025&region=tw").body().replace("\r\n ", "");  // unfolded
+            assertThat(ics).contains("X-WR-CALNAME:臺灣放假日", "UID:work-20250208-tw@pocketapi", "SUMMARY:春節補行上班（班）",
+                    "DESCRIPTION:春節放假 9 天：2025-01-25 至 2025-02-02；其中法定假日：2025-01-28、2025-01-29、2025-01-30、"
+                    + "2025-01-31；補行上班：2025-02-08。")
+                    .doesNotContain("调休", "法定节假日");
             assertThat(message(server.get("/api/holidays?date=2028-01-03&region=tw"))).isEqualTo("the date 2028-01-03 is in "
                     + "2028, whose holiday arrangement is not fetched yet; covered: 2020-01-01 to 2027-12-31");
         });

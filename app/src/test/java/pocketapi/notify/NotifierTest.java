@@ -187,7 +187,7 @@ class NotifierTest {
         received.clear();
         clock.set("2026-11-24T02:00:00Z");
         HolidayCalendar hk = hongKong.get();
-        hongKong.set(hk.withYear(RegionFiles.hongKong("test", 2027, HongKong.generalHolidays(2027, LunarCalendar.get()))));
+        hongKong.set(hk.withYear(RegionFiles.holidays("test", 2027, HongKong.generalHolidays(2027, LunarCalendar.get()))));
         notifier(urls).tick();
         assertThat(received).singleElement().asString().startsWith("/hk {\"event\":\"year\",\"title\":\"2027年放假安排（香港）已发布\"")
                 .contains("https://api.example.com/api/holidays/year?y=2027&region=hk");

@@ -22,7 +22,8 @@ import pocketapi.holiday.ListedDay;
  * The regions' published files, read into years in holiday-cn's layout, each day named by its festival as the built-in
  * files are: Hong Kong's list of general holidays (1823.gov.hk's iCalendar-as-JSON, or its mirror's {@code
  * [{"name","date"}]}), Taiwan's office calendar as {@code ruyut/TaiwanCalendar} gives it (every day of a year) and as
- * {@code imsyuan/taiwan-holidays} does (its days off and its Saturdays worked, two files). Days off that run into each
+ * {@code imsyuan/taiwan-holidays} does (its days off and its Saturdays worked, two files), and any iCalendar's all-day
+ * events (Macau's government publishes its holidays so). Days off that run into each
  * other over a weekend are one break, named by their festivals joined ({@code 復活節、清明節}). Stateless.
  */
 public final class RegionFiles {
@@ -106,9 +107,55 @@ public final class RegionFiles {
         return new HolidayYear(year, source, days);
     }
 
-    /** A Hong Kong year from its general holidays. */
-    public static HolidayYear hongKong(String source, int year, Map<LocalDate, String> general) {
-        return new HolidayYear(year, source, named(general, ""));
+    /** A Hong Kong or Macau year from its days off, each named by its festival. */
+    public static HolidayYear holidays(String source, int year, Map<LocalDate, String> off) {
+        return new HolidayYear(year, source, named(off, ""));
+    }
+
+    /**
+     * The days of an iCalendar's all-day events (RFC 5545: folded lines, {@code DTSTART}, an exclusive {@code DTEND},
+     * {@code SUMMARY}) by year, each with its summary (two on a date: joined). Macau's government publishes its holidays
+     * so. An event of more than 31 days is refused: no holiday is that long.
+     */
+    public static Map<Integer, Map<LocalDate, String>> iCalendar(String source, byte[] bytes) throws HolidayDataException {
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        text = (text.startsWith("\uFEFF") ? text.substring(1) : text).replaceAll("\r?\n[ \t]", "");
+        if (!text.startsWith("BEGIN:VCALENDAR")) {
+            throw new HolidayDataException(source, "not an iCalendar");
+        }
+        Map<Integer, Map<LocalDate, String>> years = new TreeMap<>();
+        LocalDate start = null;
+        LocalDate end = null;
+        String summary = "";
+        for (String line : text.split("\r?\n")) {
+            int colon = line.indexOf(':');
+            String property = colon < 0 ? line : line.substring(0, colon).split(";", 2)[0].toUpperCase(java.util.Locale.ROOT);
+            String value = colon < 0 ? "" : line.substring(colon + 1);
+            if (line.equals("BEGIN:VEVENT")) {
+                start = null;
+                end = null;
+                summary = "";
+            } else if (property.equals("DTSTART") || property.equals("DTEND")) {
+                LocalDate d = date(source, value.substring(0, Math.min(8, value.length())));
+                start = property.equals("DTSTART") ? d : start;
+                end = property.equals("DTEND") ? d : end;
+            } else if (property.equals("SUMMARY")) {
+                summary = value.replace("\\,", ",").replace("\\;", ";").replace("\\n", " ").replace("\\\\", "\\").strip();
+            } else if (line.equals("END:VEVENT")) {
+                if (start == null) {
+                    throw new HolidayDataException(source, "an event without DTSTART");
+                }
+                LocalDate last = end == null || !end.isAfter(start) ? start : end.minusDays(1);
+                if (last.toEpochDay() - start.toEpochDay() > 31) {
+                    throw new HolidayDataException(source, "an event of more than 31 days from " + start);
+                }
+                for (LocalDate d = start; !d.isAfter(last); d = d.plusDays(1)) {
+                    years.computeIfAbsent(d.getYear(), y -> new TreeMap<>()).merge(d, summary,
+                            (a, b) -> a.equals(b) ? a : a + "、" + b);
+                }
+            }
+        }
+        return years;
     }
 
     /**

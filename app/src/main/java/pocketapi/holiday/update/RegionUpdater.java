@@ -21,6 +21,7 @@ import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
 import pocketapi.holiday.HongKong;
 import pocketapi.holiday.LunarCalendar;
+import pocketapi.holiday.Macau;
 import pocketapi.holiday.Region;
 import pocketapi.holiday.Utc8;
 import pocketapi.holiday.source.HolidayFile;
@@ -35,23 +36,26 @@ import pocketapi.logging.LogText;
  * are those the General Holidays Ordinance gives ({@link HongKong}); Taiwan's from one mirror of the office calendar
  * ({@code TW_UPDATE_URL}), confirmed when a second, independent one ({@code TW_CONFIRM_URL}) lists the same days off and
  * Saturdays worked. A confirmed year is served at once; one that is not waits HOLIDAY_CONFIRM_WAIT_SECONDS from when it
- * was first seen, then is served with a warning. What is served is kept in {@code HOLIDAY_CACHE_DIR/<region>/}. Macau's
- * public holidays follow from its ordinance alone and are built in. One round at a time.
+ * was first seen, then is served with a warning. Macau's from the government's iCalendar ({@code MO_UPDATE_URL}),
+ * confirmed when its public holidays are those Ordem Executiva 60/2000 gives ({@link Macau}). What is served is kept in
+ * {@code HOLIDAY_CACHE_DIR/<region>/}. One round at a time.
  */
 public final class RegionUpdater {
     private static final Logger LOG = LoggerFactory.getLogger(RegionUpdater.class);
     static final long FIRST_CHECK_MILLIS = 10_000;
 
     /** Where each region's years come from, how often, and how long an unconfirmed one waits. */
-    public record Sources(List<URI> hongKong, List<URI> taiwan, List<URI> taiwanConfirm, Duration interval, Duration confirmWait) {
+    public record Sources(List<URI> hongKong, List<URI> taiwan, List<URI> taiwanConfirm, List<URI> macau, Duration interval,
+                          Duration confirmWait) {
         public Sources {
             hongKong = List.copyOf(hongKong);
             taiwan = List.copyOf(taiwan);
             taiwanConfirm = List.copyOf(taiwanConfirm);
+            macau = List.copyOf(macau);
         }
 
         boolean any() {
-            return !hongKong.isEmpty() || !taiwan.isEmpty();
+            return !hongKong.isEmpty() || !taiwan.isEmpty() || !macau.isEmpty();
         }
     }
 
@@ -89,6 +93,9 @@ public final class RegionUpdater {
         }
         if (asked.contains(Region.TW) && !sources.taiwan().isEmpty()) {
             taiwan();
+        }
+        if (asked.contains(Region.MO) && !sources.macau().isEmpty()) {
+            macau();
         }
         outcomes.endRound();
     }
@@ -139,9 +146,47 @@ public final class RegionUpdater {
             TreeSet<LocalDate> differ = new TreeSet<>(rules);
             differ.addAll(general.keySet());
             differ.removeIf(d -> rules.contains(d) && general.containsKey(d));
-            if (!decide(Region.HK, RegionFiles.hongKong(from.toString(), year, general), from, differ.isEmpty()
+            if (!decide(Region.HK, RegionFiles.holidays(from.toString(), year, general), from, differ.isEmpty()
                     ? "the General Holidays Ordinance's rules" : null, "its dates differ from the General Holidays "
                     + "Ordinance's rules on " + LogText.first(List.copyOf(differ), 5))) {
+                break;
+            }
+        }
+    }
+
+    /**
+     * Macau's years from the government's iCalendar: its public holidays, the civil service's days left out (by their
+     * summary, 補假 or 下午, and by the rules that give them), confirmed when they are the ordinance's. A confirmed year
+     * is named as the built-in ones are; one that is not keeps each extra day's own summary.
+     */
+    private void macau() {
+        Read<Map<Integer, Map<LocalDate, String>>> list = first(sources.macau(), RegionFiles::iCalendar);
+        int[] due = due(Region.MO);
+        LunarCalendar lunar = LunarCalendar.get();
+        for (int year = due[0]; list != null && year <= due[1]; year++) {
+            URI from = list.url();
+            Map<LocalDate, String> events = list.value().get(year);
+            if (events == null && served(Region.MO, year)) {
+                continue;
+            } else if (events == null) {
+                outcomes.note(from, "not published yet: no public holidays of " + year + " listed");
+                break;
+            }
+            Set<LocalDate> civil = new TreeSet<>(Macau.compensatory(year, lunar).keySet());
+            civil.addAll(Macau.afternoons(year, lunar));
+            Map<LocalDate, String> rules = Macau.publicHolidays(year, lunar);
+            Map<LocalDate, String> off = new java.util.TreeMap<>();
+            events.forEach((d, summary) -> {
+                if (!civil.contains(d) && !summary.contains("補假") && !summary.contains("下午") && !summary.contains("豁免")) {
+                    off.put(d, rules.getOrDefault(d, summary));
+                }
+            });
+            TreeSet<LocalDate> differ = new TreeSet<>(rules.keySet());
+            differ.addAll(off.keySet());
+            differ.removeIf(d -> rules.containsKey(d) && off.containsKey(d));
+            if (!decide(Region.MO, RegionFiles.holidays(from.toString(), year, off), from, differ.isEmpty()
+                    ? "Ordem Executiva 60/2000's rules" : null, "its dates differ from Ordem Executiva 60/2000's rules on "
+                    + LogText.first(List.copyOf(differ), 5))) {
                 break;
             }
         }

@@ -21,6 +21,7 @@ import pocketapi.holiday.HongKong;
 import pocketapi.holiday.LunarCalendar;
 import pocketapi.holiday.Macau;
 import pocketapi.holiday.Region;
+import pocketapi.holiday.Taiwan;
 
 /**
  * Hong Kong's built-in years against the official list they were made from (1823.gov.hk's general holidays 2020–2026,
@@ -147,8 +148,8 @@ class RegionsTest {
             String status = off.containsKey(d) ? "ture" : worked.containsKey(d) ? "worker" : "flase";
             assertThat(day.status().wire()).as(d.toString()).isEqualTo(status);
             assertThat(tw.working(d)).as(d.toString()).isEqualTo(worked.containsKey(d) || !off.containsKey(d) && !weekend);
-            assertThat(day.status().kind()).as(d.toString()).isEqualTo(off.containsKey(d) ? weekend ? "weekend" : "holiday"
-                    : worked.containsKey(d) ? "makeUp" : weekend ? "weekend" : "workday");
+            assertThat(day.status().kind()).as(d + " " + off.get(d)).isEqualTo(taiwanKind(off.get(d), worked.containsKey(d), d));
+            assertThat(day.statutory()).as(d + " " + off.get(d)).isEqualTo(byLaw(off.get(d), d));
             String named = off.get(d);
             if (named != null && !List.of("補假", "調整放假", "放假").contains(named)) {
                 String festival = List.of("小年夜", "農曆除夕").contains(named) ? "春節" : named;
@@ -161,6 +162,48 @@ class RegionsTest {
         }
         assertThat(checked).isEqualTo(2922);
         assertThat(worked).hasSize(14);
+    }
+
+    /**
+     * Whether the calendar's description names a day the law gives off: a festival's name is, 補假 (a substitute), 放假
+     * (2020's 兒童節 moved off 清明's date) and 調整放假 (a bridge day repaid by a Saturday) are not; 小年夜 is from 2026,
+     * when 紀念日及節日實施條例 made it one (before, it was a bridge day with its own make-up Saturday).
+     */
+    private static boolean byLaw(String description, LocalDate d) {
+        return description != null && !List.of("補假", "放假", "調整放假").contains(description)
+                && (!description.equals("小年夜") || d.getYear() >= 2026);
+    }
+
+    /** What a day is in Taiwan, from the calendar's description of it. */
+    private static String taiwanKind(String description, boolean worked, LocalDate d) {
+        if (byLaw(description, d)) {
+            return "statutory";
+        } else if (description == null || Day.weekend(d)) {
+            return worked ? "makeUp" : Day.weekend(d) ? "weekend" : "workday";
+        }
+        return List.of("補假", "放假").contains(description) ? "substitute" : "inLieu";
+    }
+
+    @Test
+    void taiwans_law_gives_every_day_off_and_substitute_day_of_the_office_calendar_2020_to_2027() throws Exception {
+        Map<String, TaiwanYear> calendar = new ObjectMapper().readValue(getClass().getResourceAsStream(
+                "/regions/tw-dgpa-2020-2027.json"), new TypeReference<>() { });
+        for (Map.Entry<String, TaiwanYear> y : calendar.entrySet()) {
+            int year = Integer.parseInt(y.getKey());
+            List<LocalDate> named = new java.util.ArrayList<>();
+            List<LocalDate> substitutes = new java.util.ArrayList<>();
+            for (Listed l : y.getValue().holidays()) {
+                LocalDate d = basic(l.date());
+                if (byLaw(l.description(), d)) {
+                    named.add(d);
+                } else if (List.of("補假", "放假").contains(l.description())) {
+                    substitutes.add(d);
+                }
+            }
+            assertThat(Taiwan.holidays(year, LunarCalendar.get()).keySet()).as("%d", year).containsExactlyElementsOf(named);
+            assertThat(Taiwan.substitutes(year, LunarCalendar.get())).as("%d", year).containsExactlyElementsOf(substitutes);
+        }
+        assertThat(Taiwan.holidays(2020, LunarCalendar.get())).containsEntry(LocalDate.of(2020, 4, 4), "兒童節、民族掃墓節");
     }
 
     /** How an official Macau name (農曆正月初二, 復活節前日, 中華人民共和國國慶日翌日) names its festival in the data. */
@@ -216,12 +259,47 @@ class RegionsTest {
         }
     }
 
+    record CivilService(Map<String, String> compensatory, List<String> afternoons, List<String> wholeDays) {
+    }
+
+    @Test
+    void macaus_civil_service_days_are_worked_days_named_in_kind_as_the_governments_tables_have_them() throws Exception {
+        Map<String, Object> tables = new ObjectMapper().readValue(getClass().getResourceAsStream(
+                "/regions/mo-gov-civil-service-2020-2026.json"), new TypeReference<>() { });
+        HolidayCalendar mo = Regions.builtIn(Region.MO, Clock.systemUTC());
+        int compared = 0;
+        for (String year : List.of("2020", "2024", "2025", "2026")) {
+            CivilService table = new ObjectMapper().convertValue(tables.get(year), CivilService.class);
+            Map<LocalDate, String> compensatory = Macau.compensatory(Integer.parseInt(year), LunarCalendar.get());
+            assertThat(compensatory.keySet()).as(year).containsExactlyElementsOf(
+                    table.compensatory().keySet().stream().map(LocalDate::parse).toList());
+            table.compensatory().forEach((date, official) -> assertThat(compensatory.get(LocalDate.parse(date)))
+                    .as(date).isEqualTo(macauFestival(official.replace("的補假", "")) + "的補假"));
+            assertThat(Macau.afternoons(Integer.parseInt(year), LunarCalendar.get())).as(year)
+                    .containsExactlyElementsOf(table.afternoons().stream().map(LocalDate::parse).toList());
+            for (LocalDate d = LocalDate.parse(year + "-01-01"); d.getYear() == Integer.parseInt(year); d = d.plusDays(1)) {
+                Day day = mo.classify(d);
+                String kind = table.compensatory().containsKey(d.toString()) ? "civilService"
+                        : table.afternoons().contains(d.toString()) ? "civilServiceAfternoon" : null;
+                if (kind != null || table.wholeDays().contains(d.toString())) {
+                    // Everyone else works: an ordinary day to the answer and the alarm; kind says whose day off it is.
+                    assertThat(day.status().wire() + " " + mo.working(d)).as(d.toString()).isEqualTo("flase true");
+                    assertThat(day.status().kind()).as(d.toString()).isEqualTo(kind == null ? "workday" : kind);
+                    compared++;
+                }
+            }
+        }
+        assertThat(compared).isEqualTo(6 + 2 + 1 + 6 + 2 + 5 + 2 + 6 + 2);
+        // A despacho's one-off whole day (2020-10-05, for two holidays on 10-02) follows no rule: a plain working day.
+        assertThat(mo.classify(LocalDate.of(2020, 10, 5)).status().kind()).isEqualTo("workday");
+    }
+
     private static LocalDate basic(String yyyymmdd) {
         return LocalDate.parse(yyyymmdd, java.time.format.DateTimeFormatter.BASIC_ISO_DATE);
     }
 
     @Test
-    void a_hong_kong_break_runs_over_the_weekend_days_next_to_its_general_holidays_and_has_no_make_up_day() throws Exception {
+    void a_hong_kong_break_runs_over_the_weekend_days_next_to_its_general_holidays_and_names_its_statutory_days() throws Exception {
         HolidayCalendar hk = Regions.builtIn(Region.HK, Clock.systemUTC());
         assertThat(hk.arrangement(2026)).extracting(b -> b.name() + " " + b.start() + "…" + b.end() + " " + b.days())
                 .containsExactly("一月一日 2026-01-01…2026-01-01 1", "農曆新年 2026-02-17…2026-02-19 3",
@@ -229,9 +307,12 @@ class RegionsTest {
                         "端午節 2026-06-19…2026-06-21 3", "香港特別行政區成立紀念日 2026-07-01…2026-07-01 1",
                         "中秋節 2026-09-26…2026-09-27 2", "國慶日 2026-10-01…2026-10-01 1", "重陽節 2026-10-17…2026-10-19 3",
                         "聖誕節 2026-12-25…2026-12-27 3");
+        // A break's statutory days are its days the Employment Ordinance gives: Easter Monday and 清明節翌日 in 2026.
+        assertThat(hk.arrangement(2026).get(2).statutory()).containsExactly(LocalDate.of(2026, 4, 6), LocalDate.of(2026, 4, 7));
         assertThat(hk.breaks()).allSatisfy(b -> {
             assertThat(b.makeUpDays()).isEmpty();
-            assertThat(b.statutory()).isEmpty();
+            assertThat(b.inLieu()).isEmpty();
+            assertThat(b.statutory()).isEqualTo(b.start().datesUntil(b.end().plusDays(1)).filter(d -> hk.classify(d).statutory()).toList());
         });
     }
 }

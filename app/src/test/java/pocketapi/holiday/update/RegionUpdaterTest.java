@@ -26,6 +26,7 @@ import pocketapi.MutableClock;
 import pocketapi.holiday.Day;
 import pocketapi.holiday.HongKong;
 import pocketapi.holiday.LunarCalendar;
+import pocketapi.holiday.Macau;
 import pocketapi.holiday.Region;
 import pocketapi.holiday.source.Regions;
 
@@ -54,7 +55,7 @@ class RegionUpdaterTest {
     private RegionUpdater updater(Regions regions, MutableClock clock) {
         return new RegionUpdater(regions, new RegionUpdater.Sources(List.of(mirror.base().resolve("/hk/tc.json")),
                 List.of(mirror.base().resolve("/ruyut/data")), List.of(mirror.base().resolve("/imsyuan/data")),
-                Duration.ofHours(6), Duration.ofDays(7)), new HolidayFetcher(Duration.ofSeconds(1), Duration.ofSeconds(1),
+                List.of(mirror.base().resolve("/mo/holidays.ics")), Duration.ofHours(6), Duration.ofDays(7)), new HolidayFetcher(Duration.ofSeconds(1), Duration.ofSeconds(1),
                 "pocketapi-test"), clock);
     }
 
@@ -181,5 +182,84 @@ class RegionUpdaterTest {
         assertThat(String.join("\n", log.lines())).contains("waiting for confirmation", "/imsyuan/data/2028/holidays.json lists other days");
         assertThat(Files.exists(cache.resolve("tw/2028.json"))).isFalse();
         assertThat(new String(Files.readAllBytes(cache.resolve("tw/confirmation.json")), StandardCharsets.UTF_8)).contains("2028");
+    }
+
+    /**
+     * Macau's years as an iCalendar of all-day events, the way gov.mo publishes them: the public holidays of {@code
+     * years} by the ordinance (the new year's three days as one event of three), {@code extra} days, and the civil
+     * service's compensatory days and afternoons, which are not public holidays; one summary folded over two lines.
+     */
+    private static String macauICalendar(Map<LocalDate, String> extra, int... years) {
+        StringBuilder ics = new StringBuilder("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//gov.mo//Public Holidays//ZH\r\n");
+        Map<LocalDate, String> events = new TreeMap<>(extra);
+        for (int year : years) {
+            LunarCalendar lunar = LunarCalendar.get();
+            events.putAll(Macau.publicHolidays(year, lunar));
+            Macau.compensatory(year, lunar).forEach((d, name) -> events.put(d, name));
+            Macau.afternoons(year, lunar).forEach(d -> events.put(d, "除夕 （下午）"));
+        }
+        LocalDate skipTo = null;
+        for (Map.Entry<LocalDate, String> e : events.entrySet()) {
+            LocalDate d = e.getKey();
+            if (skipTo != null && d.isBefore(skipTo)) {
+                continue;
+            }
+            int days = e.getValue().equals("農曆新年") ? 3 : 1;
+            skipTo = d.plusDays(days);
+            String summary = e.getValue().length() > 8 ? e.getValue().substring(0, 8) + "\r\n " + e.getValue().substring(8) : e.getValue();
+            ics.append("BEGIN:VEVENT\r\nUID:").append(d).append("@gov.mo\r\nDTSTART;VALUE=DATE:").append(d.toString().replace("-", ""))
+                    .append("\r\nDTEND;VALUE=DATE:").append(d.plusDays(days).toString().replace("-", "")).append("\r\nSUMMARY:")
+                    .append(summary).append("\r\nEND:VEVENT\r\n");
+        }
+        return ics.append("END:VCALENDAR\r\n").toString();
+    }
+
+    @Test
+    void macaus_next_year_is_served_when_the_ordinance_gives_its_public_holidays_the_civil_services_days_left_out() {
+        MutableClock clock = new MutableClock("2027-11-22T02:00:00Z");
+        mirror.publish("mo/holidays.ics", macauICalendar(Map.of(), 2027, 2028));
+        Regions regions = new Regions(clock, cache);
+        var built2027 = regions.get(Region.MO).years().get(2027);
+        updater(regions, clock).check();
+        assertThat(regions.get(Region.MO).last()).isEqualTo(LocalDate.of(2028, 12, 31));
+        assertThat(regions.get(Region.MO).years().get(2027)).isSameAs(built2027);  // named as the built-in year: unchanged
+        Day newYear = regions.get(Region.MO).classify(LocalDate.of(2028, 1, 28));  // 農曆正月初三, the event's third day
+        assertThat(newYear.status().wire() + " " + newYear.name()).isEqualTo("ture 農曆新年");
+        // The civil service's days of the feed are working days, as the rules have them.
+        LocalDate compensatory = Macau.compensatory(2028, LunarCalendar.get()).keySet().iterator().next();
+        assertThat(regions.get(Region.MO).classify(compensatory).status().kind()).isEqualTo("civilService");
+        assertThat(String.join("\n", log.lines())).contains("Macau holidays 2028 added from " + mirror.base().resolve("/mo/holidays.ics"),
+                "confirmed by Ordem Executiva 60/2000's rules").doesNotContain("Macau holidays 2027");
+        assertThat(cache.resolve("mo/2028.json")).exists();
+        assertThat(new Regions(clock, cache).get(Region.MO).last()).isEqualTo(LocalDate.of(2028, 12, 31));
+    }
+
+    @Test
+    void a_macau_year_with_a_day_the_ordinance_does_not_give_waits_then_is_served_with_a_warning() {
+        MutableClock clock = new MutableClock("2027-11-22T02:00:00Z");
+        mirror.publish("mo/holidays.ics", macauICalendar(Map.of(LocalDate.of(2028, 9, 4), "額外公眾假期"), 2028));
+        Regions regions = new Regions(clock, cache);
+        regions.get(Region.MO);
+        RegionUpdater updater = updater(regions, clock);
+        updater.check();
+        assertThat(regions.get(Region.MO).last().getYear()).isEqualTo(2027);
+        assertThat(String.join("\n", log.lines())).contains("waiting for confirmation",
+                "its dates differ from Ordem Executiva 60/2000's rules on 2028-09-04");
+        clock.advance(Duration.ofDays(7));
+        updater.check();
+        assertThat(regions.get(Region.MO).classify(LocalDate.of(2028, 9, 4)).name()).isEqualTo("額外公眾假期");
+        assertThat(String.join("\n", log.lines())).contains("Macau holidays 2028 added", "unconfirmed after waiting 168 h");
+    }
+
+    @Test
+    void an_icalendar_is_read_folded_lines_and_events_of_several_days_included_and_refused_when_it_is_not_one() throws Exception {
+        String ics = "\uFEFFBEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20281001\r\nDTEND;VALUE=DATE:20281003\r\n"
+                + "SUMMARY;LANGUAGE=zh-hant:中華人民共和國\r\n 國慶日\\, 翌日\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nDTSTART:20281002T000000\r\n"
+                + "SUMMARY:中秋節翌日\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
+        assertThat(pocketapi.holiday.source.RegionFiles.iCalendar("t", ics.getBytes(StandardCharsets.UTF_8)).get(2028))
+                .containsExactly(Map.entry(LocalDate.of(2028, 10, 1), "中華人民共和國國慶日, 翌日"),
+                        Map.entry(LocalDate.of(2028, 10, 2), "中華人民共和國國慶日, 翌日、中秋節翌日"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> pocketapi.holiday.source.RegionFiles.iCalendar("t",
+                "<html>".getBytes(StandardCharsets.UTF_8))).hasMessageContaining("not an iCalendar");
     }
 }
