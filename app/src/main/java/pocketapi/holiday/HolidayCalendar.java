@@ -92,7 +92,7 @@ public final class HolidayCalendar {
         return of(years, unserved, clock, Region.CN);
     }
 
-    /** The calendar of a region other than the mainland: its listed days off, no make-up days, no law of its own here. */
+    /** The calendar of a region other than the mainland: its listed days, classified by its own law ({@link OfficialDays}). */
     public static HolidayCalendar of(Region region, Collection<HolidayYear> years, Clock clock) throws HolidayDataException {
         return of(years, Map.of(), clock, region);
     }

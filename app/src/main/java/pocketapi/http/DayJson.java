@@ -93,9 +93,9 @@ final class DayJson {
      * The record of a date of the lunar table outside the holiday data: status {@code unknown}, the holiday fields null,
      * with what the region's rules say of it: on the mainland the statutory holiday the law of its year fixes
      * ({@code statutory} null before 2000: no law known here), in Hong Kong the general holiday of its ordinance and
-     * whether it is statutory, in Macau the public holiday and whether it is mandatory (2001 on), in Taiwan nothing;
-     * with {@code detail}, its
-     * weekday, lunar date and solar term, and {@code standing}: why the holiday fields are unknown.
+     * whether it is statutory, in Macau the public holiday and whether it is mandatory (2001 on), in Taiwan the day off
+     * by law (2015 on); with {@code detail}, its weekday, lunar date and solar term, and {@code standing}: why the
+     * holiday fields are unknown.
      */
     static byte[] unknown(LocalDate date, boolean detail, String standing, Region region) {
         LunarCalendar lunar = LunarCalendar.get();

@@ -9,6 +9,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,21 +65,24 @@ public final class Regions {
         return true;
     }
 
+    /** The built-in years with those fetched before over them, classified once; the built-in ones alone if those do not fit. */
     private synchronized HolidayCalendar load(Region region) {
         HolidayCalendar calendar = read.get(region);
         if (calendar == null) {
             try {
-                calendar = builtIn(region, clock);
+                List<HolidayYear> shipped = shipped(region);
+                Map<Integer, HolidayYear> years = new TreeMap<>();
+                shipped.forEach(y -> years.put(y.year(), y));
+                try {
+                    cached(region).forEach(y -> years.put(y.year(), y));
+                    calendar = HolidayCalendar.of(region, years.values(), clock);
+                } catch (HolidayDataException | IOException e) {
+                    LOG.warn("the years fetched for {} in {} are not used ({}); the built-in ones are", region.english(),
+                            cache(region), e.getMessage());
+                    calendar = HolidayCalendar.of(region, shipped, clock);
+                }
             } catch (HolidayDataException e) {
                 throw new IllegalStateException("the jar's " + region.english() + " data does not read: " + e.getMessage(), e);
-            }
-            try {
-                for (HolidayYear year : cached(region)) {
-                    calendar = calendar.withYear(year);
-                }
-            } catch (HolidayDataException | IOException e) {
-                LOG.warn("the years fetched for {} in {} are not used ({}); the built-in ones are", region.english(),
-                        cache(region), e.getMessage());
             }
             put(region, calendar);
         }
@@ -105,6 +109,10 @@ public final class Regions {
 
     /** A region's years shipped in the jar, as one calendar (a test holds every region's files to it). */
     public static HolidayCalendar builtIn(Region region, Clock clock) throws HolidayDataException {
-        return HolidayCalendar.of(region, HolidayData.shipped("regions/" + region.code() + "/"), clock);
+        return HolidayCalendar.of(region, shipped(region), clock);
+    }
+
+    private static List<HolidayYear> shipped(Region region) throws HolidayDataException {
+        return HolidayData.shipped("regions/" + region.code() + "/");
     }
 }

@@ -262,4 +262,15 @@ class RegionUpdaterTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> pocketapi.holiday.source.RegionFiles.iCalendar("t",
                 "<html>".getBytes(StandardCharsets.UTF_8))).hasMessageContaining("not an iCalendar");
     }
+
+    @Test
+    void years_kept_for_a_region_that_do_not_read_leave_its_built_in_years_in_service_with_a_warning() throws Exception {
+        MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
+        Files.createDirectories(cache.resolve("hk"));
+        Files.writeString(cache.resolve("hk/2027.json"), "{\"year\": 2027, \"days\": [");  // cut short
+        Regions regions = new Regions(clock, cache);
+        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2026, 12, 31));
+        assertThat(String.join("\n", log.lines())).contains("the years fetched for Hong Kong in " + cache.resolve("hk")
+                + " are not used");
+    }
 }
