@@ -34,6 +34,7 @@ import pocketapi.config.Config;
 import pocketapi.config.Setting;
 import pocketapi.config.ConfigException;
 import pocketapi.config.Help;
+import pocketapi.files.Allowance;
 import pocketapi.files.FolderWatcher;
 import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
@@ -109,34 +110,23 @@ public final class Main {
             cache = new HolidayCache(config.get(Setting.HOLIDAY_CACHE_DIR), clock);
             holidays = HolidayData.load(config.get(Setting.HOLIDAY_DATA_DIR), cache.load(), clock);
             budget = MemoryBudget.check(config, Runtime.getRuntime().maxMemory());
-            own = OwnCalendars.load(config.get(Setting.CALENDARS_DIR), budget::calendarsFit);
+            own = OwnCalendars.load(config.get(Setting.CALENDARS_DIR), budget.calendars());
             targets = config.read(Setting.NOTIFY_URLS, Target::parseAll);
             String unknown = NotifyTest.unknownCalendars(targets, own.all().keySet());
             if (unknown != null) {
                 throw new ConfigException(unknown);
             }
-            pools = ImagePools.load(config.get(Setting.IMAGE_POOL_PORTRAIT), config.get(Setting.IMAGE_POOL_LANDSCAPE));
-            long base = pools.both().bytes();
-            if (!budget.poolsFit(base)) {
-                throw new ConfigException("IMAGE_POOL_PORTRAIT, IMAGE_POOL_LANDSCAPE: the pool files' pictures take "
-                        + base / 1024 + " KB of the heap, more than the memory budget leaves pictures (" + budget
-                        + "); make them smaller, lower STATS_MAX_USERS or give Java a larger -Xmx");
-            }
+            pools = ImagePools.load(config.get(Setting.IMAGE_POOL_PORTRAIT), config.get(Setting.IMAGE_POOL_LANDSCAPE),
+                    new Allowance(budget.pools(), "the pool files' pictures"));
             samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
-            named = NamedPools.load(config.get(Setting.IMAGE_POOLS_DIR), bytes -> budget.poolsFit(base + bytes));
-            sentences = pocketapi.hitokoto.SentenceFolder.load(config.get(Setting.HITOKOTO_DIR), budget::sentencesFit);
+            named = NamedPools.load(config.get(Setting.IMAGE_POOLS_DIR), budget.pools() - pools.both().bytes());
+            sentences = pocketapi.hitokoto.SentenceFolder.load(config.get(Setting.HITOKOTO_DIR), budget.sentences());
             counting = Counting.open(config, clock);
         } catch (ConfigException | HolidayDataException | ImagePoolException | FolderWatcher.Refused e) {
             e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
             System.exit(2);
             return;
         }
-        java.util.concurrent.ScheduledExecutorService background = java.util.concurrent.Executors.newScheduledThreadPool(2, r -> {
-            Thread t = new Thread(r, "background");
-            t.setDaemon(true);  // none keeps the JVM alive after the shutdown hook has stopped what must finish
-            return t;
-        });
-
         LiveCalendar calendar = new LiveCalendar(holidays.calendar());
         Regions regions = new Regions(clock, config.get(Setting.HOLIDAY_CACHE_DIR));
         Javalin app = HttpApi.create(config, calendar, regions, own, pools, named, samples, sentences, counting.counters());
@@ -148,8 +138,8 @@ public final class Main {
             System.exit(2);
             return;
         }
-        counting.start().accept(background);
-        background.scheduleWithFixedDelay(() -> Throttle.flushAll(false), 1, 1, TimeUnit.MINUTES);
+        counting.start().accept(Jobs::thread);
+        Jobs.thread("log").scheduleWithFixedDelay(() -> Throttle.flushAll(false), 1, 1, TimeUnit.MINUTES);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, counting.stop()), "shutdown"));
         LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {} ({}), pictures {} portrait + {} landscape "
                         + "from {}, counters {}, {} users at most; {}",
@@ -162,23 +152,25 @@ public final class Main {
         }
         config.get(Setting.HITOKOTO_DIR).ifPresent(dir -> LOG.info("sentences from {}: {} for /api/hitokoto", dir,
                 sentences.sentences().size()));
-        own.start(background);
-        named.start(background);
-        sentences.start(background);
+        java.util.concurrent.ScheduledExecutorService folders = Jobs.thread("folders");
+        own.start(folders);
+        named.start(folders);
+        sentences.start(folders);
         if (!targets.isEmpty()) {
             new Notifier(targets, calendar, regions::get, own::all, config.get(Setting.PUBLIC_URL),
                     config.get(Setting.STATS_FILE).toAbsolutePath().resolveSibling("notify.state"), clock, HttpApi::detailJson,
-                    Notifier.http("pocketapi/" + version())).start(background);
+                    Notifier.http("pocketapi/" + version())).start(Jobs.thread("notify"));
         }
         // Not needed to answer: made a moment after the start, in the background, so as not to slow the first answers.
         HolidayUpdater.Sources sources = new HolidayUpdater.Sources(config.get(Setting.HOLIDAY_UPDATE_URL), config.get(Setting.HOLIDAY_UPDATE_SECONDS),
                 config.get(Setting.HOLIDAY_CONFIRM_URL), config.get(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS));
-        background.schedule(() -> new HolidayUpdater(calendar, sources, cache, holidays.pinned(),
-                new HolidayFetcher("pocketapi/" + version()), clock).start(background), 500, TimeUnit.MILLISECONDS);
+        java.util.concurrent.ScheduledExecutorService updates = Jobs.thread("updates");
+        updates.schedule(() -> new HolidayUpdater(calendar, sources, cache, holidays.pinned(),
+                new HolidayFetcher("pocketapi/" + version()), clock).start(updates), 500, TimeUnit.MILLISECONDS);
         new RegionUpdater(regions, new RegionUpdater.Sources(config.get(Setting.HK_UPDATE_URL), config.get(Setting.TW_UPDATE_URL),
                 config.get(Setting.TW_CONFIRM_URL), config.get(Setting.MO_UPDATE_URL), config.get(Setting.HOLIDAY_UPDATE_SECONDS),
                 config.get(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS)), new HolidayFetcher("pocketapi/" + version()), clock)
-                .start(background);
+                .start(updates);
     }
 
     /** Why the server could not listen, in words (Jetty wraps the JDK's terse BindException). */
@@ -226,15 +218,26 @@ public final class Main {
         }
     }
 
-    /** Where holiday updates come from, for the startup line. */
-    private static String updates(Config config) {
-        if (config.get(Setting.HOLIDAY_UPDATE_URL).isEmpty()) {
-            return "automatic updates off";
+    /** Every update source that is on, for the startup line; "automatic updates off" when none is. */
+    static String updates(Config config) {
+        List<String> on = new ArrayList<>();
+        if (!config.get(Setting.HOLIDAY_UPDATE_URL).isEmpty()) {
+            on.add("the mainland's from " + hosts(config.get(Setting.HOLIDAY_UPDATE_URL)) + " (holiday-cn), "
+                    + (config.get(Setting.HOLIDAY_CONFIRM_URL).isEmpty() ? "changes not cross-checked (HOLIDAY_CONFIRM_URL=off)"
+                    : "each change confirmed by chinese-days from " + hosts(config.get(Setting.HOLIDAY_CONFIRM_URL))));
         }
-        String confirmed = config.get(Setting.HOLIDAY_CONFIRM_URL).isEmpty() ? "changes not cross-checked (HOLIDAY_CONFIRM_URL=off)"
-                : "each change confirmed by chinese-days from " + hosts(config.get(Setting.HOLIDAY_CONFIRM_URL));
-        return "updates every " + LogText.duration(config.get(Setting.HOLIDAY_UPDATE_SECONDS)) + " from "
-                + hosts(config.get(Setting.HOLIDAY_UPDATE_URL)) + " (holiday-cn), " + confirmed + ", cache "
+        if (!config.get(Setting.HK_UPDATE_URL).isEmpty()) {
+            on.add("Hong Kong's from " + hosts(config.get(Setting.HK_UPDATE_URL)));
+        }
+        if (!config.get(Setting.TW_UPDATE_URL).isEmpty()) {
+            on.add("Taiwan's from " + hosts(config.get(Setting.TW_UPDATE_URL)) + (config.get(Setting.TW_CONFIRM_URL).isEmpty()
+                    ? "" : ", confirmed by " + hosts(config.get(Setting.TW_CONFIRM_URL))));
+        }
+        if (!config.get(Setting.MO_UPDATE_URL).isEmpty()) {
+            on.add("Macau's from " + hosts(config.get(Setting.MO_UPDATE_URL)));
+        }
+        return on.isEmpty() ? "automatic updates off" : "updates every " + LogText.duration(config.get(
+                Setting.HOLIDAY_UPDATE_SECONDS)) + ": " + String.join("; ", on) + "; cache "
                 + config.get(Setting.HOLIDAY_CACHE_DIR).toAbsolutePath();
     }
 

@@ -58,19 +58,19 @@ public final class MemoryBudget {
         return new MemoryBudget(maxHeap, rest * 2 / 3, rest - rest * 2 / 3, 0);
     }
 
-    /** Whether pictures that take {@code bytes} fit (the pool files' and IMAGE_POOLS_DIR's together). */
-    public boolean poolsFit(long bytes) {
-        return bytes <= pools;
+    /** What pictures may take (the pool files' and IMAGE_POOLS_DIR's together). */
+    public long pools() {
+        return pools;
     }
 
-    /** Whether calendars of one's own that take {@code bytes} fit. */
-    public boolean calendarsFit(long bytes) {
-        return bytes <= calendars;
+    /** What the calendars of one's own may take. */
+    public long calendars() {
+        return calendars;
     }
 
-    /** Whether the sentences of HITOKOTO_DIR that take {@code bytes} fit. */
-    public boolean sentencesFit(long bytes) {
-        return bytes <= sentences;
+    /** What the sentences of HITOKOTO_DIR may take. */
+    public long sentences() {
+        return sentences;
     }
 
     /** For the start-up line. */

@@ -31,9 +31,8 @@ class MemoryBudgetTest {
     @Test
     void the_defaults_fit_the_units_heap_with_megabytes_left_for_pictures_and_calendars() throws Exception {
         MemoryBudget budget = MemoryBudget.check(Config.defaults(), UNIT_HEAP);
-        assertThat(budget.poolsFit(8L << 20)).isTrue();
-        assertThat(budget.calendarsFit(4L << 20)).isTrue();
-        assertThat(budget.poolsFit(12L << 20)).isFalse();
+        assertThat(budget.pools()).isBetween(8L << 20, 12L << 20);
+        assertThat(budget.calendars()).isGreaterThan(4L << 20);
         assertThat(budget.toString()).startsWith("heap 59.4 MB:");
     }
 
@@ -54,7 +53,7 @@ class MemoryBudgetTest {
     void a_folder_change_that_would_not_fit_keeps_what_was_served_with_one_warn() throws Exception {
         Files.writeString(dir.resolve("wall.txt"), "a.jpg\n");
         MemoryBudget budget = MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "250000")), UNIT_HEAP);
-        NamedPools pools = NamedPools.load(Optional.of(dir), budget::poolsFit);
+        NamedPools pools = NamedPools.load(Optional.of(dir), budget.pools());
         StringBuilder big = new StringBuilder();
         for (int i = 0; i < 30_000; i++) {
             big.append("wallpapers/2026/a-rather-long-folder-name/picture-number-").append(i).append(".jpg\n");

@@ -18,7 +18,7 @@ import com.sun.net.httpserver.HttpServer;
 /**
  * A local stand-in for holiday-cn's mirrors (the tests never reach the internet): answers
  * {@code /<file>} with whatever the test publishes, 404 otherwise, and can be told to accept a
- * request and never answer it. Records every path asked for.
+ * request and never answer it, or to answer with a byte a second. Records every path asked for.
  */
 public final class Mirror implements AutoCloseable {
     /** One published answer. */
@@ -35,12 +35,28 @@ public final class Mirror implements AutoCloseable {
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private final CountDownLatch released = new CountDownLatch(1);
     private volatile boolean hang;
+    private volatile boolean drip;
 
     public Mirror() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.setExecutor(threads);
         server.createContext("/", exchange -> {
             String path = exchange.getRequestURI().getPath();
+            if (drip) {
+                requests.add(path);
+                exchange.getResponseHeaders().set("Content-Type", "application/json");
+                exchange.sendResponseHeaders(200, 0);  // chunked: a body that never ends
+                try (OutputStream out = exchange.getResponseBody()) {
+                    while (!released.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
+                        out.write(' ');
+                        out.flush();
+                    }
+                } catch (IOException | InterruptedException e) {
+                    // the client gave up, or the mirror closes
+                }
+                exchange.close();
+                return;
+            }
             if (hang) {
                 requests.add(path);
                 try {
@@ -99,6 +115,12 @@ public final class Mirror implements AutoCloseable {
     /** From now on every request is accepted and never answered. */
     public Mirror hang() {
         hang = true;
+        return this;
+    }
+
+    /** From now on every request is answered 200 with a body of a byte a second that never ends. */
+    public Mirror drip() {
+        drip = true;
         return this;
     }
 

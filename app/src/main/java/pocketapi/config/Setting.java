@@ -42,7 +42,7 @@ public final class Setting<T> {
             "https://cdn.jsdelivr.net/npm/chinese-days/dist/years,https://unpkg.com/chinese-days/dist/years",
             "comma-separated base URLs of the confirming source, chinese-days' per-year files, tried in order (year Y is "
             + "<base>/Y.json): a fetched change is served only when it agrees (README: Keeping holiday data current). "
-            + "off: holiday-cn's changes are served unconfirmed", v -> v.urls("https://mirror.example.com/chinese-days/dist/years"));
+            + "off: a new year is served as fetched, and a year already served never changes", v -> v.urls("https://mirror.example.com/chinese-days/dist/years"));
     public static final Setting<Duration> HOLIDAY_CONFIRM_WAIT_SECONDS = new Setting<>("HOLIDAY_CONFIRM_WAIT_SECONDS",
             "604800", "seconds a year new to the service waits for the confirming source to publish it before it is served "
             + "unconfirmed (with a warning), 0–31536000; 7 days by default, 0 serves at once. The wait survives restarts",
@@ -60,8 +60,9 @@ public final class Setting<T> {
     public static final Setting<List<URI>> TW_CONFIRM_URL = new Setting<>("TW_CONFIRM_URL",
             "https://cdn.jsdelivr.net/gh/imsyuan/taiwan-holidays/data",
             "comma-separated base URLs of the confirming source for Taiwan, imsyuan/taiwan-holidays (<base>/Y/holidays.json "
-            + "and makeup-workdays.json): a year is served at once when it lists the same days; else after "
-            + "HOLIDAY_CONFIRM_WAIT_SECONDS. off: after the wait", v -> v.urls("https://mirror.example.com/taiwan-holidays/data"));
+            + "and makeup-workdays.json): a new year is served at once when it lists the same days, else after "
+            + "HOLIDAY_CONFIRM_WAIT_SECONDS; a change to a year already served only when it does. off: new years after the "
+            + "wait, and a year already served never changes", v -> v.urls("https://mirror.example.com/taiwan-holidays/data"));
     public static final Setting<List<URI>> MO_UPDATE_URL = new Setting<>("MO_UPDATE_URL",
             "https://www.gov.mo/zh-hant/public-holidays/ical/",
             "comma-separated URLs of Macau's public holidays as an iCalendar (gov.mo's), tried in order once region=mo has "
@@ -102,6 +103,10 @@ public final class Setting<T> {
     public static final Setting<Path> STATS_FILE = new Setting<>("STATS_FILE", "data/stats.json",
             "where the counters are kept (relative to the working folder), with stats.json.log beside it; with "
             + "STATS_REDIS_URL, this instance's own counts", v -> v.path(false));
+    public static final Setting<Optional<Path>> STATS_KEY_FILE = new Setting<>("STATS_KEY_FILE", "",
+            "the file of the key users are counted under (64 hex digits, owner-only; made when missing while no user is "
+            + "counted yet). Unset: stats.key beside STATS_FILE. Instances sharing STATS_REDIS_URL each need the same one "
+            + "(README: Running several instances)", Values.Value::file);
     public static final Setting<Optional<RedisTarget>> STATS_REDIS_URL = new Setting<>("STATS_REDIS_URL", "",
             "redis://[user:password@]host[:port][/db], or rediss:// for TLS: counters shared through Redis (or Valkey) by "
             + "every instance pointed at it. Unset: this instance's STATS_FILE alone", Values.Value::redis);

@@ -1,5 +1,6 @@
 package pocketapi.files;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.*;
@@ -7,7 +8,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -15,19 +15,22 @@ import java.util.function.Predicate;
  * of one's own, the holiday cache, a pool file. Regular files only: a FIFO, a device or a folder is never opened (a
  * FIFO would hang the read), and a symbolic link counts only when it leads to a regular file inside the folder; every
  * read stops at a size, and the files of a folder together at another. A file that breaks a rule comes back with the
- * reason alone, never with any of its content. Stateless.
+ * reason alone, never with any of its content. Listing reads no content: a reader opens one file at a time, so what a
+ * folder holds is never all in memory at once. Stateless.
  */
 public final class Folder {
     private Folder() {
     }
 
     /**
-     * One file of a folder: its bytes, or (bytes null) why it is refused, or (both null) that it is
-     * unchanged since the look that saw {@code stamp} (its size, time and inode).
+     * One file of a folder, as listed: where it is, and either why it is refused or its stamp (size, time, inode: a
+     * changed file has another). Its content is read when asked for ({@link #bytes}, {@link #open}), one file at a
+     * time, by the same rules.
      */
-    public record File(Path path, byte[] bytes, String problem, Object stamp) {
-        public File(Path path, byte[] bytes, String problem) {
-            this(path, bytes, problem, null);
+    public record File(Path path, String problem, Object stamp, Path target, long size, int maxFile) {
+        /** A refused file. */
+        static File refused(Path path, String problem) {
+            return new File(path, problem, null, null, 0, 0);
         }
 
         /** The file name without its extension: {@code 2027} of {@code 2027.json}. */
@@ -35,19 +38,28 @@ public final class Folder {
             String name = path.getFileName().toString();
             return name.substring(0, name.lastIndexOf('.') < 0 ? name.length() : name.lastIndexOf('.'));
         }
-    }
 
-    /** The files of {@code dir} whose names {@code names} accepts, in name order (one deleted while this runs is left out). */
-    public static List<File> read(Path dir, Predicate<String> names, int maxFile, long maxTotal) throws IOException {
-        return read(dir, names, maxFile, maxTotal, Map.of());
+        /** Its content, at most its limit (a file that grew past it since it was listed is refused). */
+        public byte[] bytes() throws IOException {
+            try (InputStream in = open()) {
+                return in.readAllBytes();
+            }
+        }
+
+        /** Its content as a stream that refuses to go past its limit: a parser reads it without holding it. */
+        public InputStream open() throws IOException {
+            if (problem != null) {
+                throw new Refused(problem);
+            }
+            return new Bounded(Files.newInputStream(target, LinkOption.NOFOLLOW_LINKS), maxFile);
+        }
     }
 
     /**
-     * {@link #read(Path, Predicate, int, long)}, but a file whose stamp is the one {@code known}
-     * holds for it is not read again: it comes back with its stamp alone.
+     * The files of {@code dir} whose names {@code names} accepts, in name order (one deleted while this runs is left
+     * out), none of them read yet: each at most {@code maxFile} bytes, all together at most {@code maxTotal}.
      */
-    public static List<File> read(Path dir, Predicate<String> names, int maxFile, long maxTotal, Map<Path, Object> known)
-            throws IOException {
+    public static List<File> read(Path dir, Predicate<String> names, int maxFile, long maxTotal) throws IOException {
         List<Path> paths = new ArrayList<>();
         try (DirectoryStream<Path> list = Files.newDirectoryStream(dir)) {
             for (Path path : list) {
@@ -61,55 +73,51 @@ public final class Folder {
         List<File> files = new ArrayList<>();
         long total = 0;
         for (Path path : paths) {
-            Path target;
-            long size;
-            Object stamp;
-            try {
-                target = Files.isSymbolicLink(path) ? path.toRealPath() : path;
-                if (target != path && !target.startsWith(inside)) {
-                    throw new Refused("a symbolic link to a file outside " + dir);
-                }
-                BasicFileAttributes a = attributes(target, maxFile);
-                size = a.size();
-                stamp = List.of(target.toString(), a.size(), a.lastModifiedTime(), String.valueOf(a.fileKey()));
-            } catch (NoSuchFileException e) {
-                if (Files.isSymbolicLink(path)) {
-                    files.add(new File(path, null, "a symbolic link to a missing file"));
-                }
-                continue;  // else deleted since it was listed
-            } catch (IOException e) {
-                files.add(refused(path, e));
-                continue;
+            File file = listed(path, inside, dir, maxFile);
+            if (file == null) {
+                continue;  // deleted since it was listed
             }
-            total += size;
+            total += file.size();
             if (total > maxTotal) {
                 throw new IOException(dir + ": its files together are larger than " + maxTotal + " bytes");
             }
-            if (stamp.equals(known.get(path))) {
-                files.add(new File(path, null, null, stamp));
-                continue;
-            }
-            try {
-                files.add(new File(path, bytes(target, maxFile), null, stamp));
-            } catch (NoSuchFileException e) {
-                // deleted since it was listed
-            } catch (IOException e) {
-                files.add(refused(path, e));
-            }
+            files.add(file);
         }
         return files;
     }
 
+    /** One listed file, refused or with its stamp; null when it is gone. */
+    private static File listed(Path path, Path inside, Path dir, int maxFile) {
+        try {
+            Path target = Files.isSymbolicLink(path) ? path.toRealPath() : path;
+            if (target != path && !target.startsWith(inside)) {
+                throw new Refused("a symbolic link to a file outside " + dir);
+            }
+            BasicFileAttributes a = attributes(target, maxFile);
+            return new File(path, null, List.of(target.toString(), a.size(), a.lastModifiedTime(),
+                    String.valueOf(a.fileKey())), target, a.size(), maxFile);
+        } catch (NoSuchFileException e) {
+            return Files.isSymbolicLink(path) ? File.refused(path, "a symbolic link to a missing file") : null;
+        } catch (IOException e) {
+            return refused(path, e);
+        }
+    }
+
     private static File refused(Path path, IOException e) {
-        return new File(path, null, e instanceof Refused ? e.getMessage() : e instanceof AccessDeniedException
+        return File.refused(path, e instanceof Refused ? e.getMessage() : e instanceof AccessDeniedException
                 ? "no permission to read it" : "cannot be read (" + e.getClass().getSimpleName() + ")");
+    }
+
+    /** One file named by a setting, by the same rules (the operator named it: a link is followed). */
+    public static File named(Path file, int maxFile) throws IOException {
+        Path target = file.toRealPath();
+        BasicFileAttributes a = attributes(target, maxFile);
+        return new File(file, null, List.of(target.toString(), a.size(), a.lastModifiedTime()), target, a.size(), maxFile);
     }
 
     /** One file named by a setting, read by the same rules. */
     public static byte[] readFile(Path file, int maxFile) throws IOException {
-        Path target = file.toRealPath();  // the operator named it: a link is followed
-        attributes(target, maxFile);
-        return bytes(target, maxFile);
+        return named(file, maxFile).bytes();
     }
 
     /** The attributes of a regular file of at most {@code maxFile} bytes. */
@@ -124,13 +132,34 @@ public final class Folder {
         return a;
     }
 
-    private static byte[] bytes(Path file, int maxFile) throws IOException {
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            byte[] bytes = in.readNBytes(maxFile + 1);
-            if (bytes.length > maxFile) {
-                throw new Refused("larger than " + maxFile + " bytes");  // it grew since its size was read
+    /** A stream that refuses to give more than its limit: a file that grew since its size was read. */
+    private static final class Bounded extends FilterInputStream {
+        private long left;
+
+        Bounded(InputStream in, int max) {
+            super(in);
+            this.left = max;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            count(b < 0 ? 0 : 1);
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, (int) Math.min(len, left + 1));
+            count(Math.max(n, 0));
+            return n;
+        }
+
+        private void count(int n) throws Refused {
+            left -= n;
+            if (left < 0) {
+                throw new Refused("larger than its limit: it grew since it was listed");
             }
-            return bytes;
         }
     }
 

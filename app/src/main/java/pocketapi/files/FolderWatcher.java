@@ -7,7 +7,6 @@ import java.util.*;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.function.LongPredicate;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
@@ -30,10 +29,13 @@ public final class FolderWatcher<T> {
     private static final Logger LOG = LoggerFactory.getLogger(FolderWatcher.class);
     public static final long POLL_SECONDS = 2;
 
-    /** Reads one item from its files (every file of it, with its bytes). */
+    /** Reads one item from its files (every file of it, none read yet), charging what it keeps to the allowance. */
     public interface Reader<T> {
-        /** @throws Refused naming the file and what is wrong */
-        T read(String name, List<Folder.File> files) throws Refused;
+        /**
+         * @throws Refused naming the file and what is wrong
+         * @throws Allowance.Exceeded when what it would keep is past the allowance
+         */
+        T read(String name, List<Folder.File> files, Allowance allowance) throws Refused;
     }
 
     /** An item that cannot be used; the message names the file and the problem. */
@@ -43,10 +45,15 @@ public final class FolderWatcher<T> {
         }
     }
 
-    /** What is watched, and how. */
+    /**
+     * What is watched, and how.
+     *
+     * @param cost   what an item takes of the heap
+     * @param budget what the items may take together
+     */
     public record Rules<T>(String setting, String what, Predicate<String> names, Function<String, String> itemOf,
                            int maxFile, long maxFolder, int maxItems, Reader<T> reader, ToLongFunction<T> cost,
-                           LongPredicate fits) {
+                           long budget) {
     }
 
     private final Path dir;
@@ -55,7 +62,6 @@ public final class FolderWatcher<T> {
     private volatile Map<String, T> items;
     /** Each item's files as last read: path and stamp. */
     private final Map<String, List<Object>> seen = new HashMap<>();
-    private final Map<Path, Object> stamps = new HashMap<>();
     private Set<String> missing = Set.of();
     private final Throttle problems = Throttle.untilCleared();
 
@@ -104,7 +110,7 @@ public final class FolderWatcher<T> {
     private void look(boolean start) throws Refused {
         List<Folder.File> files;
         try {
-            files = Folder.read(dir, rules.names(), rules.maxFile(), rules.maxFolder(), stamps);
+            files = Folder.read(dir, rules.names(), rules.maxFile(), rules.maxFolder());
         } catch (IOException e) {
             throw new Refused(dir + " (" + rules.setting() + "): cannot be read (" + e.getMessage() + ")");
         }
@@ -155,36 +161,37 @@ public final class FolderWatcher<T> {
         }
     }
 
-    /** Reads one changed item (every file of it), checked against the limit and the memory budget. */
+    /**
+     * Reads one changed item (one file at a time, each by its reader as a stream or a file's bytes), within the limit and
+     * within what the memory budget leaves it beside the other items: charged while it is read, so a file whose content
+     * would not fit is refused part-way.
+     */
     private T read(String name, List<Folder.File> listed, Map<String, T> next) throws Refused {
         Path first = listed.get(0).path();
         if (!next.containsKey(name) && next.size() - fixed.size() >= rules.maxItems()) {
             throw new Refused(first + " (" + rules.setting() + "): more than " + rules.maxItems() + " " + rules.what() + "s");
         }
-        List<Folder.File> whole = new ArrayList<>();
         for (Folder.File f : listed) {
             if (f.problem() != null) {
                 throw new Refused(f.path() + " (" + rules.setting() + "): " + f.problem());
             }
-            if (f.bytes() == null) {
-                try {
-                    f = new Folder.File(f.path(), Folder.readFile(f.path(), rules.maxFile()), null, f.stamp());
-                } catch (IOException e) {
-                    throw new Refused(f.path() + " (" + rules.setting() + "): cannot be read (" + e.getMessage() + ")");
-                }
-            }
-            whole.add(f);
         }
-        T value = rules.reader().read(name, whole);
-        long total = rules.cost().applyAsLong(value);
+        long others = 0;
         for (Map.Entry<String, T> e : next.entrySet()) {
-            total += e.getKey().equals(name) ? 0 : rules.cost().applyAsLong(e.getValue());
+            others += e.getKey().equals(name) ? 0 : rules.cost().applyAsLong(e.getValue());
         }
-        if (!rules.fits().test(total)) {
+        Allowance allowance = new Allowance(rules.budget() - others, "the " + rules.what() + "s");
+        T value;
+        try {
+            value = rules.reader().read(name, listed, allowance);
+        } catch (Allowance.Exceeded e) {
+            throw new Refused(first + " (" + rules.setting() + "): " + e.getMessage());
+        }
+        long total = others + rules.cost().applyAsLong(value);
+        if (total > rules.budget()) {
             throw new Refused(first + " (" + rules.setting() + "): the " + rules.what() + "s would take " + total / 1024
                     + " KB of the heap, more than the memory budget leaves them (README: Memory)");
         }
-        whole.forEach(f -> stamps.put(f.path(), f.stamp()));
         return value;
     }
 

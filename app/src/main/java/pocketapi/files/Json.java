@@ -1,6 +1,11 @@
 package pocketapi.files;
 
+import java.io.IOException;
+
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
@@ -18,7 +23,16 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
  * formats grow (unknown fields are ignored); a stream handed to it is never closed by it. Thread-safe.
  */
 public final class Json {
+    /**
+     * The longest string any file holds, in characters: refused while it is read (Jackson counts it as it buffers it),
+     * so a file within its size limit cannot make one string of megabytes. The longest real one is far shorter (a
+     * sentence of {@code HITOKOTO_DIR}, 1,000 at most).
+     */
+    public static final int MAX_STRING = 16_384;
+
     public static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+                    .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_STRING)
+                            .maxNameLength(MAX_STRING).build())
                     .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                     .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
                     .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
@@ -34,6 +48,40 @@ public final class Json {
             .build();
 
     private Json() {
+    }
+
+    /**
+     * How many elements the top-level object's {@code field} holds (an array's values, an object's keys), counted
+     * without building any: what a reader charges before it binds the document. 0 when there is no such field; the
+     * document's own errors are left to the read that follows.
+     */
+    public static int count(byte[] json, String field) {
+        int n = 0;
+        try (JsonParser p = MAPPER.createParser(json)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return 0;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                boolean counted = field.equals(p.currentName());
+                JsonToken value = p.nextToken();
+                if (!counted || value != JsonToken.START_ARRAY && value != JsonToken.START_OBJECT) {
+                    p.skipChildren();
+                    continue;
+                }
+                for (JsonToken t = p.nextToken(); t != null && t != JsonToken.END_ARRAY && t != JsonToken.END_OBJECT;
+                        t = p.nextToken()) {
+                    if (t == JsonToken.FIELD_NAME) {
+                        p.nextToken();
+                    }
+                    p.skipChildren();
+                    n++;
+                }
+                return n;
+            }
+        } catch (IOException e) {
+            // malformed: the read that follows says how
+        }
+        return n;
     }
 
     /** A reader of one value of {@code type} that is a whole document: nothing may follow it. */

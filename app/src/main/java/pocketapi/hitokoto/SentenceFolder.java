@@ -1,5 +1,7 @@
 package pocketapi.hitokoto;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,8 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.LongPredicate;
 
+import pocketapi.files.Allowance;
 import pocketapi.files.Folder;
 import pocketapi.files.FolderWatcher;
 
@@ -41,23 +43,27 @@ public final class SentenceFolder {
     }
 
     /**
-     * @param fits whether sentences that take so many bytes fit the memory budget
+     * @param budget what the folder's sentences may take of the heap together
      * @throws FolderWatcher.Refused naming the first bad file or the folder
      */
-    public static SentenceFolder load(Optional<Path> dir, LongPredicate fits) throws FolderWatcher.Refused {
+    public static SentenceFolder load(Optional<Path> dir, long budget) throws FolderWatcher.Refused {
         Optional<Path> files = dir.map(d -> Files.isDirectory(d.resolve("sentences")) ? d.resolve("sentences") : d);
         FolderWatcher.Rules<Sentences> rules = new FolderWatcher.Rules<>("HITOKOTO_DIR", "sentence file",
-                n -> n.endsWith(".json"), stem -> stem, MAX_FILE, MAX_FOLDER, 64, SentenceFolder::read, Sentences::bytes, fits);
+                n -> n.endsWith(".json"), stem -> stem, MAX_FILE, MAX_FOLDER, 64, SentenceFolder::read, Sentences::bytes,
+                budget);
         return new SentenceFolder(FolderWatcher.load(files, rules, Map.of()));
     }
 
-    private static Sentences read(String name, List<Folder.File> files) throws FolderWatcher.Refused {
+    /** One file, read as a stream: its sentences are charged as they are read, the file is never held whole. */
+    private static Sentences read(String name, List<Folder.File> files, Allowance allowance) throws FolderWatcher.Refused {
         List<Sentence> all = new ArrayList<>();
         for (Folder.File f : files) {
-            try {
-                all.addAll(Sentences.parse(f.path() + " (HITOKOTO_DIR)", f.bytes()));
+            try (InputStream in = f.open()) {
+                all.addAll(Sentences.parse(f.path() + " (HITOKOTO_DIR)", in, allowance));
             } catch (IllegalArgumentException e) {
                 throw new FolderWatcher.Refused(e.getMessage());
+            } catch (IOException e) {
+                throw new FolderWatcher.Refused(f.path() + " (HITOKOTO_DIR): cannot be read (" + e.getMessage() + ")");
             }
         }
         return Sentences.of(all);
@@ -89,7 +95,7 @@ public final class SentenceFolder {
     /** No HITOKOTO_DIR: the built-in sentences. */
     public static SentenceFolder builtIn() {
         try {
-            return load(Optional.empty(), bytes -> true);
+            return load(Optional.empty(), Long.MAX_VALUE);
         } catch (FolderWatcher.Refused e) {
             throw new IllegalStateException(e);
         }

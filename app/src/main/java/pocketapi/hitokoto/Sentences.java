@@ -1,6 +1,8 @@
 package pocketapi.hitokoto;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -11,9 +13,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
-import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectReader;
 
+import pocketapi.files.Allowance;
 import pocketapi.files.Json;
+import pocketapi.logging.LogText;
 import pocketapi.files.Resources;
 
 /**
@@ -25,6 +32,12 @@ public final class Sentences {
     public static final String CATEGORIES = "abcdefghijkl";
     /** What a sentence takes of the heap beside its text (the record, its uuid; shared strings counted apart). */
     static final int BYTES_PER_SENTENCE = 240;
+    /** What a string kept once for many sentences takes beside its characters. */
+    static final int SHARED_BYTES = 48;
+    /** The longest sentence read, in characters (the bundle's longest has a few hundred). */
+    static final int MAX_TEXT = 1_000;
+    /** The longest of a sentence's other fields (its source, author, uuid ...). */
+    static final int MAX_FIELD = 200;
 
     private final Sentence[][] byType;
     private final long bytes;
@@ -50,45 +63,81 @@ public final class Sentences {
         return of(all);
     }
 
-    /**
-     * The sentences of one file of the bundle's shape: a JSON array of objects with at least {@code hitokoto} and
-     * {@code type}; each {@code length} counted anew.
-     */
+    /** The sentences of one file of the bundle's shape, with no limit on what they take (the jar's own). */
     public static List<Sentence> parse(String where, byte[] json) {
-        List<Sentence> read;
-        try {
-            read = Json.MAPPER.readerFor(new TypeReference<List<Sentence>>() { })
-                    .with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                    .without(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).readValue(json);
+        return parse(where, new ByteArrayInputStream(json), Allowance.unlimited());
+    }
+
+    /**
+     * The sentences of one file of the bundle's shape: a JSON array of objects with at least {@code hitokoto} and {@code
+     * type}; each {@code length} counted anew. Read one sentence at a time from the stream, each charged to {@code
+     * allowance} as it is kept (a file of more than it allows is refused part-way, never read whole); a sentence of more
+     * than {@value #MAX_TEXT} characters, or another field of more than {@value #MAX_FIELD}, is refused as it is read.
+     *
+     * @throws IllegalArgumentException naming {@code where} and what is wrong
+     * @throws Allowance.Exceeded past the allowance
+     */
+    public static List<Sentence> parse(String where, InputStream json, Allowance allowance) {
+        ObjectReader one = Json.MAPPER.readerFor(Sentence.class).without(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+        // The same source, author or date in many sentences is kept once.
+        Map<String, String> shared = new HashMap<>();
+        List<Sentence> out = new ArrayList<>();
+        try (JsonParser p = Json.MAPPER.createParser(json)) {
+            if (p.nextToken() != JsonToken.START_ARRAY) {
+                throw new IllegalArgumentException(where + ": is not a JSON array of sentences");
+            }
+            for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+                if (t == null) {
+                    throw new IllegalArgumentException(where + ": is not a JSON array of sentences (it ends inside the array)");
+                }
+                out.add(checked(where, out.size() + 1, t == JsonToken.VALUE_NULL ? null : one.readValue(p), shared, allowance));
+            }
+            if (p.nextToken() != null) {
+                throw new IllegalArgumentException(where + ": is not a JSON array of sentences (something follows it)");
+            }
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalArgumentException(where + ": is not a JSON array of sentences (" + e.getOriginalMessage() + ")");
         } catch (IOException e) {
             throw new IllegalArgumentException(where + ": cannot be read (" + e.getMessage() + ")");
         }
-        if (read == null) {
-            throw new IllegalArgumentException(where + ": is not a JSON array of sentences");
-        }
-        // The same source, author or date in many sentences is kept once.
-        Map<String, String> shared = new HashMap<>();
-        List<Sentence> out = new ArrayList<>(read.size());
-        for (int i = 0; i < read.size(); i++) {
-            Sentence s = read.get(i);
-            if (s == null || s.hitokoto() == null || s.hitokoto().isBlank()) {
-                throw new IllegalArgumentException(where + ": sentence " + (i + 1) + " has no hitokoto");
-            }
-            if (s.type() == null || s.type().length() != 1 || CATEGORIES.indexOf(s.type().charAt(0)) < 0) {
-                throw new IllegalArgumentException(where + ": sentence " + (i + 1) + " has type " + s.type()
-                        + "; a type is one of a to l");
-            }
-            out.add(new Sentence(s.id(), s.uuid(), s.hitokoto(), one(shared, s.type()), one(shared, s.from()),
-                    one(shared, s.fromWho()), one(shared, s.creator()), s.creatorUid(), s.reviewer(),
-                    one(shared, s.commitFrom()), one(shared, s.createdAt()), Sentence.length(s.hitokoto())));
-        }
         return out;
     }
 
-    private static String one(Map<String, String> shared, String value) {
-        return value == null ? null : shared.computeIfAbsent(value, v -> v);
+    /** One sentence as read, checked, its shared strings kept once, charged. */
+    private static Sentence checked(String where, int n, Sentence s, Map<String, String> shared, Allowance allowance) {
+        if (s == null || s.hitokoto() == null || s.hitokoto().isBlank()) {
+            throw new IllegalArgumentException(where + ": sentence " + n + " has no hitokoto");
+        }
+        if (s.type() == null || s.type().length() != 1 || CATEGORIES.indexOf(s.type().charAt(0)) < 0) {
+            throw new IllegalArgumentException(where + ": sentence " + n + " has type " + LogText.safe(String.valueOf(s.type()),
+                    LogText.SHORT) + "; a type is one of a to l");
+        }
+        if (Sentence.length(s.hitokoto()) > MAX_TEXT) {
+            throw new IllegalArgumentException(where + ": sentence " + n + " is longer than " + MAX_TEXT + " characters");
+        }
+        for (String field : new String[] {s.uuid(), s.from(), s.fromWho(), s.creator(), s.commitFrom(), s.createdAt()}) {
+            if (field != null && field.length() > MAX_FIELD) {
+                throw new IllegalArgumentException(where + ": sentence " + n + " has a field of more than " + MAX_FIELD
+                        + " characters");
+            }
+        }
+        allowance.charge(BYTES_PER_SENTENCE + 2L * s.hitokoto().length());
+        return new Sentence(s.id(), s.uuid(), s.hitokoto(), one(shared, s.type(), allowance), one(shared, s.from(), allowance),
+                one(shared, s.fromWho(), allowance), one(shared, s.creator(), allowance), s.creatorUid(), s.reviewer(),
+                one(shared, s.commitFrom(), allowance), one(shared, s.createdAt(), allowance), Sentence.length(s.hitokoto()));
+    }
+
+    private static String one(Map<String, String> shared, String value, Allowance allowance) {
+        if (value == null) {
+            return null;
+        }
+        String kept = shared.get(value);
+        if (kept == null) {
+            allowance.charge(SHARED_BYTES + 2L * value.length());
+            shared.put(value, value);
+            kept = value;
+        }
+        return kept;
     }
 
     /** These sentences, by category. */
@@ -104,7 +153,7 @@ public final class Sentences {
             bytes += BYTES_PER_SENTENCE + 2L * s.hitokoto().length();
             for (String shared : new String[] {s.from(), s.fromWho(), s.creator(), s.commitFrom(), s.createdAt()}) {
                 if (shared != null && strings.put(shared, true) == null) {
-                    bytes += 48 + 2L * shared.length();
+                    bytes += SHARED_BYTES + 2L * shared.length();
                 }
             }
         }

@@ -5,6 +5,7 @@ import java.util.List;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
 import pocketapi.http.Query.Param;
+import pocketapi.logging.LogText;
 import pocketapi.stats.Counters;
 import pocketapi.stats.Counters.DayCount;
 import pocketapi.stats.Counters.Report;
@@ -27,8 +28,9 @@ final class StatsRoutes {
         default -> throw new IllegalArgumentException("must be total, today or days30");
     }, Metric.TOTAL);
     static final Param<String> LABEL = new Param<>("label", v -> {
-        if (v.isEmpty() || v.codePointCount(0, v.length()) > 40) {
-            throw new IllegalArgumentException("must be 1 to 40 characters");
+        // A control character (U+0001 ...) makes an SVG that no XML parser reads: refused like an empty label.
+        if (v.isEmpty() || v.codePointCount(0, v.length()) > 40 || v.codePoints().anyMatch(LogText::unsafe)) {
+            throw new IllegalArgumentException("must be 1 to 40 characters, none of them a control or format character");
         }
         return v;
     }, null);

@@ -3,6 +3,7 @@ package pocketapi.image;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.random.RandomGenerator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import pocketapi.files.Allowance;
 import pocketapi.files.Folder;
 import pocketapi.files.Resources;
 
@@ -100,7 +102,11 @@ public final class ImagePool {
 
     /** The pictures of two pools, each keeping its side: today's portrait and landscape pools as one. */
     public static ImagePool join(String source, ImagePool... pools) {
-        Builder all = new Builder();
+        int bytes = 0;
+        for (ImagePool pool : pools) {
+            bytes += pool.text.length;
+        }
+        Builder all = new Builder(bytes);
         for (ImagePool pool : pools) {
             for (Picture p : pool.pictures()) {
                 all.add(p.entry().getBytes(StandardCharsets.UTF_8), p.width(), p.height(), p.side(), p.shape());
@@ -109,13 +115,32 @@ public final class ImagePool {
         return all.build(source);
     }
 
-    /** Parses pool text. */
+    /** Parses pool text, with no limit on what it takes. */
     public static ImagePool parse(String source, String text, Shape side) throws ImagePoolException {
-        Builder pool = new Builder();
-        for (int start = 0, n = 1, end; start < text.length(); start = end + 1, n++) {
-            end = text.indexOf('\n', start);
-            end = end < 0 ? text.length() : end;
-            String line = text.substring(start, end).strip();
+        try {
+            return parse(source, text.getBytes(StandardCharsets.UTF_8), side, Allowance.unlimited());
+        } catch (CharacterCodingException e) {
+            throw new IllegalStateException("a String is always UTF-8", e);
+        }
+    }
+
+    /**
+     * Parses a pool file's bytes a line at a time, each entry charged to {@code allowance} before it is kept (a file of
+     * more entries than it allows is refused part-way).
+     *
+     * @throws CharacterCodingException when a line is not UTF-8
+     * @throws Allowance.Exceeded past the allowance
+     */
+    public static ImagePool parse(String source, byte[] bytes, Shape side, Allowance allowance)
+            throws ImagePoolException, CharacterCodingException {
+        Builder pool = new Builder(bytes.length);
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
+        for (int start = 0, n = 1, end; start < bytes.length; start = end + 1, n++) {
+            end = start;
+            while (end < bytes.length && bytes[end] != '\n') {
+                end++;
+            }
+            String line = utf8.decode(ByteBuffer.wrap(bytes, start, end - start)).toString().strip();
             String entry = line;
             while (entry.startsWith("/")) {
                 entry = entry.substring(1);
@@ -138,8 +163,9 @@ public final class ImagePool {
                 }
             }
             Shape shape = width == 0 ? side : width > height ? Shape.LANDSCAPE : width < height ? Shape.PORTRAIT : Shape.SQUARE;
-            pool.add(entry.getBytes(StandardCharsets.UTF_8), width, height, side != null || shape == Shape.SQUARE ? side : shape,
-                    shape);
+            byte[] utf = entry.getBytes(StandardCharsets.UTF_8);
+            allowance.charge(utf.length + BYTES_PER_ENTRY);
+            pool.add(utf, width, height, side != null || shape == Shape.SQUARE ? side : shape, shape);
         }
         if (pool.size == 0) {
             throw new ImagePoolException(source + ": the pool is empty; list one picture path per line");
@@ -149,13 +175,18 @@ public final class ImagePool {
 
     /** Gathers a pool's pictures into its arrays. */
     private static final class Builder {
-        final java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        final java.io.ByteArrayOutputStream text;
         int size;
         int[] ends = new int[16];
         int[] widths = new int[16];
         int[] heights = new int[16];
         byte[] sides = new byte[16];
         byte[] shapes = new byte[16];
+
+        /** @param bytes what the entries take at most (a file's size): held at once, never grown by doubling */
+        Builder(int bytes) {
+            text = new java.io.ByteArrayOutputStream(Math.max(16, bytes));
+        }
 
         void add(byte[] entry, int width, int height, Shape side, Shape shape) {
             if (size == ends.length) {
@@ -186,30 +217,33 @@ public final class ImagePool {
         return parse(source, text, null);
     }
 
-    /** Reads a pool file (UTF-8). */
-    public static ImagePool read(Path file, String setting, Shape side) throws ImagePoolException {
+    /** Reads a pool file (UTF-8), charging its entries to {@code allowance}. */
+    public static ImagePool read(Path file, String setting, Shape side, Allowance allowance) throws ImagePoolException {
         if (!Files.exists(file)) {
             throw new ImagePoolException(file + " (" + setting + "): no such file");
         }
         try {
-            return parse(file.toString(), utf8(Folder.readFile(file, MAX_BYTES)), side);
+            return parse(file.toString(), Folder.readFile(file, MAX_BYTES), side, allowance);
         } catch (CharacterCodingException e) {
             throw new ImagePoolException(file + " (" + setting + "): is not UTF-8 text; save it as UTF-8 "
                     + "(pictures with Chinese names need it)");
+        } catch (Allowance.Exceeded e) {
+            throw new ImagePoolException(file + " (" + setting + "): " + e.getMessage() + "; make the pools smaller, lower "
+                    + "STATS_MAX_USERS or give Java a larger -Xmx");
         } catch (IOException e) {
             throw new ImagePoolException(file + " (" + setting + "): cannot be read (" + e.getMessage() + ")");
         }
-    }
-
-    static String utf8(byte[] bytes) throws CharacterCodingException {
-        return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
     }
 
     /** Reads a pool shipped inside the jar. */
     static ImagePool resource(String path, Shape side) throws ImagePoolException {
         byte[] bytes = Resources.read(path)
                 .orElseThrow(() -> new ImagePoolException("built-in " + path + ": missing from the jar"));
-        return parse("built-in " + path, new String(bytes, StandardCharsets.UTF_8), side);
+        try {
+            return parse("built-in " + path, bytes, side, Allowance.unlimited());
+        } catch (CharacterCodingException e) {
+            throw new ImagePoolException("built-in " + path + ": is not UTF-8");
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package pocketapi.image;
 
+import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.function.LongPredicate;
 
+import pocketapi.files.Allowance;
 import pocketapi.files.Folder;
 import pocketapi.files.FolderWatcher;
 
@@ -29,20 +30,20 @@ public final class NamedPools {
     }
 
     /**
-     * @param fits whether named pools that take so many bytes fit the memory budget
+     * @param budget what the named pools may take of the heap together
      * @throws FolderWatcher.Refused naming the first bad file or the folder
      */
-    public static NamedPools load(Optional<Path> dir, LongPredicate fits) throws FolderWatcher.Refused {
+    public static NamedPools load(Optional<Path> dir, long budget) throws FolderWatcher.Refused {
         FolderWatcher.Rules<ImagePool> rules = new FolderWatcher.Rules<>("IMAGE_POOLS_DIR", "picture pool",
                 n -> n.endsWith(".txt"), stem -> stem.replaceFirst("\\.(portrait|landscape)$", ""), ImagePool.MAX_BYTES,
-                MAX_FOLDER, MAX_POOLS, NamedPools::read, ImagePool::bytes, fits);
+                MAX_FOLDER, MAX_POOLS, NamedPools::read, ImagePool::bytes, budget);
         return new NamedPools(FolderWatcher.load(dir, rules, Map.of()));
     }
 
     /** No IMAGE_POOLS_DIR: no named pools. */
     public static NamedPools none() {
         try {
-            return load(Optional.empty(), bytes -> true);
+            return load(Optional.empty(), Long.MAX_VALUE);
         } catch (FolderWatcher.Refused e) {
             throw new IllegalStateException(e);
         }
@@ -68,7 +69,8 @@ public final class NamedPools {
         watcher.rescan();
     }
 
-    private static ImagePool read(String name, List<Folder.File> files) throws FolderWatcher.Refused {
+    /** A pool's files, one at a time, each entry charged as it is read. */
+    private static ImagePool read(String name, List<Folder.File> files, Allowance allowance) throws FolderWatcher.Refused {
         List<ImagePool> parts = new ArrayList<>();
         for (Folder.File f : files) {
             String where = f.path() + " (IMAGE_POOLS_DIR)";
@@ -79,11 +81,13 @@ public final class NamedPools {
             ImagePool.Shape side = stem.endsWith(".portrait") ? ImagePool.Shape.PORTRAIT
                     : stem.endsWith(".landscape") ? ImagePool.Shape.LANDSCAPE : null;
             try {
-                parts.add(ImagePool.parse(f.path().toString(), ImagePool.utf8(f.bytes()), side));
+                parts.add(ImagePool.parse(f.path().toString(), f.bytes(), side, allowance));
             } catch (CharacterCodingException e) {
                 throw new FolderWatcher.Refused(where + ": is not UTF-8 text; save it as UTF-8");
             } catch (ImagePoolException e) {
                 throw new FolderWatcher.Refused(e.getMessage());
+            } catch (IOException e) {
+                throw new FolderWatcher.Refused(where + ": cannot be read (" + e.getMessage() + ")");
             }
         }
         return parts.size() == 1 ? parts.get(0) : ImagePool.join(name, parts.toArray(new ImagePool[0]));

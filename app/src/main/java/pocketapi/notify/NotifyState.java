@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 
 import pocketapi.files.Disk;
 import pocketapi.holiday.Region;
+import pocketapi.files.Folder;
 import pocketapi.files.Json;
 
 /**
@@ -43,6 +44,8 @@ final class NotifyState {
     private final Set<String> sent = new HashSet<>();
     private boolean fresh;
     private boolean changed;
+    /** The state is a few KB; a file past this is not ours to read (the service's own writes stay far below it). */
+    private static final int MAX_BYTES = 1 << 20;
 
     private NotifyState(Path file) {
         this.file = file;
@@ -51,7 +54,7 @@ final class NotifyState {
     static NotifyState load(Path file) {
         NotifyState state = new NotifyState(file);
         try {
-            Saved saved = Json.MAPPER.readValue(Files.readAllBytes(file), Saved.class);
+            Saved saved = Json.MAPPER.readValue(Folder.readFile(file, MAX_BYTES), Saved.class);
             state.known.putAll(saved.known() == null ? Map.of() : saved.known());
             (saved.due() == null ? Map.<String, Set<String>>of() : saved.due())
                     .forEach((target, keys) -> state.due.put(target, new LinkedHashSet<>(keys)));

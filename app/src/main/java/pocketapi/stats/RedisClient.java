@@ -24,7 +24,8 @@ import redis.clients.jedis.resps.Tuple;
  * daily:YYYY-MM-DD}, {@code utotals} and {@code udaily:YYYY-MM-DD} (hashes by user key), {@code history:YYYY-MM-DD}
  * (hash by family), {@code users} (sorted set: last seen); each instance's own values {@code of:<instance>}, {@code
  * of:<instance>:YYYY-MM-DD} and {@code of:<instance>:history:YYYY-MM-DD} (hashes, {@code ""} the site) and {@code
- * instances} (hash: last heard); {@code userkey}, the key users are hashed with, and {@code format}. Daily keys expire
+ * instances} (hash: last heard); {@code keycheck}, the fingerprint of the key users are hashed with (never the key), and {@code
+ * format}. Daily keys expire
  * an hour after their UTC+8 day, days of the history after the days kept. Writes are Lua scripts; every call may throw
  * a {@code JedisException}. Thread-safe.
  */
@@ -155,10 +156,22 @@ final class RedisClient implements AutoCloseable {
         } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
     }
 
-    /** The key users are hashed with: Redis's, which is {@code ours} when Redis had none. */
-    String userKey(String ours) {
-        jedis.set(prefix + "userkey", ours, SetParams.setParams().nx());
-        return jedis.get(prefix + "userkey");
+    /**
+     * Whether the instances on this Redis hash users with {@code keys}: Redis keeps the fingerprint of the first one's
+     * key ({@code keycheck}), never the key. A key a release before this one kept in Redis ({@code userkey}) is removed
+     * once this instance's is found to be the same.
+     */
+    boolean sameKey(UserKeys keys) {
+        String legacy = jedis.get(prefix + "userkey");
+        if (legacy != null && !legacy.equals(keys.text())) {
+            return false;
+        }
+        jedis.set(prefix + "keycheck", keys.check(), SetParams.setParams().nx());
+        boolean same = keys.check().equals(jedis.get(prefix + "keycheck"));
+        if (same && legacy != null) {
+            jedis.del(prefix + "userkey");
+        }
+        return same;
     }
 
     /**

@@ -22,8 +22,8 @@ import pocketapi.holiday.Utc8;
  */
 public final class RedisCounters implements Counters {
     /** What the sender needs besides Redis: see {@link RedisSender}. */
-    public record Settings(String instance, java.util.function.BooleanSupplier instanceSaved, java.nio.file.Path keyFile,
-                           pocketapi.files.Disk disk, int maxUsers, int userDays, int historyDays) {
+    public record Settings(String instance, java.util.function.BooleanSupplier instanceSaved, int maxUsers, int userDays,
+                           int historyDays) {
     }
 
     static final long FRESH_MILLIS = 500;
@@ -56,7 +56,10 @@ public final class RedisCounters implements Counters {
     };
     private ScheduledFuture<?> sending;
 
-    /** Agrees with Redis on the users' key and merges in what it holds as this instance's values, if it answers now. */
+    /**
+     * Checks with Redis that the instances hash users with one key and merges in what it holds as this instance's values,
+     * if it answers now.
+     */
     public RedisCounters(RedisTarget target, String prefix, LocalCounters mine, LocalCounters others,
                          Settings settings, java.nio.file.Path statsFile, Clock clock) {
         this.mine = mine;
@@ -66,6 +69,11 @@ public final class RedisCounters implements Counters {
         this.redis = new RedisClient(target, prefix, Duration.ofMillis(500), READERS + 1);
         this.sender = new RedisSender(mine, others, redis, settings, statsFile, clock);
         sender.round();  // this instance's values in Redis, before any call is counted
+    }
+
+    /** Whether Redis said at start that the other instances hash users with another key (nothing is sent then). */
+    public boolean keyMismatch() {
+        return sender.keyMismatch();
     }
 
     /** Sends every {@value RedisSender#EVERY_MILLIS} ms, on {@code scheduler}. */

@@ -3,7 +3,6 @@ package pocketapi.stats;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.HexFormat;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,9 +12,9 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 
 /**
  * Sends this instance's changed counts to Redis as its own values, {@value #BATCH} users a call. First it makes sure
- * this instance's id is on disk (a crash never makes it a second instance), agrees with Redis on the key users are
- * hashed with (adopting Redis's: the users this instance counted under another are forgotten, the site's counts stay),
- * moves a first-release Redis to keyed hashes, and merges in what Redis holds as its values (a crash after a send,
+ * this instance's id is on disk (a crash never makes it a second instance), that the instances hash users with one key
+ * (Redis keeps its fingerprint, never the key: sending stops for good on another), moves a first-release Redis to keyed
+ * hashes, and merges in what Redis holds as its values (a crash after a send,
  * before a save) where there is room. A failed send gives its counts back; while Redis is away it is tried every
  * second, after an error it answered after 1, 2, 4 … 60 s; an outage, each distinct error and the recovery are logged
  * once. One round at a time; nothing it holds grows with the users.
@@ -34,6 +33,7 @@ final class RedisSender {
     private final Path file;
     private final Clock clock;
     private volatile boolean healthy = true;
+    private volatile boolean keyMismatch;
     private boolean ready;
     private String problem;
     private long downSince;
@@ -50,14 +50,19 @@ final class RedisSender {
         this.clock = clock;
     }
 
+    /** Whether Redis holds the fingerprint of another key than this instance's: nothing is sent, for good. */
+    boolean keyMismatch() {
+        return keyMismatch;
+    }
+
     /** Whether the last exchange with Redis went well ({@code /api/info} reads nothing otherwise). */
     boolean healthy() {
-        return healthy;
+        return healthy && !keyMismatch;
     }
 
     /** One round: sends what changed, unless waiting to try again. */
     synchronized void round() {
-        if (healthy || clock.millis() >= retryAt) {
+        if (!keyMismatch && (healthy || clock.millis() >= retryAt)) {
             exchange(Long.MAX_VALUE);
         }
     }
@@ -94,22 +99,19 @@ final class RedisSender {
         }
     }
 
-    /** The steps before the first send; false while this instance's id is not on disk (the saver said why). */
+    /**
+     * The steps before the first send; false while this instance's id is not on disk (the saver said why), and for good
+     * when the instances do not hash users with one key (said once, as an ERROR: their counts by user would never meet).
+     */
     private boolean prepare(long today) throws IOException {
         if (!s.instanceSaved().getAsBoolean()) {
             return false;
         }
-        String theirs = redis.userKey(own.keys().text());
-        if (!theirs.equals(own.keys().text())) {
-            UserKeys adopted = new UserKeys(HexFormat.of().parseHex(theirs));
-            adopted.save(s.disk(), s.keyFile());
-            int forgotten = own.size();
-            own.rekey(adopted);
-            others.rekey(adopted);
-            if (forgotten > 0) {
-                LOG.warn("{} hashes users with another key than this instance did: this instance uses it from now on, and "
-                        + "the {} user(s) it counted before are forgotten (the site's counts stay)", redis, forgotten);
-            }
+        if (!redis.sameKey(own.keys())) {
+            keyMismatch = true;
+            LOG.error("{} is shared by instances that hash users with another key than this one's: nothing is sent to "
+                    + "it; give every instance the same STATS_KEY_FILE (copy it from one of them) and restart", redis);
+            return false;
         }
         if (redis.rekey(own.keys(), today)) {
             LOG.info("{} held the users' ids as they came; each is now its keyed hash", redis);
@@ -144,7 +146,9 @@ final class RedisSender {
     }
 
     private void failed(Exception e) {
-        boolean away = e instanceof JedisConnectionException;
+        // A Redis that has just started answers LOADING until its data is in memory: it is away for a while, no error.
+        boolean loading = String.valueOf(e.getMessage()).startsWith("LOADING");
+        boolean away = e instanceof JedisConnectionException || loading;
         String why = e.getClass().getSimpleName() + ": " + e.getMessage();
         if (healthy) {
             downSince = clock.millis();
@@ -154,7 +158,10 @@ final class RedisSender {
         retryAt = clock.millis() + pause;
         if (!why.equals(problem)) {
             problem = why;
-            if (away) {
+            if (loading) {
+                LOG.warn("{} is loading its data into memory; counting goes on in memory and in {}, and is sent as soon as "
+                        + "it has loaded (tried every second)", redis, file);
+            } else if (away) {
                 LOG.warn("{} is unreachable ({}); counting goes on in memory and in {}, and is sent when it is back",
                         redis, why, file);
             } else {

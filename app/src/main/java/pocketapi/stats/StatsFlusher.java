@@ -36,6 +36,7 @@ public final class StatsFlusher {
     private final int userDays;
     private final boolean writable;
     private final String instance;
+    private final int hashedUsers;
     private boolean wholeNext = true;
     private boolean instanceSaved;
     private long savedSiteTotal;
@@ -53,8 +54,14 @@ public final class StatsFlusher {
         StatsFormat.Target read = new StatsFormat.Target(own, others);
         this.writable = file.load(read);
         this.instanceSaved = read.instance != null && read.instance.matches("[0-9a-f]{16}");
+        this.hashedUsers = read.hashedIds;
         this.instance = instanceSaved ? read.instance : HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
         this.savedSiteTotal = own.siteTally().total();
+    }
+
+    /** How many users the files held as keyed hashes (a user of several log lines once a line): under the users' key. */
+    public int hashedUsers() {
+        return hashedUsers;
     }
 
     /** This instance's id: its values in Redis are its own. */

@@ -82,6 +82,8 @@ final class StatsFormat {
         String instance;
         /** Whether a raw id was read (then hashed): every file holding one goes at the next whole save. */
         boolean rawIds;
+        /** How many users were read as keyed hashes: counted under a key that must not be lost. */
+        int hashedIds;
         /** The dates read so far: most users share a few, and java.time's parser is slow for 100,000 of them. */
         private final java.util.Map<String, Long> days = new java.util.HashMap<>();
 
@@ -198,6 +200,8 @@ final class StatsFormat {
         if (key == 0) {
             to.rawIds = true;
             key = to.own.keys().of(id);
+        } else {
+            to.hashedIds++;
         }
         return key;
     }

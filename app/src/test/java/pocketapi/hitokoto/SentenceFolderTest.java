@@ -30,7 +30,7 @@ public class SentenceFolderTest {
         Files.writeString(sentences.resolve("a.json"), "[" + sentence(1, "动画一句", "a") + "," + sentence(2, "动画两句", "a") + "]");
         Files.writeString(sentences.resolve("i.json"), "[" + sentence(3, "一首诗", "i") + "]");
         Files.writeString(dir.resolve("version.json"), "{\"not\":\"sentences\"}");  // the bundle's other files: not read
-        SentenceFolder folder = SentenceFolder.load(Optional.of(dir), bytes -> true);
+        SentenceFolder folder = SentenceFolder.load(Optional.of(dir), Long.MAX_VALUE);
         Sentences served = folder.sentences();
         assertThat(served.count('a')).isEqualTo(2);
         assertThat(served.count('i')).isEqualTo(1);
@@ -53,11 +53,12 @@ public class SentenceFolderTest {
     @Test
     void a_bad_file_or_one_past_the_memory_budget_stops_the_start_naming_it() throws Exception {
         Files.writeString(dir.resolve("a.json"), "[" + sentence(1, "一句", "x") + "]");
-        assertThatThrownBy(() -> SentenceFolder.load(Optional.of(dir), bytes -> true)).isInstanceOf(FolderWatcher.Refused.class)
+        assertThatThrownBy(() -> SentenceFolder.load(Optional.of(dir), Long.MAX_VALUE)).isInstanceOf(FolderWatcher.Refused.class)
                 .hasMessage(dir.resolve("a.json") + " (HITOKOTO_DIR): sentence 1 has type x; a type is one of a to l");
         Files.writeString(dir.resolve("a.json"), "[" + sentence(1, "一句", "a") + "]");
-        assertThatThrownBy(() -> SentenceFolder.load(Optional.of(dir), bytes -> bytes < 100)).isInstanceOf(FolderWatcher.Refused.class)
-                .hasMessageContaining("HITOKOTO_DIR): the sentence files would take 0 KB of the heap, more than the memory budget");
-        assertThat(SentenceFolder.load(Optional.of(dir), bytes -> true).sentences().count('a')).isEqualTo(1);
+        assertThatThrownBy(() -> SentenceFolder.load(Optional.of(dir), 100)).isInstanceOf(FolderWatcher.Refused.class)
+                .hasMessageContaining("HITOKOTO_DIR): the sentence files would take more than 0 KB of the heap, more than the "
+                        + "memory budget leaves them");
+        assertThat(SentenceFolder.load(Optional.of(dir), Long.MAX_VALUE).sentences().count('a')).isEqualTo(1);
     }
 }

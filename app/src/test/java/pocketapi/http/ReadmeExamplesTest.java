@@ -117,7 +117,7 @@ class ReadmeExamplesTest {
         Files.writeString(calendars.resolve("acme.json"), acme());
         Files.writeString(dir.resolve("portrait.txt"), portraitPool());
         Files.writeString(dir.resolve("landscape.txt"), "desk/sea.jpg\n");
-        Javalin plain = TestApps.app(Clock.systemUTC(), OwnCalendars.load(Optional.of(calendars), bytes -> true));
+        Javalin plain = TestApps.app(Clock.systemUTC(), OwnCalendars.load(Optional.of(calendars), Long.MAX_VALUE));
         Javalin imageHost = TestApps.app(Map.of("IMAGE_HOST", "https://pan.example.com",
                 "IMAGE_POOL_PORTRAIT", dir.resolve("portrait.txt").toString(),
                 "IMAGE_POOL_LANDSCAPE", dir.resolve("landscape.txt").toString()));

@@ -129,7 +129,7 @@ class RedisApiTest {
                 assertThat(wrong).isEmpty();
                 RedisTesting.await(() -> redis.number("pocketapi:total"), calls);
                 for (int t = 0; t < 8; t++) {
-                    assertThat(redis.command("HGET pocketapi:utotals " + RedisTesting.field(redis, "user-" + t))).isEqualTo("60");
+                    assertThat(redis.command("HGET pocketapi:utotals " + RedisTesting.field("user-" + t))).isEqualTo("60");
                 }
                 assertThat(redis.command("HKEYS pocketapi:utotals")).doesNotContain("user-");  // no id as it came
                 // Both instances answer the same totals once b reads a's part again (every look is a call too).

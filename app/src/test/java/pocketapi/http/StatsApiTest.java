@@ -101,6 +101,11 @@ class StatsApiTest {
             assertThat(server.get("/api/badge.svg?metric=week").body()).contains("metric=week is not accepted; metric must be total, today or days30");
             assertThat(server.get("/api/badge.svg?label=" + "x".repeat(41)).statusCode()).isEqualTo(400);
             assertThat(server.get("/api/badge.svg?label=").statusCode()).isEqualTo(400);
+            // A control character makes an SVG no XML parser reads: refused, saying why.
+            assertThat(server.get("/api/badge.svg?label=a%01b").body()).isEqualTo("{\"status\":400,\"error\":\"Bad Request\","
+                    + "\"message\":\"label=a\\u0001b is not accepted; label must be 1 to 40 characters, none of them a control or "
+                    + "format character\"}");
+            assertThat(server.get("/api/badge.json?label=%E2%80%AEevil").statusCode()).isEqualTo(400);  // U+202E, a bidi override
             assertThat(counters.siteTally().total()).as("badges are not counted").isEqualTo(2);
         });
     }

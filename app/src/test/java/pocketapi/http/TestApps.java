@@ -96,7 +96,7 @@ final class TestApps {
             Clock clock = Clock.systemUTC();
             return HttpApi.create(config, new LiveCalendar(calendar(clock)), regions(clock), OwnCalendars.builtIn(),
                     ImagePools.load(config.get(Setting.IMAGE_POOL_PORTRAIT), config.get(Setting.IMAGE_POOL_LANDSCAPE)),
-                    pocketapi.image.NamedPools.load(config.get(Setting.IMAGE_POOLS_DIR), bytes -> true), Optional.empty(), SentenceFolder.builtIn(), counters(clock, 100_000));
+                    pocketapi.image.NamedPools.load(config.get(Setting.IMAGE_POOLS_DIR), Long.MAX_VALUE), Optional.empty(), SentenceFolder.builtIn(), counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -11,6 +11,8 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 import org.junit.jupiter.api.Test;
+
+import pocketapi.files.Allowance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -70,7 +72,7 @@ class ImagePoolTest {
     @Test
     void a_pool_with_no_entry_is_refused_naming_the_file() throws Exception {
         Path file = Files.writeString(dir.resolve("empty.txt"), "# nothing yet\n\n");
-        assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT))
+        assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, Allowance.unlimited()))
                 .isInstanceOf(ImagePoolException.class)
                 .hasMessage(file + ": the pool is empty; list one picture path per line");
     }
@@ -78,9 +80,9 @@ class ImagePoolTest {
     @Test
     void a_missing_pool_file_is_refused_naming_the_file() {
         Path file = dir.resolve("missing.txt");
-        assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT))
+        assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, Allowance.unlimited()))
                 .hasMessage(file + " (IMAGE_POOL_PORTRAIT): no such file");
-        assertThatThrownBy(() -> ImagePool.read(dir, "IMAGE_POOL_LANDSCAPE", ImagePool.Shape.LANDSCAPE))
+        assertThatThrownBy(() -> ImagePool.read(dir, "IMAGE_POOL_LANDSCAPE", ImagePool.Shape.LANDSCAPE, Allowance.unlimited()))
                 .hasMessage(dir + " (IMAGE_POOL_LANDSCAPE): cannot be read (not a regular file (a folder, FIFO or device))");
     }
 
@@ -88,7 +90,7 @@ class ImagePoolTest {
     void a_pool_file_that_is_not_utf_8_says_so_and_names_the_setting() throws Exception {
         // "壁纸.jpg" saved as GBK, as a Chinese Windows editor would.
         Path file = Files.write(dir.resolve("gbk.txt"), "壁纸.jpg\n".getBytes(java.nio.charset.Charset.forName("GBK")));
-        assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT)).hasMessage(file
+        assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, Allowance.unlimited())).hasMessage(file
                 + " (IMAGE_POOL_PORTRAIT): is not UTF-8 text; save it as UTF-8 (pictures with Chinese names need it)");
     }
 

@@ -21,7 +21,7 @@ class NamedPoolsTest {
         Files.writeString(dir.resolve("wall.txt"), "a.jpg 1920x1080\nb.jpg 1000x1000\n");
         Files.writeString(dir.resolve("cats.portrait.txt"), "cat/1.jpg\n");
         Files.writeString(dir.resolve("cats.landscape.txt"), "cat/2.jpg\ncat/3.jpg\n");
-        NamedPools pools = NamedPools.load(Optional.of(dir), bytes -> true);
+        NamedPools pools = NamedPools.load(Optional.of(dir), Long.MAX_VALUE);
         assertThat(pools.all().keySet()).containsExactly("cats", "wall");
         ImagePool cats = pools.all().get("cats");
         assertThat(cats.choice(ImagePool.Shape.PORTRAIT, null)).extracting(ImagePool.Picture::entry).containsExactly("cat/1.jpg");
@@ -53,17 +53,17 @@ class NamedPoolsTest {
     @Test
     void at_start_a_bad_file_or_name_stops_the_start_naming_it() throws Exception {
         Files.writeString(dir.resolve("Bad_Name.txt"), "a.jpg\n");
-        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), bytes -> true)).isInstanceOf(pocketapi.files.FolderWatcher.Refused.class)
+        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE)).isInstanceOf(pocketapi.files.FolderWatcher.Refused.class)
                 .hasMessageContaining("Bad_Name.txt (IMAGE_POOLS_DIR): a pool's name is 1 to 32 of a-z, 0-9, -");
         Files.delete(dir.resolve("Bad_Name.txt"));
         Files.writeString(dir.resolve("pe.txt"), "a.jpg\n");
-        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), bytes -> true)).hasMessageContaining("(and not pe, pc or url)");
+        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE)).hasMessageContaining("(and not pe, pc or url)");
         Files.delete(dir.resolve("pe.txt"));
         Files.write(dir.resolve("gbk.txt"), new byte[] {(byte) 0xB6, (byte) 0xAB, '\n'});
-        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), bytes -> true)).hasMessageContaining("gbk.txt (IMAGE_POOLS_DIR): is not UTF-8");
+        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE)).hasMessageContaining("gbk.txt (IMAGE_POOLS_DIR): is not UTF-8");
         Files.delete(dir.resolve("gbk.txt"));
         Files.createSymbolicLink(dir.resolve("secret.txt"), Path.of("/etc/hostname"));
-        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), bytes -> true)).hasMessageContaining("secret.txt (IMAGE_POOLS_DIR):");
+        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE)).hasMessageContaining("secret.txt (IMAGE_POOLS_DIR):");
         assertThat(NamedPools.none().all()).isEmpty();
     }
 }

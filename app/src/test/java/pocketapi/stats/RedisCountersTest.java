@@ -3,6 +3,7 @@ package pocketapi.stats;
 import pocketapi.stats.Counters.Report;
 import pocketapi.config.RedisTarget;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import pocketapi.LogCapture;
 import pocketapi.RedisServer;
 import pocketapi.TcpProxy;
+import pocketapi.config.ConfigException;
 
 /** Redis mode on a real redis-server: what instances, crashes, lost disks, outages and upgrades do to the counts. */
 class RedisCountersTest {
@@ -57,7 +59,7 @@ class RedisCountersTest {
 
     /** A user's shared total: under its keyed hash, by the key Redis holds. */
     private static long user(String id) {
-        String v = redis.command("HGET pocketapi:utotals " + RedisTesting.field(redis, id));
+        String v = redis.command("HGET pocketapi:utotals " + RedisTesting.field(id));
         return v == null || v.equals("$-1") ? 0 : Long.parseLong(v);
     }
 
@@ -86,7 +88,7 @@ class RedisCountersTest {
         long today = pocketapi.holiday.Utc8.epochDay(Clock.systemUTC());
         long u = LocalCountersTest.KEYS.of("u");
         try (RedisClient client = new RedisClient(RedisTarget.parse(redis.url()), "pocketapi:", Duration.ofSeconds(1), 1)) {
-            client.userKey(LocalCountersTest.KEYS.text());
+            assertThat(client.sameKey(LocalCountersTest.KEYS)).isTrue();
             long now = System.currentTimeMillis();
             client.send("0000000000000001", today, changes(today, 5), 100, 0, 400, now);
             client.send("0000000000000001", today, changes(today, 5), 100, 0, 400, now);
@@ -233,7 +235,6 @@ class RedisCountersTest {
             b.counters.count("v", Family.INFO);
             RedisTesting.await(RedisCountersTest::total, 3);
             assertThat(user("u")).isEqualTo(2);
-            assertThat(Files.readString(dir.resolve("a/stats.key"))).isEqualTo(Files.readString(dir.resolve("b/stats.key")));
             Counters.DayCount todays = a.counters.history(1).get(0);
             assertThat(todays.counts()).containsExactly(3, 1, 1, 1, 0);
             assertThat(a.counters.site()).containsExactly(3, 3, 3);
@@ -270,5 +271,81 @@ class RedisCountersTest {
                 assertThat(ttl).as(key).isBetween(3_600L, 25 * 3_600L);
             }
         }
+    }
+
+    @Test
+    void redis_holds_the_keys_fingerprint_never_the_key_and_an_instance_with_another_key_does_not_start() throws Exception {
+        try (RedisTesting.Instance a = start("a")) {
+            calls(a, "u", 1);
+            RedisTesting.await(RedisCountersTest::total, 1);
+        }
+        assertThat(redis.command("GET pocketapi:keycheck")).isEqualTo(LocalCountersTest.KEYS.check()).hasSize(16);
+        assertThat(redis.raw("KEYS *")).doesNotContain("userkey").doesNotContain(LocalCountersTest.KEYS.text());
+        Files.createDirectories(dir.resolve("b"));
+        Files.writeString(dir.resolve("b/stats.key"), UserKeys.random().text());
+        assertThatThrownBy(() -> start("b")).hasCauseInstanceOf(ConfigException.class).cause().hasMessage("STATS_KEY_FILE "
+                + "(--stats-key-file): " + dir.resolve("b/stats.key") + " is not the key the other instances on Redis at "
+                + RedisTarget.parse(redis.url()) + " (prefix pocketapi:) hash users with: give every instance that shares "
+                + "STATS_REDIS_URL the same key file (copy it from one of them)");
+    }
+
+    @Test
+    void the_key_an_earlier_release_kept_in_redis_is_removed_once_an_instance_with_the_same_one_starts() throws Exception {
+        redis.command("SET pocketapi:userkey " + LocalCountersTest.KEYS.text());
+        try (RedisTesting.Instance a = start("a")) {
+            calls(a, "u", 1);
+            RedisTesting.await(RedisCountersTest::total, 1);
+        }
+        assertThat(redis.command("EXISTS pocketapi:userkey")).isEqualTo(":0");
+        assertThat(redis.command("GET pocketapi:keycheck")).isEqualTo(LocalCountersTest.KEYS.check());
+    }
+
+    @Test
+    void a_redis_still_loading_its_data_is_waited_for_with_a_warn_and_no_error() throws Exception {
+        try (java.net.ServerSocket loading = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+             LogCapture log = new LogCapture()) {
+            Thread answering = new Thread(() -> answerLoading(loading), "loading-redis");
+            answering.setDaemon(true);
+            answering.start();
+            try (RedisTesting.Instance a = RedisTesting.start("redis://127.0.0.1:" + loading.getLocalPort(),
+                    dir.resolve("a/stats.json"), Clock.systemUTC(), 100)) {
+                calls(a, "u", 1);
+                assertThat(log.awaitLinesWith("is loading its data into memory")).singleElement().asString().contains("WARN",
+                        "counting goes on in memory and in " + dir.resolve("a/stats.json"), "sent as soon as it has loaded");
+                assertThat(log.linesWith("ERROR")).isEmpty();
+            }
+        }
+    }
+
+    /** What a Redis that has just started answers to every command until its data is in memory. */
+    private static void answerLoading(java.net.ServerSocket server) {
+        while (!server.isClosed()) {
+            try (java.net.Socket client = server.accept()) {
+                java.io.InputStream in = client.getInputStream();
+                java.io.OutputStream out = client.getOutputStream();
+                for (int c; (c = in.read()) >= 0; ) {
+                    if (c == '*') {  // a command: an array of bulk strings, read whole before the answer
+                        int args = Integer.parseInt(line(in));
+                        for (int i = 0; i < args; i++) {
+                            in.skipNBytes(Integer.parseInt(line(in).substring(1)) + 2L);
+                        }
+                        out.write("-LOADING Redis is loading the dataset in memory\r\n".getBytes());
+                        out.flush();
+                    }
+                }
+            } catch (java.io.IOException | RuntimeException e) {
+                // the client hung up, or the test is over
+            }
+        }
+    }
+
+    private static String line(java.io.InputStream in) throws java.io.IOException {
+        StringBuilder line = new StringBuilder();
+        for (int c; (c = in.read()) >= 0 && c != '\n'; ) {
+            if (c != '\r') {
+                line.append((char) c);
+            }
+        }
+        return line.toString();
     }
 }

@@ -46,7 +46,7 @@ class RedisModelTest {
             flusher = new StatsFlusher(disk, FILE, clock, Duration.ofSeconds(10), 90, own, others);
             client = new RedisClient(RedisTarget.parse(url), "pocketapi:", Duration.ofSeconds(1), 1);
             sender = new RedisSender(own, others, client, new RedisCounters.Settings(flusher.instance(), flusher::instanceSaved,
-                    FILE.resolveSibling("stats.key"), disk, 100, 90, 400), FILE, clock);
+                    100, 90, 400), FILE, clock);
             sender.round();
             saved = totals();
         }

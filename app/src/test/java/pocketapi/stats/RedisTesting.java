@@ -22,12 +22,16 @@ public final class RedisTesting {
     public static final class Instance implements AutoCloseable {
         public final Counters counters;
         private final Counting store;
-        private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
-
+        private final List<ScheduledExecutorService> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private boolean crashed;
         Instance(Counting store) {
             this.store = store;
             this.counters = store.counters();
-            store.start().accept(scheduler);
+            store.start().accept(name -> {
+                ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor();
+                threads.add(thread);
+                return thread;
+            });
         }
 
         /** @return whether the final save worked */
@@ -35,36 +39,45 @@ public final class RedisTesting {
             try {
                 return store.stop().getAsBoolean();
             } finally {
-                scheduler.shutdownNow();
+                crash();
             }
         }
 
         /** kill -9: nothing more is sent or saved. */
         public void crash() {
-            scheduler.shutdownNow();
+            crashed = true;
+            threads.forEach(ScheduledExecutorService::shutdownNow);
         }
 
         @Override
         public void close() {
-            if (!scheduler.isShutdown()) {
+            if (!crashed) {
                 stop();
             }
         }
     }
 
+    /**
+     * An instance counting into {@code file} and Redis at {@code url}, with the key every test instance shares ({@link
+     * LocalCountersTest#KEYS}) in its key file beside {@code file}: instances sharing Redis are given the same key.
+     */
     public static Instance start(String url, Path file, Clock clock, int maxUsers) {
         try {
+            Path key = Counting.keyFile(file);
+            if (!java.nio.file.Files.exists(key)) {
+                java.nio.file.Files.createDirectories(key.getParent());
+                java.nio.file.Files.writeString(key, LocalCountersTest.KEYS.text());
+            }
             return new Instance(Counting.open(Config.parse(Map.of("STATS_REDIS_URL", url, "STATS_FILE", file.toString(),
                     "STATS_FLUSH_SECONDS", "1", "STATS_MAX_USERS", Integer.toString(maxUsers)), List.of()), clock));
-        } catch (ConfigException e) {
+        } catch (ConfigException | java.io.IOException e) {
             throw new IllegalArgumentException(e);
         }
     }
 
-    /** A user's field in Redis's hashes: its keyed hash, by the key Redis holds. */
-    public static String field(pocketapi.RedisServer redis, String user) {
-        String key = redis.command("GET pocketapi:userkey");
-        return UserKeys.hex(new UserKeys(java.util.HexFormat.of().parseHex(key)).of(user));
+    /** A user's field in Redis's hashes: its keyed hash, by the key the instances share. */
+    public static String field(String user) {
+        return UserKeys.hex(LocalCountersTest.KEYS.of(user));
     }
 
     /** Waits (at most 10 s) until {@code value} is {@code expected}; fails saying what it was. */

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
+import pocketapi.files.Json;
 import pocketapi.holiday.Festival;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
@@ -45,6 +46,11 @@ public final class ChineseDaysFile implements YearSource {
 
     /** @throws HolidayDataException naming {@code source} and the problem */
     public static HolidayYear parse(String source, int year, byte[] bytes) throws HolidayDataException {
+        for (String list : new String[] {"holidays", "workdays"}) {
+            if (Json.count(bytes, list) > 366) {
+                throw new HolidayDataException(source, "\"" + list + "\" lists more dates than a year has");
+            }
+        }
         File f = HolidayFile.read(source, bytes, File.class, ChineseDaysFile::wrongType);
         Map<LocalDate, ListedDay> listed = new TreeMap<>();
         List<String> outside = new ArrayList<>();

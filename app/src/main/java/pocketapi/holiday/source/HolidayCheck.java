@@ -78,7 +78,7 @@ public final class HolidayCheck {
                     : !folder && !HolidayData.isYearFile(path) ? "a holiday file must be named after its year, e.g. 2027.json"
                     : null;
             if (problem == null) {
-                return folder ? files : List.of(new Folder.File(path, Folder.readFile(path, HolidayData.MAX_FILE), null));
+                return folder ? files : List.of(Folder.named(path, HolidayData.MAX_FILE));
             }
             out.println(path + ": " + problem);
         } catch (IOException e) {
@@ -91,10 +91,7 @@ public final class HolidayCheck {
     private static boolean compare(HolidayCalendar calendar, int year, Folder.File file, PrintStream out) {
         String name = "chinese-days " + file.path().getFileName();
         try {
-            if (file.problem() != null) {
-                throw new HolidayDataException(file.path().toString(), file.problem());
-            }
-            HolidayYear other = ChineseDaysFile.parse(file.path().toString(), year, file.bytes());
+            HolidayYear other = ChineseDaysFile.parse(file.path().toString(), year, HolidayData.bytes(file));
             List<Confirmation.Dispute> disputes = Confirmation.disputes(calendar, other);
             out.println(name + (other.days().isEmpty() ? ": lists no days: nothing to compare"
                     : disputes.isEmpty() ? ": agrees on every date of " + year

@@ -32,7 +32,7 @@ public final class HolidayData {
     public static final String BUILT_IN = "built-in ";
     private static final Pattern YEAR_FILE = Pattern.compile("\\d{4}\\.json");
     /** A year's file is a few KB; these bound what a folder of them costs to read. */
-    static final int MAX_FILE = 1 << 20;
+    public static final int MAX_FILE = 1 << 20;
     static final long MAX_FOLDER = 8 << 20;
 
     private HolidayData() {
@@ -142,10 +142,17 @@ public final class HolidayData {
 
     /** One file of {@link #yearFiles}, parsed. */
     public static HolidayYear parse(Folder.File file) throws HolidayDataException {
-        if (file.problem() != null) {
-            throw new HolidayDataException(file.path().toString(), file.problem());
+        return HolidayFile.parse(file.path().toString(), Integer.parseInt(file.stem()), bytes(file));
+    }
+
+    /** A listed file's content, or why it cannot be read. */
+    static byte[] bytes(Folder.File file) throws HolidayDataException {
+        try {
+            return file.bytes();
+        } catch (IOException e) {
+            throw new HolidayDataException(file.path().toString(), file.problem() != null ? file.problem()
+                    : "cannot be read (" + e.getMessage() + ")");
         }
-        return HolidayFile.parse(file.path().toString(), Integer.parseInt(file.stem()), file.bytes());
     }
 
     /** The years of HOLIDAY_DATA_DIR that pass the gate; placeholders are noted in {@code notPublished}. */

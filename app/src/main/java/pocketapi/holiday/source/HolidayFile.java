@@ -37,6 +37,8 @@ public final class HolidayFile implements YearSource {
 
     /** The longest real name, 2015's 抗日战争暨世界反法西斯战争胜利70周年纪念日, has 22 characters. */
     static final int MAX_NAME = 64;
+    /** The most entries a year's file may list: counted before any is read. */
+    static final int MAX_DAYS = 366 + 31;
 
     /** A year's file. */
     record YearFile(Integer year, List<Entry> days) {
@@ -68,6 +70,10 @@ public final class HolidayFile implements YearSource {
      * URL is named after).
      */
     public static HolidayYear parse(String source, int expectedYear, byte[] bytes) throws HolidayDataException {
+        if (Json.count(bytes, "days") > MAX_DAYS) {
+            throw new HolidayDataException(source, "\"days\" lists more than " + MAX_DAYS + " entries (a year and the "
+                    + "December before it have " + MAX_DAYS + " days)");
+        }
         YearFile f = read(source, bytes, YearFile.class, e -> wrongType(e, "\"year\" and \"days\""));
         if (f.year() == null) {
             throw new HolidayDataException(source, "\"year\" must be a whole number");

@@ -4,10 +4,11 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.function.LongPredicate;
 
+import pocketapi.files.Allowance;
 import pocketapi.files.Folder;
 import pocketapi.files.FolderWatcher;
+import pocketapi.files.Json;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.OwnCalendar;
 
@@ -33,26 +34,36 @@ public final class OwnCalendars {
     /** The built-in calendar alone (no CALENDARS_DIR). */
     public static OwnCalendars builtIn() {
         try {
-            return load(Optional.empty(), bytes -> true);
+            return load(Optional.empty(), Long.MAX_VALUE);
         } catch (FolderWatcher.Refused e) {
             throw new IllegalStateException(e);
         }
     }
 
-    /** Reads every calendar of {@code dir}. */
-    public static OwnCalendars load(Optional<Path> dir, LongPredicate fits) throws FolderWatcher.Refused {
+    /**
+     * Reads every calendar of {@code dir}.
+     *
+     * @param budget what the calendars may take of the heap together
+     */
+    public static OwnCalendars load(Optional<Path> dir, long budget) throws FolderWatcher.Refused {
         FolderWatcher.Rules<OwnCalendar> rules = new FolderWatcher.Rules<>("CALENDARS_DIR", "calendar",
                 name -> name.endsWith(".json"), stem -> stem, MAX_FILE, MAX_FOLDER, MAX_CALENDARS, OwnCalendars::read,
-                OwnCalendars::bytes, fits);
+                OwnCalendars::bytes, budget);
         return new OwnCalendars(FolderWatcher.load(dir, rules, Map.of(OwnCalendar.EXCHANGE.name(), OwnCalendar.EXCHANGE)));
     }
 
-    private static OwnCalendar read(String name, java.util.List<Folder.File> files) throws FolderWatcher.Refused {
+    /** A calendar's file: its days counted and charged before they are read into a calendar. */
+    private static OwnCalendar read(String name, java.util.List<Folder.File> files, Allowance allowance)
+            throws FolderWatcher.Refused {
         Folder.File file = files.get(0);
         try {
-            return CalendarFile.parse(file.path().toString(), name, file.bytes());
+            byte[] bytes = file.bytes();
+            allowance.charge(1024 + (long) BYTES_PER_DAY * Json.count(bytes, "days"));
+            return CalendarFile.parse(file.path().toString(), name, bytes);
         } catch (HolidayDataException e) {
             throw new FolderWatcher.Refused(e.source() + ": " + e.detailed());  // the operator's own file: quoted
+        } catch (java.io.IOException e) {
+            throw new FolderWatcher.Refused(file.path() + " (CALENDARS_DIR): cannot be read (" + e.getMessage() + ")");
         }
     }
 

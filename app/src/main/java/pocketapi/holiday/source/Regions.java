@@ -14,11 +14,14 @@ import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import pocketapi.files.Disk;
 import pocketapi.files.Folder;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
+import pocketapi.holiday.ListedDay;
 import pocketapi.holiday.Region;
+import pocketapi.logging.LogText;
 
 /**
  * The calendars of the regions other than the mainland: each read on its first use from the jar ({@code
@@ -76,7 +79,7 @@ public final class Regions {
                 try {
                     cached(region).forEach(y -> years.put(y.year(), y));
                     calendar = HolidayCalendar.of(region, years.values(), clock);
-                } catch (HolidayDataException | IOException e) {
+                } catch (HolidayDataException | IOException e) {  // the kept years leave a gap, or cannot be listed
                     LOG.warn("the years fetched for {} in {} are not used ({}); the built-in ones are", region.english(),
                             cache(region), e.getMessage());
                     calendar = HolidayCalendar.of(region, shipped, clock);
@@ -96,12 +99,33 @@ public final class Regions {
         read = next;
     }
 
-    /** The years fetched for {@code region} before, read by the same rules as HOLIDAY_DATA_DIR's files. */
-    private List<HolidayYear> cached(Region region) throws HolidayDataException, IOException {
+    /**
+     * The years fetched for {@code region} before, read by the same rules as HOLIDAY_DATA_DIR's files, each listing its
+     * own year alone; a file that does not read is moved aside on its own ({@code .corrupt-<timestamp>}), the others
+     * stay.
+     */
+    private List<HolidayYear> cached(Region region) throws IOException {
         List<HolidayYear> years = new ArrayList<>();
         if (cache != null && Files.isDirectory(cache(region))) {
             for (Folder.File file : HolidayData.yearFiles(cache(region))) {
-                years.add(HolidayData.parse(file));
+                try {
+                    HolidayYear year = HolidayData.parse(file);
+                    for (ListedDay day : year.days()) {
+                        if (day.date().getYear() != year.year()) {
+                            throw new HolidayDataException(year.source(), "lists " + day.date() + ", outside " + year.year());
+                        }
+                    }
+                    years.add(year);
+                } catch (HolidayDataException e) {
+                    String aside;
+                    try {
+                        aside = "kept aside as " + Disk.LOCAL.setAside(file.path(), clock);
+                    } catch (IOException moved) {
+                        aside = "cannot be moved aside (" + moved + "); ignored";
+                    }
+                    LOG.warn("{} holiday cache file {} is not usable ({}); {}", region.english(), file.path(),
+                            LogText.safe(e.problem(), LogText.LINE), aside);
+                }
             }
         }
         return years;

@@ -13,9 +13,10 @@ import pocketapi.holiday.Utc8;
 /**
  * What becomes of a year fetched from the primary source that passed the gate: a pure function of the calendar served,
  * the year, and what the confirming source says of the calendar years the change touches ({@link #touched} says which
- * to ask for): <ul> <li>nothing any answer would show changes: {@link Unchanged};</li> <li>confirmation is off, or the
- * confirming source gives every date of each touched year the same {@link pocketapi.holiday.Status#lived status a
- * person lives by}: {@link Apply};</li> <li>the confirming source has such a year and disagrees on a date: {@link
+ * to ask for): <ul> <li>nothing any answer would show changes: {@link Unchanged};</li> <li>the confirming source gives
+ * every date of each touched year the same {@link pocketapi.holiday.Status#lived status a person lives by}: {@link
+ * Apply};</li> <li>confirmation is off: a new year is applied, without its dates in years already served, and a change
+ * to a year already served is held;</li> <li>the confirming source has such a year and disagrees on a date: {@link
  * Held}, with the disputes;</li> <li>it has not published such a year (or cannot be reached): a year new to the service
  * waits until a given time, then is applied unconfirmed, leaving the dates of years already served that nobody
  * confirmed as they are; a change to dates already served waits with no limit.</li> </ul> Years of {@code
@@ -86,7 +87,7 @@ final class ChangeReview {
             return new Unchanged();  // only raw lists differ (a weekday listed as worked): no answer changes
         }
         if (confirm == null) {
-            return new Apply(p.next(), p.year(), "", "");
+            return unconfirmable(current, p);
         }
         List<Confirmation.Dispute> disputes = disputes(p.next(), confirm);
         if (!disputes.isEmpty()) {
@@ -113,6 +114,24 @@ final class ChangeReview {
         HolidayYear partial = p.year().without(keep);
         return new Apply(current.withYear(partial), partial, by(confirm), "not confirmed after waiting " + LogText.duration(wait)
                 + ": " + why);
+    }
+
+    /**
+     * Without a confirming source (HOLIDAY_CONFIRM_URL=off) nothing can confirm a change: a year new to the service is
+     * served as fetched, but its dates in a year already served stay as they are (the December before, in a notice that
+     * reaches it), and a change to a year already served is held, with no limit.
+     */
+    private static Decision unconfirmable(HolidayCalendar current, Proposal p) throws HolidayDataException {
+        if (current.years().containsKey(p.year().year())) {
+            return new Held("a change to dates already served (" + LogText.first(List.copyOf(Confirmation.changedDates(
+                    current, p.next())), 5) + ") is not served: nothing can confirm it (HOLIDAY_CONFIRM_URL=off)", List.of());
+        }
+        Set<Integer> served = new TreeSet<>(p.years());
+        served.remove(p.year().year());
+        HolidayYear partial = p.year().without(served);
+        return partial == p.year() ? new Apply(p.next(), p.year(), "", "")
+                : new Apply(current.withYear(partial), partial, "", "its dates in " + served + " are not served: nothing can "
+                        + "confirm a change to a year already served (HOLIDAY_CONFIRM_URL=off)");
     }
 
     /** What the confirming source says now of the calendar years of a fetched year being served. */

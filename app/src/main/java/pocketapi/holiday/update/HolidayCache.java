@@ -125,7 +125,7 @@ public final class HolidayCache {
             ledger = new Ledger(new TreeMap<>(), new TreeMap<>());
             Path path = dir.resolve(LEDGER);
             try {
-                Ledger read = Json.MAPPER.readValue(Files.readAllBytes(path), Ledger.class);
+                Ledger read = Json.MAPPER.readValue(Folder.readFile(path, HolidayData.MAX_FILE), Ledger.class);
                 ledger.firstSeen().putAll(read.firstSeen() == null ? Map.of() : read.firstSeen());
                 ledger.confirmedBy().putAll(read.confirmedBy() == null ? Map.of() : read.confirmedBy());
             } catch (NoSuchFileException e) {

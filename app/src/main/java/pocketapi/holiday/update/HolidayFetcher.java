@@ -25,23 +25,36 @@ import java.util.concurrent.*;
  */
 public final class HolidayFetcher {
     static final int MAX_BYTES = 1 << 20;
+    /** How long an updater's round may take in all, every fetch of it together, in production. */
+    static final Duration ROUND = Duration.ofSeconds(60);
     private static final int MAX_REDIRECTS = 5;
 
     private final Duration connect;
     /** Made on the first fetch, in the background: building one loads the TLS stack, 500 classes. */
     private HttpClient client;
     private final Duration wholeRequest;
+    private final Duration round;
     private final String userAgent;
 
-    /** The production limits: 5 s to connect, 20 s for the whole request. */
+    /** The production limits: 5 s to connect, 20 s for the whole request, {@link #ROUND} for an updater's round. */
     public HolidayFetcher(String userAgent) {
-        this(Duration.ofSeconds(5), Duration.ofSeconds(20), userAgent);
+        this(Duration.ofSeconds(5), Duration.ofSeconds(20), ROUND, userAgent);
     }
 
     HolidayFetcher(Duration connect, Duration wholeRequest, String userAgent) {
+        this(connect, wholeRequest, ROUND, userAgent);
+    }
+
+    HolidayFetcher(Duration connect, Duration wholeRequest, Duration round, String userAgent) {
         this.connect = connect;
         this.wholeRequest = wholeRequest;
+        this.round = round;
         this.userAgent = userAgent;
+    }
+
+    /** When a round that starts now must be over ({@link System#nanoTime}): what {@link #fetch(URI, long)} takes. */
+    long roundEnd() {
+        return System.nanoTime() + round.toNanos();
     }
 
     /** What one fetch gave: the body, or why there is none. */
@@ -61,8 +74,22 @@ public final class HolidayFetcher {
         }
     }
 
+    /** A fetch on its own: {@link #wholeRequest} at most. */
     public Result fetch(URI url) {
-        long deadline = System.nanoTime() + wholeRequest.toNanos();
+        return fetch(url, System.nanoTime() + wholeRequest.toNanos());
+    }
+
+    /**
+     * A fetch of an updater's round, which ends at {@code roundEnd} ({@link System#nanoTime}) at the latest: a mirror
+     * that sends a byte at a time holds neither the fetch past its own limit nor the round past its end.
+     */
+    public Result fetch(URI url, long roundEnd) {
+        long own = System.nanoTime() + wholeRequest.toNanos();
+        boolean roundFirst = roundEnd - own < 0;
+        long deadline = roundFirst ? roundEnd : own;
+        if (deadline - System.nanoTime() <= 0) {
+            return new Failure("not asked: the round's " + round.toSeconds() + " s were over", true);
+        }
         URI current = url;
         Boolean local = null;  // whether the URL asked for is on the instance's own network: looked up on a redirect
         try {
@@ -97,7 +124,7 @@ public final class HolidayFetcher {
             Thread.currentThread().interrupt();
             return new Failure("interrupted");
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            return failure(e instanceof ExecutionException ? e.getCause() : e);
+            return failure(e instanceof ExecutionException ? e.getCause() : e, roundFirst);
         }
     }
 
@@ -105,13 +132,14 @@ public final class HolidayFetcher {
      * A failed exchange in fixed words: the class alone where the JDK quotes what the server sent in its message (an
      * invalid status line).
      */
-    private Failure failure(Throwable e) {
+    private Failure failure(Throwable e, boolean roundFirst) {
         if (e instanceof TooLarge) {
             return new Failure("the answer is larger than " + MAX_BYTES + " bytes");
         } else if (e instanceof HttpConnectTimeoutException) {
             return new Failure("could not connect within the time-out", true);
         } else if (e instanceof TimeoutException || e instanceof HttpTimeoutException) {
-            return new Failure("no complete answer within " + wholeRequest.toSeconds() + " s", true);
+            return new Failure(roundFirst ? "no complete answer before the round's " + round.toSeconds() + " s were over"
+                    : "no complete answer within " + wholeRequest.toSeconds() + " s", true);
         } else if (e instanceof ConnectException) {
             return new Failure("could not connect (" + (e.getMessage() != null ? e.getMessage()
                     : e.getCause() instanceof UnresolvedAddressException ? "host name not found" : e.getCause()) + ")", true);

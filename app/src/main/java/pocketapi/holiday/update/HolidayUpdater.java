@@ -25,7 +25,8 @@ import pocketapi.holiday.Utc8;
  * other source; what becomes of it is {@link ChangeReview}'s decision, with what the confirming source ({@link
  * #CONFIRMING}) says of the calendar years it touches, carried out by {@link ServedYears}. Each mirror's outcome is
  * logged when it changes, a disagreement once a day; once a day while the covered range ends within 30 days it warns.
- * Years of {@code HOLIDAY_DATA_DIR} are the operator's: never fetched. One round at a time.
+ * Years of {@code HOLIDAY_DATA_DIR} are the operator's: never fetched. One round at a time, a minute
+ * at most.
  */
 public final class HolidayUpdater {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayUpdater.class);
@@ -49,6 +50,8 @@ public final class HolidayUpdater {
     private final OutcomeLog outcomes = new OutcomeLog(LOG, "holiday update");
     private final OutcomeLog confirmOutcomes = new OutcomeLog(LOG, "holiday confirmation");
     private final Map<Integer, ChangeReview.Confirming> round = new HashMap<>();
+    /** When this round's fetches must be over (System.nanoTime): a slow mirror cannot hold it longer. */
+    private long roundEnd;
 
     /** @param pinned years HOLIDAY_DATA_DIR provides, never fetched nor changed by another year's file */
     public HolidayUpdater(LiveCalendar live, Sources sources, HolidayCache cache, Set<Integer> pinned,
@@ -84,6 +87,7 @@ public final class HolidayUpdater {
      */
     public synchronized void check() {
         round.clear();
+        roundEnd = fetcher.roundEnd();
         int thisYear = Utc8.today(clock).getYear();
         for (int year = Math.min(thisYear, live.get().last().getYear() + 1); year <= thisYear + 1; year++) {
             if (!served.pinned().contains(year)) {
@@ -225,7 +229,7 @@ public final class HolidayUpdater {
 
     /** Fetches and reads one file; a failure is noted in {@code log} (a mirror without an answer once a round). */
     private Read read(YearSource source, URI url, int year, OutcomeLog log) {
-        HolidayFetcher.Result result = fetcher.fetch(url);
+        HolidayFetcher.Result result = fetcher.fetch(url, roundEnd);
         String problem;
         if (result instanceof HolidayFetcher.Failure failure) {
             problem = source == CONFIRMING && failure.reason().equals("answered HTTP 404")

@@ -19,11 +19,13 @@ import org.slf4j.LoggerFactory;
 import pocketapi.holiday.HolidayCalendar;
 import pocketapi.holiday.HolidayDataException;
 import pocketapi.holiday.HolidayYear;
+import pocketapi.holiday.ListedDay;
 import pocketapi.holiday.HongKong;
 import pocketapi.holiday.LunarCalendar;
 import pocketapi.holiday.Macau;
 import pocketapi.holiday.Region;
 import pocketapi.holiday.Utc8;
+import pocketapi.holiday.source.HolidayData;
 import pocketapi.holiday.source.HolidayFile;
 import pocketapi.holiday.source.RegionFiles;
 import pocketapi.holiday.source.Regions;
@@ -64,6 +66,8 @@ public final class RegionUpdater {
     private final HolidayFetcher fetcher;
     private final Clock clock;
     private final OutcomeLog outcomes = new OutcomeLog(LOG, "region update");
+    /** When this round's fetches must be over (System.nanoTime). */
+    private long roundEnd;
 
     public RegionUpdater(Regions regions, Sources sources, HolidayFetcher fetcher, Clock clock) {
         this.regions = regions;
@@ -85,8 +89,9 @@ public final class RegionUpdater {
         }
     }
 
-    /** One round, for each region asked for so far. */
+    /** One round, for each region asked for so far, within a minute. */
     public synchronized void check() {
+        roundEnd = fetcher.roundEnd();
         Set<Region> asked = regions.asked();
         if (asked.contains(Region.HK) && !sources.hongKong().isEmpty()) {
             hongKong();
@@ -196,8 +201,9 @@ public final class RegionUpdater {
         int[] due = due(Region.TW);
         for (int year = due[0]; year <= due[1]; year++) {
             String file = "/" + year + ".json";
+            int y = year;
             Read<Map<LocalDate, String>> read = first(sources.taiwan().stream().map(base -> URI.create(base + file)).toList(),
-                    RegionFiles::taiwanEveryDay);
+                    (source, body) -> RegionFiles.taiwanEveryDay(source, y, body));
             if (read == null && served(Region.TW, year)) {
                 continue;
             } else if (read == null) {
@@ -212,8 +218,9 @@ public final class RegionUpdater {
                 byte[] off = fetch(url);
                 byte[] worked = off == null ? null : fetch(URI.create(base + "/" + year + "/makeup-workdays.json"));
                 try {
-                    Map<LocalDate, String> confirm = off == null ? null : RegionFiles.taiwanLists(url.toString(), off,
-                            worked == null ? "[]".getBytes() : worked);
+                    // Both files or none: a days-off list without its Saturdays worked confirms nothing.
+                    Map<LocalDate, String> confirm = worked == null ? null : RegionFiles.taiwanLists(url.toString(), year,
+                            off, worked);
                     if (confirm != null && confirm.keySet().equals(listed.keySet()) && worked(confirm).equals(worked(listed))) {
                         confirmedBy = url.toString();
                         break;
@@ -245,7 +252,7 @@ public final class RegionUpdater {
 
     /** The body, or null (the failure noted). */
     private byte[] fetch(URI url) {
-        HolidayFetcher.Result result = fetcher.fetch(url);
+        HolidayFetcher.Result result = fetcher.fetch(url, roundEnd);
         if (result instanceof HolidayFetcher.Body body) {
             return body.bytes();
         }
@@ -259,7 +266,12 @@ public final class RegionUpdater {
         return null;
     }
 
-    /** Serves a year confirmed ({@code confirmedBy}), or one whose wait is over; false when it is not served. */
+    /**
+     * What becomes of a year read from a source, by the one trust rule: a year already served (built in, or fetched
+     * before) changes only when confirmed ({@code confirmedBy}); an unconfirmed difference is logged, not served. A year
+     * new to the service is served when confirmed, else once HOLIDAY_CONFIRM_WAIT_SECONDS have passed since it was first
+     * seen, with a warning. True when the year is served after this (in the old version or the new).
+     */
     private boolean decide(Region region, HolidayYear year, URI url, String confirmedBy, String why) {
         // Hong Kong's one file holds several years: each is its own outcome, logged when it changes.
         URI from = url.getPath().endsWith(year.year() + ".json") ? url : URI.create(url + "#" + year.year());
@@ -268,6 +280,12 @@ public final class RegionUpdater {
         HolidayYear served = now.years().get(year.year());
         if (served != null && served.sameDays(year)) {
             outcomes.note(from, "ok, unchanged");
+            return true;
+        }
+        if (served != null && confirmedBy == null) {
+            outcomes.note(from, "differs from the " + (served.source().startsWith(HolidayData.BUILT_IN) ? "built-in" : "served")
+                    + " year on " + LogText.first(List.copyOf(changed(served, year)), 5) + ", unconfirmed (" + why
+                    + "): not served; a year already served changes only when confirmed");
             return true;
         }
         Instant at = clock.instant();
@@ -289,9 +307,19 @@ public final class RegionUpdater {
             LOG.info("{} holidays {} {} from {}, confirmed by {}", region.english(), year.year(),
                     served == null ? "added" : "changed", url, confirmedBy);
         } else {
-            LOG.warn("{} holidays {} {} from {} unconfirmed after waiting {}: {}", region.english(), year.year(),
-                    served == null ? "added" : "changed", url, LogText.duration(sources.confirmWait()), why);
+            LOG.warn("{} holidays {} added from {} unconfirmed after waiting {}: {}", region.english(), year.year(), url,
+                    LogText.duration(sources.confirmWait()), why);
         }
         return true;
+    }
+
+    /** The dates whose entry differs between two versions of a year. */
+    private static Set<LocalDate> changed(HolidayYear before, HolidayYear after) {
+        Map<LocalDate, ListedDay> old = before.byDate();
+        Map<LocalDate, ListedDay> now = after.byDate();
+        Set<LocalDate> dates = new TreeSet<>(old.keySet());
+        dates.addAll(now.keySet());
+        dates.removeIf(d -> java.util.Objects.equals(old.get(d), now.get(d)));
+        return dates;
     }
 }

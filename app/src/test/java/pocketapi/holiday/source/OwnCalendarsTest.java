@@ -29,7 +29,7 @@ class OwnCalendarsTest {
     void the_folder_is_read_at_start_with_the_exchange_built_in() throws Exception {
         write("acme.json", "{\"week\":\"6\",\"days\":[]}");
         write("notes.txt", "not a calendar");
-        Map<String, OwnCalendar> all = OwnCalendars.load(Optional.of(dir), bytes -> true).all();
+        Map<String, OwnCalendar> all = OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE).all();
         assertThat(all.keySet()).containsExactly("acme", "exchange");
         assertThat(all.get("acme").week()).isSameAs(Week.SIX);
         assertThat(OwnCalendars.builtIn().all().keySet()).containsExactly("exchange");
@@ -38,18 +38,18 @@ class OwnCalendarsTest {
     @Test
     void a_bad_file_at_start_is_refused_naming_it() throws Exception {
         write("acme.json", "{\"week\":\"8\"}");
-        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir), bytes -> true)).isInstanceOf(pocketapi.files.FolderWatcher.Refused.class)
+        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE)).isInstanceOf(pocketapi.files.FolderWatcher.Refused.class)
                 .hasMessageStartingWith(dir.resolve("acme.json") + ": \"week\" must be 5");
         Files.delete(dir.resolve("acme.json"));
         write("ACME.json", "{}");
-        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir), bytes -> true)).hasMessageContaining("a calendar's name must be 1 to 32 of a-z, 0-9 and -");
+        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE)).hasMessageContaining("a calendar's name must be 1 to 32 of a-z, 0-9 and -");
     }
 
     @Test
     void a_change_is_swapped_in_whole_a_bad_one_keeps_the_previous_version_with_one_warn_and_a_removal_removes()
             throws Exception {
         write("acme.json", "{\"week\":\"6\"}");
-        OwnCalendars calendars = OwnCalendars.load(Optional.of(dir), bytes -> true);
+        OwnCalendars calendars = OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE);
         Map<String, OwnCalendar> before = calendars.all();
         calendars.rescan();
         assertThat(calendars.all()).as("nothing changed: the same map").isSameAs(before);
@@ -84,7 +84,7 @@ class OwnCalendarsTest {
     @Test
     void a_stray_file_is_skipped_with_one_warn_naming_it_and_the_others_keep_updating() throws Exception {
         write("acme.json", "{\"week\":\"6\"}");
-        OwnCalendars calendars = OwnCalendars.load(Optional.of(dir), bytes -> true);
+        OwnCalendars calendars = OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE);
         Files.createSymbolicLink(dir.resolve("env.json"), Path.of("/proc/self/environ"));
         assertThat(new ProcessBuilder("mkfifo", dir.resolve("pipe.json").toString()).start().waitFor()).isZero();
         Files.createDirectory(dir.resolve("folder.json"));
@@ -107,7 +107,7 @@ class OwnCalendarsTest {
     @Test
     void a_folder_too_large_to_read_keeps_the_calendars_with_one_warn() throws Exception {
         write("acme.json", "{\"week\":\"6\"}");
-        OwnCalendars calendars = OwnCalendars.load(Optional.of(dir), bytes -> true);
+        OwnCalendars calendars = OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE);
         String big = "{\"days\":[],\"pad\":\"" + "x".repeat(1_000_000) + "\"}";
         for (int i = 0; i < 9; i++) {
             write("big" + i + ".json", big);
@@ -119,6 +119,6 @@ class OwnCalendarsTest {
             assertThat(log.linesWith("WARN")).singleElement().asString()
                     .contains(dir + " (CALENDARS_DIR): cannot be read (" + dir + ": its files together are larger than");
         }
-        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir), bytes -> true)).hasMessageContaining("its files together are larger");
+        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE)).hasMessageContaining("its files together are larger");
     }
 }

@@ -170,17 +170,21 @@ class HolidayUpdaterTest {
     }
 
     @Test
-    void a_changed_year_is_swapped_in_and_its_changed_dates_logged() {
+    void without_confirmation_a_changed_built_in_year_is_logged_once_and_not_served() {
         String changed = TestYears.builtIn(2026).replace(
                 "{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true}",
                 "{\"name\": \"国庆节\", \"date\": \"2026-10-08\", \"isOffDay\": true}");
         mirror.publish("2026.json", changed);
-        updater(mirror.base()).check();
-        assertThat(served().classify(LocalDate.of(2026, 10, 8)).status().wire()).isEqualTo("ture");
-        assertThat(served().classify(LocalDate.of(2026, 10, 7)).status().wire()).isEqualTo("flase");
-        assertThat(log.linesWith("holidays 2026 changed")).singleElement().asString().contains(
-                "holidays 2026 changed: 2026-10-07 now not listed (was 国庆节 day off), "
-                        + "2026-10-08 now 国庆节 day off (was not listed); from " + mirror.base() + "/2026.json");
+        HolidayCalendar before = served();
+        HolidayUpdater updater = updater(mirror.base());
+        updater.check();
+        updater.check();
+        assertThat(served()).isSameAs(before);
+        assertThat(served().classify(LocalDate.of(2026, 10, 8)).status().wire()).isEqualTo("flase");
+        assertThat(cacheDir.resolve("2026.json")).doesNotExist();
+        assertThat(log.linesWith(mirror.base() + "/2026.json")).singleElement().asString().contains("WARN",
+                "a change to dates already served (2026-10-07, 2026-10-08) is not served: nothing can confirm it "
+                        + "(HOLIDAY_CONFIRM_URL=off)");
     }
 
     @Test

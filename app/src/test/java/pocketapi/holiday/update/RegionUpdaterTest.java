@@ -28,6 +28,9 @@ import pocketapi.holiday.HongKong;
 import pocketapi.holiday.LunarCalendar;
 import pocketapi.holiday.Macau;
 import pocketapi.holiday.Region;
+import pocketapi.holiday.source.HolidayData;
+import pocketapi.holiday.source.HolidayFile;
+import pocketapi.holiday.source.RegionFiles;
 import pocketapi.holiday.source.Regions;
 
 /** The regions' updater against local mirrors: only regions asked for, confirmed years at once, others after the wait. */
@@ -252,25 +255,151 @@ class RegionUpdaterTest {
     }
 
     @Test
-    void an_icalendar_is_read_folded_lines_and_events_of_several_days_included_and_refused_when_it_is_not_one() throws Exception {
+    void an_icalendar_is_read_folded_lines_and_events_of_several_days_included_a_date_of_two_kept_once_and_refused_when_it_is_not_one()
+            throws Exception {
         String ics = "\uFEFFBEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20281001\r\nDTEND;VALUE=DATE:20281003\r\n"
                 + "SUMMARY;LANGUAGE=zh-hant:中華人民共和國\r\n 國慶日\\, 翌日\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nDTSTART:20281002T000000\r\n"
                 + "SUMMARY:中秋節翌日\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
         assertThat(pocketapi.holiday.source.RegionFiles.iCalendar("t", ics.getBytes(StandardCharsets.UTF_8)).get(2028))
                 .containsExactly(Map.entry(LocalDate.of(2028, 10, 1), "中華人民共和國國慶日, 翌日"),
-                        Map.entry(LocalDate.of(2028, 10, 2), "中華人民共和國國慶日, 翌日、中秋節翌日"));
+                        Map.entry(LocalDate.of(2028, 10, 2), "中華人民共和國國慶日, 翌日"));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> pocketapi.holiday.source.RegionFiles.iCalendar("t",
                 "<html>".getBytes(StandardCharsets.UTF_8))).hasMessageContaining("not an iCalendar");
     }
 
     @Test
-    void years_kept_for_a_region_that_do_not_read_leave_its_built_in_years_in_service_with_a_warning() throws Exception {
+    void a_year_kept_for_a_region_that_does_not_read_is_set_aside_alone_with_a_warning() throws Exception {
         MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
         Files.createDirectories(cache.resolve("hk"));
-        Files.writeString(cache.resolve("hk/2027.json"), "{\"year\": 2027, \"days\": [");  // cut short
+        Files.writeString(cache.resolve("hk/2027.json"), new String(HolidayFile.write(RegionFiles.holidays("t", 2027,
+                HongKong.generalHolidays(2027, LunarCalendar.get()))), StandardCharsets.UTF_8));
+        Files.writeString(cache.resolve("hk/2028.json"), "{\"year\": 2028, \"days\": [");  // cut short
         Regions regions = new Regions(clock, cache);
-        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2026, 12, 31));
-        assertThat(String.join("\n", log.lines())).contains("the years fetched for Hong Kong in " + cache.resolve("hk")
-                + " are not used");
+        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));  // 2027 stays
+        assertThat(String.join("\n", log.lines())).contains("Hong Kong holiday cache file " + cache.resolve("hk/2028.json")
+                + " is not usable (not valid JSON", "kept aside as " + cache.resolve("hk/2028.json.corrupt-"));
+        try (var left = Files.list(cache.resolve("hk"))) {
+            assertThat(left.map(p -> p.getFileName().toString())).hasSize(2).contains("2027.json")
+                    .anySatisfy(name -> assertThat(name).startsWith("2028.json.corrupt-"));
+        }
+    }
+
+    @Test
+    void a_kept_taiwan_year_that_lists_another_years_dates_is_set_aside_and_changes_no_other_year() throws Exception {
+        MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
+        Files.createDirectories(cache.resolve("tw"));
+        // The probe's file: 2027 naming 2024-06-03 and 9999-12-31 made 2024-06-03 a day off and the feed a 500.
+        Files.writeString(cache.resolve("tw/2027.json"), "{\"year\": 2027, \"days\": [{\"name\": \"開國紀念日\", \"date\": "
+                + "\"2027-01-01\", \"isOffDay\": true}, {\"name\": \"端午節\", \"date\": \"2024-06-03\", \"isOffDay\": true}, "
+                + "{\"name\": \"x\", \"date\": \"9999-12-31\", \"isOffDay\": true}]}");
+        Regions regions = new Regions(clock, cache);
+        assertThat(regions.get(Region.TW).classify(LocalDate.of(2024, 6, 3)).status().wire()).isEqualTo("flase");
+        assertThat(regions.get(Region.TW).years().lastKey()).isEqualTo(2027);  // the built-in 2027
+        assertThat(regions.get(Region.TW).years().get(2027).source()).startsWith(HolidayData.BUILT_IN);
+        assertThat(String.join("\n", log.lines())).contains("Taiwan holiday cache file " + cache.resolve("tw/2027.json")
+                + " is not usable (lists 2024-06-03, outside 2027)");
+    }
+
+    @Test
+    void a_macau_icalendar_past_its_bounds_is_refused_and_macau_stays_as_it_was() throws Exception {
+        MutableClock clock = new MutableClock("2027-11-22T02:00:00Z");
+        Regions regions = new Regions(clock, cache);
+        var before = regions.get(Region.MO);
+        RegionUpdater updater = updater(regions, clock);
+        // The probe's file: two events of half a megabyte of summary over the same 32 days (joined, they ran the heap
+        // out), a file within the 1 MB limit.
+        String big = "中".repeat(160_000);
+        StringBuilder folded = new StringBuilder();
+        for (int i = 0; i < big.length(); i += 80) {
+            folded.append(i == 0 ? "" : "\r\n ").append(big, i, i + 80);
+        }
+        String twice = ("BEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20281201\r\nDTEND;VALUE=DATE:20290101\r\nSUMMARY:" + folded
+                + "\r\nEND:VEVENT\r\n").repeat(2);
+        mirror.publish("mo/holidays.ics", "BEGIN:VCALENDAR\r\n" + twice + "END:VCALENDAR\r\n");
+        updater.check();
+        // And 10,600 one-word events on 32 days (17 s of CPU a round when each was joined to the others).
+        String many = "BEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20281201\r\nDTEND;VALUE=DATE:20290101\r\nSUMMARY:假\r\nEND:VEVENT\r\n";
+        mirror.publish("mo/holidays.ics", "BEGIN:VCALENDAR\r\n" + many.repeat(10_600) + "END:VCALENDAR\r\n");
+        updater.check();
+        assertThat(regions.get(Region.MO)).isSameAs(before);
+        assertThat(log.linesWith("mo/holidays.ics: refused")).extracting(line -> line.replaceFirst(".*holidays.ics: ", ""))
+                .containsExactly("refused: a line of more than 1000 characters; keeping the data as it is",
+                        "refused: more than 2000 events; keeping the data as it is");
+    }
+
+    @Test
+    void a_taiwan_file_for_one_year_that_lists_another_years_dates_is_refused_and_changes_no_year() throws Exception {
+        MutableClock clock = new MutableClock("2027-11-22T02:00:00Z");
+        Regions regions = new Regions(clock, cache);
+        var before = regions.get(Region.TW);
+        publishTaiwan(2028, Map.of(LocalDate.of(2028, 10, 10), "國慶日"), List.of(), true);
+        String every = "[{\"date\":\"20240603\",\"week\":\"一\",\"isHoliday\":true,\"description\":\"端午節\"},"
+                + "{\"date\":\"99991231\",\"week\":\"五\",\"isHoliday\":true,\"description\":\"x\"},"
+                + "{\"date\":\"20281010\",\"week\":\"二\",\"isHoliday\":true,\"description\":\"國慶日\"}]";
+        mirror.publish("ruyut/data/2028.json", every);
+        updater(regions, clock).check();
+        assertThat(regions.get(Region.TW)).isSameAs(before);
+        assertThat(regions.get(Region.TW).classify(LocalDate.of(2024, 6, 3)).status().wire()).isEqualTo("flase");
+        assertThat(log.linesWith("ruyut/data/2028.json")).singleElement().asString()
+                .contains("refused: lists 2024-06-03, outside 2028 (a year's file lists its own year alone)");
+        assertThat(cache.resolve("tw/2028.json")).doesNotExist();
+    }
+
+    @Test
+    void an_unconfirmed_day_off_added_to_a_built_in_year_is_logged_and_never_served() throws Exception {
+        MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
+        mirror.publish("mo/holidays.ics", macauICalendar(Map.of(LocalDate.of(2026, 12, 1), "額外公眾假期"), 2026, 2027));
+        Regions regions = new Regions(clock, cache);
+        var before = regions.get(Region.MO);
+        RegionUpdater updater = updater(regions, clock);
+        updater.check();
+        clock.advance(Duration.ofDays(8));  // past HOLIDAY_CONFIRM_WAIT_SECONDS: a new year would be served by now
+        updater.check();
+        assertThat(regions.get(Region.MO)).isSameAs(before);
+        assertThat(regions.get(Region.MO).working(LocalDate.of(2026, 12, 1))).isTrue();
+        assertThat(log.linesWith("mo/holidays.ics#2026")).singleElement().asString().contains("WARN",
+                "differs from the built-in year on 2026-12-01, unconfirmed (its dates differ from Ordem Executiva 60/2000's "
+                        + "rules on 2026-12-01): not served; a year already served changes only when confirmed");
+        assertThat(cache.resolve("mo/2026.json")).doesNotExist();
+    }
+
+    @Test
+    void hong_kong_names_past_the_limit_refuse_the_list_and_the_years_kept_before_stay() throws Exception {
+        MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
+        Map<LocalDate, String> next = HongKong.generalHolidays(2027, LunarCalendar.get());
+        mirror.publish("hk/tc.json", hongKong1823(next));
+        Regions regions = new Regions(clock, cache);
+        regions.get(Region.HK);
+        RegionUpdater updater = updater(regions, clock);
+        updater.check();
+        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));
+        // The probe's names of 55 KB were served as confirmed, then refused at the restart with every other kept year.
+        Map<LocalDate, String> long2028 = new TreeMap<>(HongKong.generalHolidays(2028, LunarCalendar.get()));
+        long2028.replaceAll((d, name) -> name + "假".repeat(55 * 1024 / 3));
+        clock.set("2027-11-22T02:00:00Z");
+        mirror.publish("hk/tc.json", hongKong1823(long2028));
+        updater.check();
+        Map<LocalDate, String> named2028 = new TreeMap<>(HongKong.generalHolidays(2028, LunarCalendar.get()));
+        named2028.replaceAll((d, name) -> name + "（" + "很".repeat(70) + "）");
+        mirror.publish("hk/tc.json", hongKong1823(named2028));
+        updater.check();
+        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));
+        assertThat(log.linesWith("hk/tc.json: refused")).extracting(line -> line.replaceFirst(".*tc.json: ", ""))
+                .containsExactly("refused: a text of more than 16384 characters; keeping the data as it is",
+                        "refused: a name of more than 64 characters; keeping the data as it is");
+        assertThat(new Regions(clock, cache).get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));
+    }
+
+    @Test
+    void a_confirming_mirror_without_its_saturdays_worked_confirms_nothing() throws Exception {
+        MutableClock clock = new MutableClock("2027-11-22T02:00:00Z");
+        Regions regions = new Regions(clock, cache);
+        regions.get(Region.TW);
+        publishTaiwan(2028, Map.of(LocalDate.of(2028, 10, 10), "國慶日"), List.of(), true);
+        mirror.answer("imsyuan/data/2028/makeup-workdays.json", 500, "text/plain", "oops".getBytes(StandardCharsets.UTF_8));
+        updater(regions, clock).check();
+        assertThat(regions.get(Region.TW).last().getYear()).isEqualTo(2027);
+        assertThat(String.join("\n", log.lines())).contains("makeup-workdays.json: answered HTTP 500",
+                "ruyut/data/2028.json: waiting for confirmation until", "no confirming mirror has 2028");
     }
 }
