@@ -3,6 +3,7 @@ package pocketapi.holiday;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,17 +16,24 @@ import java.util.TreeSet;
  * Monday; 1 May; 佛誕 (四月初八); 端午 (五月初五); 1 July; the day after 中秋 (八月十六); 1 October; 重陽 (九月初九);
  * Christmas Day and the first weekday after it. Every Sunday is a general holiday too, so a holiday that falls on a
  * Sunday, or on a day another holiday already holds, moves to the next day that is neither (that is how 農曆年初四, 清明節翌日,
- * 復活節星期一翌日 and 聖誕節後第二個周日 come about). One-off days the government adds are not in it. And which of them are
- * statutory holidays of the Employment Ordinance (Cap. 57, s. 39) that year: all but Good Friday, the day after it, the
- * day after Christmas and Christmas itself (its statutory holiday is Christmas or the winter solstice, the employer's
- * choice: neither is answered as statutory), with 佛誕 from 2022, Easter Monday from 2026, Good Friday from 2028, and
- * the day after it and the first weekday after Christmas from 2030. Stateless.
+ * 復活節星期一翌日 and 聖誕節後第二個周日 come about). One-off days the government adds are not in it.
+ *
+ * <p>And the statutory holidays of the Employment Ordinance (Cap. 57, s. 39) as in force that year ({@link #statutory}):
+ * 1 January; 農曆年初一 to 初三, one of them on a Sunday giving 初四 in its stead; 清明; 1 May; 端午; 1 July; the day after
+ * 中秋, on a Sunday giving the day after it; 1 October; 重陽; and as the Employment (Amendment) Ordinance 2021 phases
+ * them in, 佛誕 from 2022, the first weekday after Christmas Day from 2024, Easter Monday from 2026, Good Friday from 2028
+ * and the day following Good Friday from 2030. Any other on a Sunday stays on its date (the Labour Department's yearly
+ * table lists it there; an employee whose rest day it is gets the next day). Christmas and the winter solstice are the
+ * employer's choice of one: neither is answered as statutory. Stateless.
  */
 public final class HongKong {
     private HongKong() {
     }
 
-    /** One general holiday: where it falls, its festival, the day the ordinance gives it, and whether it is statutory. */
+    /**
+     * One general holiday: where it falls, its festival, the day the ordinance gives it, and whether that date is a
+     * statutory holiday of the Employment Ordinance.
+     */
     public record Holiday(LocalDate date, String festival, LocalDate origin, boolean statutory) {
     }
 
@@ -40,33 +48,73 @@ public final class HongKong {
     public static List<Holiday> holidays(int year, LunarCalendar lunar) {
         LocalDate easter = easter(year);
         LocalDate christmas = LocalDate.of(year, 12, 25);
-        Object[][] given = {{LocalDate.of(year, 1, 1), "一月一日", 0}, {lunar.date(year, 1, 1), "農曆新年", 0},
-                {lunar.date(year, 1, 2), "農曆新年", 0}, {lunar.date(year, 1, 3), "農曆新年", 0},
-                {lunar.termDate(year, "清明"), "清明節", 0}, {easter.minusDays(2), "復活節", 2028},
-                {easter.minusDays(1), "復活節", 2030}, {easter.plusDays(1), "復活節", 2026}, {LocalDate.of(year, 5, 1), "勞動節", 0},
-                {lunar.date(year, 4, 8), "佛誕", 2022}, {lunar.date(year, 5, 5), "端午節", 0},
-                {LocalDate.of(year, 7, 1), "香港特別行政區成立紀念日", 0}, {lunar.date(year, 8, 16), "中秋節", 0},
-                {LocalDate.of(year, 10, 1), "國慶日", 0}, {lunar.date(year, 9, 9), "重陽節", 0}, {christmas, "聖誕節", Integer.MAX_VALUE},
-                {christmas.plusDays(christmas.getDayOfWeek() == DayOfWeek.SATURDAY ? 2 : 1), "聖誕節", 2030}};
-        java.util.Arrays.sort(given, (a, b) -> ((LocalDate) a[0]).compareTo((LocalDate) b[0]));  // stable: the table's order
+        List<Given> given = new ArrayList<>(List.of(new Given(LocalDate.of(year, 1, 1), "一月一日"),
+                new Given(lunar.date(year, 1, 1), "農曆新年"), new Given(lunar.date(year, 1, 2), "農曆新年"),
+                new Given(lunar.date(year, 1, 3), "農曆新年"), new Given(lunar.termDate(year, "清明"), "清明節"),
+                new Given(easter.minusDays(2), "復活節"), new Given(easter.minusDays(1), "復活節"),
+                new Given(easter.plusDays(1), "復活節"), new Given(LocalDate.of(year, 5, 1), "勞動節"),
+                new Given(lunar.date(year, 4, 8), "佛誕"), new Given(lunar.date(year, 5, 5), "端午節"),
+                new Given(LocalDate.of(year, 7, 1), "香港特別行政區成立紀念日"), new Given(lunar.date(year, 8, 16), "中秋節"),
+                new Given(LocalDate.of(year, 10, 1), "國慶日"), new Given(lunar.date(year, 9, 9), "重陽節"),
+                new Given(christmas, "聖誕節"), new Given(firstWeekdayAfterChristmas(year), "聖誕節")));
+        given.sort((a, b) -> a.date().compareTo(b.date()));  // stable: the list's order on one date
         if (christmas.getDayOfWeek() == DayOfWeek.SUNDAY) {
             // The first weekday after Christmas is a holiday of its own; Christmas on a Sunday moves past it.
-            Object[] first = given[given.length - 1];
-            given[given.length - 1] = given[given.length - 2];
-            given[given.length - 2] = first;
+            Collections.swap(given, given.size() - 1, given.size() - 2);
         }
+        Set<LocalDate> statutory = statutory(year, lunar);
         Set<LocalDate> held = new TreeSet<>();
         List<Holiday> holidays = new ArrayList<>();
-        for (Object[] g : given) {
-            LocalDate d = (LocalDate) g[0];
+        for (Given g : given) {
+            LocalDate d = g.date();
             while (d.getDayOfWeek() == DayOfWeek.SUNDAY || held.contains(d)) {
                 d = d.plusDays(1);
             }
             held.add(d);
-            holidays.add(new Holiday(d, (String) g[1], (LocalDate) g[0], year >= (Integer) g[2]));
+            holidays.add(new Holiday(d, g.festival(), g.date(), statutory.contains(d)));
         }
         holidays.sort((a, b) -> a.date().compareTo(b.date()));
         return holidays;
+    }
+
+    /** A day the General Holidays Ordinance gives, before it moves off a Sunday or another's date. */
+    private record Given(LocalDate date, String festival) {
+    }
+
+    /**
+     * The statutory holidays of {@code year} by the Employment Ordinance as in force that year (see the class comment),
+     * where the Labour Department's table puts them: 2000 on.
+     */
+    public static Set<LocalDate> statutory(int year, LunarCalendar lunar) {
+        Set<LocalDate> days = new TreeSet<>(List.of(LocalDate.of(year, 1, 1), lunar.termDate(year, "清明"),
+                LocalDate.of(year, 5, 1), lunar.date(year, 5, 5), LocalDate.of(year, 7, 1), LocalDate.of(year, 10, 1),
+                lunar.date(year, 9, 9)));
+        LocalDate newYear = lunar.date(year, 1, 1);
+        for (int i = 0; i < 3; i++) {
+            LocalDate d = newYear.plusDays(i);
+            days.add(d.getDayOfWeek() == DayOfWeek.SUNDAY ? newYear.plusDays(3) : d);  // s. 39(2)(a): 初四 in its stead
+        }
+        LocalDate afterMidAutumn = lunar.date(year, 8, 16);
+        days.add(afterMidAutumn.getDayOfWeek() == DayOfWeek.SUNDAY ? afterMidAutumn.plusDays(1) : afterMidAutumn);
+        LocalDate easter = easter(year);
+        for (Phased p : List.of(new Phased(2022, lunar.date(year, 4, 8)), new Phased(2024, firstWeekdayAfterChristmas(year)),
+                new Phased(2026, easter.plusDays(1)), new Phased(2028, easter.minusDays(2)),
+                new Phased(2030, easter.minusDays(1)))) {
+            if (year >= p.since()) {
+                days.add(p.date());
+            }
+        }
+        return days;
+    }
+
+    /** A statutory holiday the Employment (Amendment) Ordinance 2021 adds from a year on, and its date this year. */
+    private record Phased(int since, LocalDate date) {
+    }
+
+    /** 26 December, or the 27th when the 26th is a Sunday. */
+    private static LocalDate firstWeekdayAfterChristmas(int year) {
+        LocalDate christmas = LocalDate.of(year, 12, 25);
+        return christmas.plusDays(christmas.getDayOfWeek() == DayOfWeek.SATURDAY ? 2 : 1);
     }
 
     /** Easter Sunday of the Gregorian calendar (the anonymous Gregorian algorithm). */

@@ -43,10 +43,9 @@ final class OfficialDays {
                 statutory.addAll(Taiwan.holidays(year, lunar).keySet());
                 moved.addAll(Taiwan.substitutes(year, lunar));
             } else if (region == Region.HK) {
+                statutory.addAll(HongKong.statutory(year, lunar));
                 for (HongKong.Holiday h : HongKong.holidays(year, lunar)) {
-                    if (h.statutory()) {
-                        statutory.add(h.date());
-                    } else if (!h.origin().equals(h.date())) {
+                    if (!h.statutory() && !h.origin().equals(h.date())) {
                         moved.add(h.date());
                     }
                 }

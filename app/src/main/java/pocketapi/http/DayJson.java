@@ -76,7 +76,8 @@ final class DayJson {
      * a date outside the holiday data, {@code holidayData} says why the holiday fields are null.
      */
     @JsonPropertyOrder({"date", "year", "month", "day", "status", "isHoliday", "isWorkday", "name"})
-    record Detail(@JsonUnwrapped Record record, int weekday, Boolean working, String kind, Boolean statutory, Integer wage,
+    record Detail(@JsonUnwrapped Record record, int weekday, Boolean working, String kind, Boolean statutory,
+                  Law.GroupHoliday groupHoliday, Integer wage,
                   Boolean tradingDay, @JsonProperty("break") Span brk, Lunar lunar, String solarTerm,
                   @JsonInclude(JsonInclude.Include.NON_NULL) String holidayData) {
     }
@@ -108,10 +109,9 @@ final class DayJson {
             statutory = !law.isEmpty();
             name = statutory ? Festival.chinese(law) : null;
         } else if (region == Region.HK && year > 2000) {
-            statutory = false;
+            statutory = HongKong.statutory(year, lunar).contains(date);
             for (HongKong.Holiday h : HongKong.holidays(year, lunar)) {
                 name = h.date().equals(date) ? h.festival() : name;
-                statutory |= h.date().equals(date) && h.statutory();
             }
         } else if (region == Region.TW && Taiwan.covers(year)) {
             name = Taiwan.holidays(year, lunar).get(date);
@@ -126,7 +126,7 @@ final class DayJson {
         }
         LunarCalendar.LunarDate l = lunar.lunar(date);
         return Responses.bytes(new Detail(u, date.getDayOfWeek().getValue(), null, "unknown", statutory,
-                region.mainland() && Boolean.TRUE.equals(statutory) ? 3 : null, null, null,
+                region.mainland() ? Law.groupHoliday(date).orElse(null) : null, region.mainland() && Boolean.TRUE.equals(statutory) ? 3 : null, null, null,
                 new Lunar(l.year(), l.month(), l.day(), l.leap(), l.text()), lunar.solarTerm(date).orElse(null), standing));
     }
 
@@ -135,8 +135,8 @@ final class DayJson {
     }
 
     /**
-     * The law's facts come from the official day: {@code statutory} by the region's law, {@code wage} and {@code
-     * tradingDay} on the mainland only (its Labour Law and exchanges); else null.
+     * The law's facts come from the official day: {@code statutory} by the region's law, {@code groupHoliday}, {@code
+     * wage} and {@code tradingDay} on the mainland only (its holiday law, Labour Law and exchanges); else null.
      */
     static byte[] renderDetail(Day d, Day law, Region region) {
         boolean known = region.mainland();
@@ -144,7 +144,7 @@ final class DayJson {
         LunarCalendar lunar = LunarCalendar.get();
         LunarCalendar.LunarDate l = LunarCalendar.covers(d.date()) ? lunar.lunar(d.date()) : null;
         return Responses.bytes(new Detail(Record.of(d), d.date().getDayOfWeek().getValue(), d.working(), d.status().kind(),
-                law.statutory(), known ? law.status().wage() : null, known ? law.tradingDay() : null,
+                law.statutory(), known ? Law.groupHoliday(d.date()).orElse(null) : null, known ? law.status().wage() : null, known ? law.tradingDay() : null,
                 b == null ? null : new Span(b.name(), b.start().toString(), b.end().toString(), b.days()),
                 l == null ? null : new Lunar(l.year(), l.month(), l.day(), l.leap(), l.text()),
                 l == null ? null : lunar.solarTerm(d.date()).orElse(null), null));

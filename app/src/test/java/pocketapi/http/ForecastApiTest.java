@@ -100,7 +100,7 @@ class ForecastApiTest {
             assertThat(later.statusCode()).isEqualTo(200);
             assertThat(later.body()).isEqualTo("{\"date\":\"2030-10-01\",\"year\":2030,\"month\":10,\"day\":1,"
                     + "\"status\":\"unknown\",\"isHoliday\":null,\"isWorkday\":null,\"name\":\"国庆节\",\"weekday\":2,"
-                    + "\"working\":null,\"kind\":\"unknown\",\"statutory\":true,\"wage\":3,\"tradingDay\":null,"
+                    + "\"working\":null,\"kind\":\"unknown\",\"statutory\":true,\"groupHoliday\":null,\"wage\":3,\"tradingDay\":null,"
                     + "\"break\":null,\"lunar\":{\"year\":2030,\"month\":9,\"day\":5,\"leap\":false,\"text\":\"九月初五\"},"
                     + "\"solarTerm\":null,\"holidayData\":\"2030 is not in the holiday data\"}");
             JsonNode old = json(server.get("/api/holidays/detail?date=1949-10-01"));

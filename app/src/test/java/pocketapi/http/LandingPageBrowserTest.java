@@ -221,11 +221,13 @@ class LandingPageBrowserTest {
         awaitScript(browser, "return document.querySelectorAll('#months td.off').length === 28"
                 + " && document.getElementById('next').textContent.indexOf('佛誕') >= 0");
         assertThat(js.executeScript("return document.querySelectorAll('#months td.work').length")).isEqualTo(0L);
-        // Its statutory days (Employment Ordinance): 01-01, 02-17 to 19, 04-06, 04-07, 05-01, 05-25, 06-19, 07-01, 09-26,
-        // 10-01, 10-19.
-        assertThat(js.executeScript("return document.querySelectorAll('#months td.statutory').length")).isEqualTo(13L);
-        assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-04-07\"]').title"))
+        // Its statutory days (the Labour Department's table of the Employment Ordinance's): 01-01, 02-17 to 19, 04-05 (a
+        // Sunday), 04-06, 05-01, 05-24 (a Sunday), 06-19, 07-01, 09-26, 10-01, 10-18 (a Sunday), 12-26.
+        assertThat(js.executeScript("return document.querySelectorAll('#months td.statutory').length")).isEqualTo(14L);
+        assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-04-06\"]').title"))
                 .isEqualTo("復活節、清明節 休 · 法定假日");
+        assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-04-07\"]').title"))
+                .isEqualTo("復活節、清明節 休");  // 復活節星期一翌日: a general holiday standing in, no statutory one
         assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-04-03\"]').title"))
                 .isEqualTo("復活節、清明節 休");  // Good Friday: a general holiday, statutory only from 2028
         assertThat(text(browser, "next")).contains("下一个假期：佛誕，还有 17 天（05-23 至 05-25，共 3 天）");

@@ -72,10 +72,10 @@ class OwnCalendarApiTest {
             assertThat(server.get("/api/holidays?y=2026&m=12&d=24&calendar=acme").body()).contains(
                     "\"status\":\"ture\",\"isHoliday\":true,\"isWorkday\":false,\"name\":\"公司假日\"");
             assertThat(server.get("/api/holidays/detail?y=2026&m=12&d=24&calendar=acme").body()).contains(
-                    "\"working\":false,\"kind\":\"ownDayOff\",\"statutory\":false,\"wage\":1,\"tradingDay\":true,"
+                    "\"working\":false,\"kind\":\"ownDayOff\",\"statutory\":false,\"groupHoliday\":null,\"wage\":1,\"tradingDay\":true,"
                             + "\"break\":{\"name\":\"公司假日\",\"first\":\"2026-12-24\",\"last\":\"2026-12-24\",\"days\":1}");
             assertThat(server.get("/api/holidays/detail?y=2026&m=11&d=28&week=6").body()).contains(
-                    "\"working\":true,\"kind\":\"worked\",\"statutory\":false,\"wage\":2,\"tradingDay\":false");
+                    "\"working\":true,\"kind\":\"worked\",\"statutory\":false,\"groupHoliday\":null,\"wage\":2,\"tradingDay\":false");
             assertThat(server.get("/api/holidays/range?from=2026-11-27&to=2026-11-29&week=6").body())
                     .contains("\"2026-11-27\"", "\"status\":\"worker\"").containsOnlyOnce("worker");
             assertThat(server.get("/api/holidays/range?from=2026-11-28&to=2026-11-28&week=6&detail=true").body())

@@ -174,18 +174,58 @@ class RegionApiTest {
     @Test
     void hong_kong_outside_its_years_says_so_and_has_no_forecast() {
         TestServer.run(TestApps.app(TestApps.at("2026-05-06T02:00:00Z")), server -> {
-            assertThat(message(server.get("/api/holidays?date=2027-01-04&region=hk"))).isEqualTo("the date 2027-01-04 is in "
-                    + "2027, whose holiday arrangement is not fetched yet; covered: 2020-01-01 to 2026-12-31");
-            JsonNode unknown = json(server, "/api/holidays/detail?date=2027-07-01&region=hk");
+            assertThat(message(server.get("/api/holidays?date=2028-01-03&region=hk"))).isEqualTo("the date 2028-01-03 is in "
+                    + "2028, whose holiday arrangement is not fetched yet; covered: 2020-01-01 to 2027-12-31");
+            JsonNode unknown = json(server, "/api/holidays/detail?date=2028-07-01&region=hk");
             assertThat(unknown.get("status").textValue()).isEqualTo("unknown");
             assertThat(unknown.get("statutory").booleanValue()).isTrue();
             assertThat(unknown.get("name").textValue()).isEqualTo("香港特別行政區成立紀念日");  // by the ordinance
-            assertThat(json(server, "/api/holidays/detail?date=2027-07-02&region=hk").get("name").isNull()).isTrue();
-            assertThat(message(server.get("/api/holidays/forecast?y=2027&region=hk"))).isEqualTo("/api/holidays/forecast is "
+            assertThat(json(server, "/api/holidays/detail?date=2028-07-03&region=hk").get("name").isNull()).isTrue();
+            assertThat(message(server.get("/api/holidays/forecast?y=2028&region=hk"))).isEqualTo("/api/holidays/forecast is "
                     + "the forecast of the mainland's arrangement from its law; region=hk has none");
-            assertThat(message(server.get("/api/holidays?date=2027-01-04&region=hk&forecast=1"))).isEqualTo("forecast=1 is "
+            assertThat(message(server.get("/api/holidays?date=2028-01-03&region=hk&forecast=1"))).isEqualTo("forecast=1 is "
                     + "the forecast of the mainland's arrangement from its law; region=hk has none");
-            assertThat(message(server.get("/api/holidays/year?y=2027&region=hk"))).doesNotContain("forecast");
+            assertThat(message(server.get("/api/holidays/year?y=2028&region=hk"))).doesNotContain("forecast");
+        });
+    }
+
+    @Test
+    void hong_kongs_statutory_days_are_the_employment_ordinances_as_phased_in_and_where_its_table_puts_them() {
+        TestServer.run(TestApps.app(), server -> {
+            // The first weekday after Christmas Day, statutory from 2024 (it was answered false in 2024, 2025 and 2026).
+            for (String date : new String[] {"2024-12-26", "2025-12-26", "2026-12-26"}) {
+                JsonNode d = json(server, "/api/holidays/detail?date=" + date + "&region=hk");
+                assertThat(d.get("statutory").booleanValue() + " " + d.get("kind").textValue()).as(date)
+                        .isEqualTo("true statutory");
+            }
+            assertThat(json(server, "/api/holidays/detail?date=2023-12-26&region=hk").get("statutory").booleanValue()).isFalse();
+            // 清明 2026 on a Sunday stays statutory on its date; the general holiday that stands in for it is no statutory one.
+            JsonNode chingMing = json(server, "/api/holidays/detail?date=2026-04-05&region=hk");
+            assertThat(chingMing.get("status").textValue() + " " + chingMing.get("kind").textValue() + " "
+                    + chingMing.get("statutory").booleanValue()).isEqualTo("flase statutory true");
+            JsonNode standIn = json(server, "/api/holidays/detail?date=2026-04-07&region=hk");
+            assertThat(standIn.get("status").textValue() + " " + standIn.get("kind").textValue() + " "
+                    + standIn.get("statutory").booleanValue()).isEqualTo("ture substitute false");
+            // Good Friday beyond the data: statutory from 2028, the day after it from 2030.
+            assertThat(json(server, "/api/holidays/detail?date=2028-04-14&region=hk").get("statutory").booleanValue()).isTrue();
+            assertThat(json(server, "/api/holidays/detail?date=2028-04-15&region=hk").get("statutory").booleanValue()).isFalse();
+            assertThat(json(server, "/api/holidays/detail?date=2030-04-20&region=hk").get("statutory").booleanValue()).isTrue();
+        });
+    }
+
+    @Test
+    void hong_kong_2027_is_built_in_as_gov_hk_lists_it() {
+        TestServer.run(TestApps.app(), server -> {
+            JsonNode year = json(server, "/api/holidays/range?from=2027-01-01&to=2027-12-31&region=hk");
+            java.util.List<String> off = new java.util.ArrayList<>();
+            year.get("days").forEach(d -> {
+                if (d.get("status").textValue().equals("ture")) {
+                    off.add(d.get("date").textValue());
+                }
+            });
+            assertThat(off).containsExactly("2027-01-01", "2027-02-06", "2027-02-08", "2027-02-09", "2027-03-26", "2027-03-27",
+                    "2027-03-29", "2027-04-05", "2027-05-01", "2027-05-13", "2027-06-09", "2027-07-01", "2027-09-16",
+                    "2027-10-01", "2027-10-08", "2027-12-25", "2027-12-27");
         });
     }
 }

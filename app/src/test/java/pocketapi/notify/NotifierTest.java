@@ -185,12 +185,12 @@ class NotifierTest {
         notifier(urls).tick();
         assertThat(received).singleElement().asString().startsWith("/hk {\"event\":\"eve\"").contains("明天起放假：重陽節");
         received.clear();
-        clock.set("2026-11-24T02:00:00Z");
+        clock.set("2027-11-24T02:00:00Z");
         HolidayCalendar hk = hongKong.get();
-        hongKong.set(hk.withYear(RegionFiles.holidays("test", 2027, HongKong.generalHolidays(2027, LunarCalendar.get()))));
+        hongKong.set(hk.withYear(RegionFiles.holidays("test", 2028, HongKong.generalHolidays(2028, LunarCalendar.get()))));
         notifier(urls).tick();
-        assertThat(received).singleElement().asString().startsWith("/hk {\"event\":\"year\",\"title\":\"2027年放假安排（香港）已发布\"")
-                .contains("https://api.example.com/api/holidays/year?y=2027&region=hk");
+        assertThat(received).singleElement().asString().startsWith("/hk {\"event\":\"year\",\"title\":\"2028年放假安排（香港）已发布\"")
+                .contains("https://api.example.com/api/holidays/year?y=2028&region=hk");
         notifier(urls).tick();
         assertThat(received).hasSize(1);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Target.parseAll("webhook+https://h.example.com/x#region=jp"))

@@ -24,8 +24,9 @@ import pocketapi.holiday.Region;
 import pocketapi.holiday.Taiwan;
 
 /**
- * Hong Kong's built-in years against the official list they were made from (1823.gov.hk's general holidays 2020–2026,
- * kept as a test resource in its own shape): every date of every year, its status, alarm, kind and name.
+ * The regions' built-in years against the official lists they were made from (Hong Kong: 1823.gov.hk's general holidays
+ * 2020–2026 and gov.hk's for 2027, the Labour Department's statutory holidays; kept as test resources in their own
+ * shapes): every date of every year, its status, alarm, kind and name.
  */
 class RegionsTest {
     /** How a general holiday's official name (農曆年初三, 清明節翌日, 聖誕節後第一個周日) names its festival in the data. */
@@ -48,18 +49,48 @@ class RegionsTest {
                 .findFirst().orElseThrow(() -> new AssertionError("no festival for " + official));
     }
 
+    /** The general holidays as gov.hk lists them for 2027, in English, by the festival the data names them after. */
+    private static final Map<String, String> ENGLISH = Map.ofEntries(Map.entry("The first day of January", "一月一日"),
+            Map.entry("Lunar New Year's Day", "農曆新年"), Map.entry("The third day of Lunar New Year", "農曆新年"),
+            Map.entry("The fourth day of Lunar New Year", "農曆新年"), Map.entry("Good Friday", "復活節"),
+            Map.entry("The day following Good Friday", "復活節"), Map.entry("Easter Monday", "復活節"),
+            Map.entry("Ching Ming Festival", "清明節"), Map.entry("Labour Day", "勞動節"),
+            Map.entry("The Birthday of the Buddha", "佛誕"), Map.entry("Tuen Ng Festival", "端午節"),
+            Map.entry("Hong Kong Special Administrative Region Establishment Day", "香港特別行政區成立紀念日"),
+            Map.entry("The day following the Chinese Mid-Autumn Festival", "中秋節"), Map.entry("National Day", "國慶日"),
+            Map.entry("Chung Yeung Festival", "重陽節"), Map.entry("Christmas Day", "聖誕節"),
+            Map.entry("The first weekday after Christmas Day", "聖誕節"));
+
+    record Gov(String source, List<General> days) {
+    }
+
+    record Statutory(String source, Map<Integer, List<String>> years) {
+    }
+
+    /** The Labour Department's tables of statutory holidays, 2020–2028 and 2030, as a test resource. */
+    static Map<Integer, List<String>> labourTables() throws java.io.IOException {
+        return new ObjectMapper().readValue(RegionsTest.class.getResourceAsStream("/regions/hk-labour-statutory-2020-2030.json"),
+                Statutory.class).years();
+    }
+
     @Test
-    void hong_kong_answers_every_date_of_2020_to_2026_as_the_official_list_of_general_holidays_has_it() throws Exception {
+    void hong_kong_answers_every_date_of_2020_to_2027_as_the_official_lists_of_general_and_statutory_holidays_have_it()
+            throws Exception {
         List<General> official = new ObjectMapper().readValue(getClass().getResourceAsStream("/regions/hk-1823-tc-2020-2026.json"),
                 new TypeReference<>() { });
         Map<LocalDate, String> listed = new LinkedHashMap<>();
         official.forEach(g -> listed.put(LocalDate.parse(g.date()), g.name()));
-        assertThat(listed).hasSize(7 * 17);
+        Gov gov2027 = new ObjectMapper().readValue(getClass().getResourceAsStream("/regions/hk-gov-general-holidays-2027.json"),
+                Gov.class);
+        gov2027.days().forEach(g -> listed.put(LocalDate.parse(g.date()), g.name()));
+        assertThat(listed).hasSize(8 * 17);
+        java.util.Set<LocalDate> statutory = new java.util.TreeSet<>();
+        labourTables().values().forEach(dates -> dates.forEach(d -> statutory.add(LocalDate.parse(d))));
 
         HolidayCalendar hk = Regions.builtIn(Region.HK, Clock.systemUTC());
         assertThat(hk.region()).isEqualTo(Region.HK);
         assertThat(hk.first()).isEqualTo(LocalDate.of(2020, 1, 1));
-        assertThat(hk.last()).isEqualTo(LocalDate.of(2026, 12, 31));
+        assertThat(hk.last()).isEqualTo(LocalDate.of(2027, 12, 31));
         int checked = 0;
         for (LocalDate d = hk.first(); !d.isAfter(hk.last()); d = d.plusDays(1), checked++) {
             Day day = hk.classify(d);
@@ -67,42 +98,31 @@ class RegionsTest {
             boolean weekend = Day.weekend(d);
             assertThat(day.status().wire()).as(d.toString()).isEqualTo(general != null ? "ture" : "flase");
             assertThat(hk.working(d)).as(d.toString()).isEqualTo(general == null && !weekend);
-            assertThat(day.status().kind()).as(d + " " + general).isEqualTo(hongKongKind(general, d));
-            assertThat(day.statutory()).as(d + " " + general).isEqualTo(general != null && employmentOrdinance(general, d.getYear()));
+            assertThat(day.statutory()).as(d + " " + general).isEqualTo(statutory.contains(d));
+            assertThat(day.status().kind()).as(d + " " + general).isEqualTo(statutory.contains(d) ? "statutory"
+                    : hongKongKind(general, d));
             if (general != null) {
-                assertThat(Arrays.asList(day.name().split("、"))).as(d + " " + general).contains(festival(general));
+                String festival = ENGLISH.containsKey(general) ? ENGLISH.get(general) : festival(general);
+                assertThat(Arrays.asList(day.name().split("、"))).as(d + " " + general).contains(festival);
             } else {
                 assertThat(day.name()).as(d.toString()).isEmpty();
             }
         }
-        assertThat(checked).isEqualTo(2557);
+        assertThat(checked).isEqualTo(2922);
     }
 
-    /** Whether a general holiday (by its official name) is a statutory holiday of the Employment Ordinance in {@code year}. */
-    private static boolean employmentOrdinance(String official, int year) {
-        if (official.startsWith("佛誕")) {
-            return year >= 2022;
-        } else if (official.startsWith("復活節星期一")) {
-            return year >= 2026;
-        } else if (official.startsWith("耶穌受難節") || official.startsWith("聖誕節")) {
-            return false;  // Good Friday from 2028, the day after from 2030; Christmas or the solstice: the employer's choice
-        }
-        return true;
-    }
-
-    /** What a day is in Hong Kong, from its official name: a moved holiday is named 翌日, 初四, 後第二日 or 第二個周日. */
+    /** What a day that is no statutory holiday is in Hong Kong, from its official name: a moved one is named 翌日, 初四 ... */
     private static String hongKongKind(String official, LocalDate d) {
         if (official == null) {
             return Day.weekend(d) ? "weekend" : "workday";
         }
         boolean moved = official.endsWith("翌日") && !List.of("耶穌受難節翌日", "中秋節翌日").contains(official)
                 || official.equals("農曆年初四") || official.endsWith("後第二日") || official.endsWith("第二個周日");
-        return employmentOrdinance(official, d.getYear()) ? "statutory" : Day.weekend(d) ? "weekend"
-                : moved ? "substitute" : "holiday";
+        return Day.weekend(d) ? "weekend" : moved ? "substitute" : "holiday";
     }
 
     @Test
-    void the_general_holidays_ordinance_gives_every_date_and_festival_of_the_official_list_2020_to_2026() throws Exception {
+    void the_general_holidays_ordinance_gives_every_date_and_festival_of_the_official_lists_2020_to_2027() throws Exception {
         List<General> official = new ObjectMapper().readValue(getClass().getResourceAsStream("/regions/hk-1823-tc-2020-2026.json"),
                 new TypeReference<>() { });
         for (int year = 2020; year <= 2026; year++) {
@@ -114,6 +134,11 @@ class RegionsTest {
             }
             assertThat(HongKong.generalHolidays(year, LunarCalendar.get())).as("%d", year).isEqualTo(expected);
         }
+        // 2027, built in from gov.hk's list: the ordinance's rules give the same 17 days, as for a fetched year.
+        Map<LocalDate, String> gov2027 = new TreeMap<>();
+        new ObjectMapper().readValue(getClass().getResourceAsStream("/regions/hk-gov-general-holidays-2027.json"), Gov.class)
+                .days().forEach(g -> gov2027.put(LocalDate.parse(g.date()), ENGLISH.get(g.name())));
+        assertThat(HongKong.generalHolidays(2027, LunarCalendar.get())).isEqualTo(gov2027);
         // Easter Sunday, whose Friday, Saturday and Monday are general holidays.
         assertThat(List.of(2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027, 2038).stream().map(y -> HongKong.easter(y).toString()))
                 .containsExactly("2020-04-12", "2021-04-04", "2022-04-17", "2023-04-09", "2024-03-31", "2025-04-20", "2026-04-05",
@@ -307,8 +332,8 @@ class RegionsTest {
                         "端午節 2026-06-19…2026-06-21 3", "香港特別行政區成立紀念日 2026-07-01…2026-07-01 1",
                         "中秋節 2026-09-26…2026-09-27 2", "國慶日 2026-10-01…2026-10-01 1", "重陽節 2026-10-17…2026-10-19 3",
                         "聖誕節 2026-12-25…2026-12-27 3");
-        // A break's statutory days are its days the Employment Ordinance gives: Easter Monday and 清明節翌日 in 2026.
-        assertThat(hk.arrangement(2026).get(2).statutory()).containsExactly(LocalDate.of(2026, 4, 6), LocalDate.of(2026, 4, 7));
+        // A break's statutory days are its days the Employment Ordinance gives: 清明 on its Sunday, Easter Monday after it.
+        assertThat(hk.arrangement(2026).get(2).statutory()).containsExactly(LocalDate.of(2026, 4, 5), LocalDate.of(2026, 4, 6));
         assertThat(hk.breaks()).allSatisfy(b -> {
             assertThat(b.makeUpDays()).isEmpty();
             assertThat(b.inLieu()).isEmpty();

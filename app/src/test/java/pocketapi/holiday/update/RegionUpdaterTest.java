@@ -89,42 +89,42 @@ class RegionUpdaterTest {
 
     @Test
     void hong_kongs_next_year_is_served_when_the_ordinances_rules_give_its_dates_and_kept_across_a_restart() throws Exception {
-        MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
-        Map<LocalDate, String> next = HongKong.generalHolidays(2027, LunarCalendar.get());
+        MutableClock clock = new MutableClock("2027-11-22T02:00:00Z");
+        Map<LocalDate, String> next = HongKong.generalHolidays(2028, LunarCalendar.get());
         mirror.publish("hk/tc.json", hongKong1823(next));
         Regions regions = new Regions(clock, cache);
-        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2026, 12, 31));
+        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));
         var built2026 = regions.get(Region.HK).years().get(2026);
         updater(regions, clock).check();
-        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));
+        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2028, 12, 31));
         // 2026 as fetched is named exactly as the built-in file names it: nothing changed.
         assertThat(regions.get(Region.HK).years().get(2026)).isSameAs(built2026);
-        assertThat(regions.get(Region.HK).classify(LocalDate.of(2027, 7, 1)).status().wire()).isEqualTo("ture");
-        assertThat(String.join("\n", log.lines())).contains("Hong Kong holidays 2027 added from " + mirror.base().resolve("/hk/tc.json"),
+        assertThat(regions.get(Region.HK).classify(LocalDate.of(2028, 7, 1)).status().wire()).isEqualTo("ture");
+        assertThat(String.join("\n", log.lines())).contains("Hong Kong holidays 2028 added from " + mirror.base().resolve("/hk/tc.json"),
                 "confirmed by the General Holidays Ordinance's rules");
-        assertThat(cache.resolve("hk/2027.json")).exists();
+        assertThat(cache.resolve("hk/2028.json")).exists();
         // A restart reads the kept year, without the network.
-        assertThat(new Regions(clock, cache).get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));
+        assertThat(new Regions(clock, cache).get(Region.HK).last()).isEqualTo(LocalDate.of(2028, 12, 31));
     }
 
     @Test
     void a_hong_kong_year_the_rules_do_not_give_waits_then_is_served_with_a_warning() throws Exception {
-        MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
-        Map<LocalDate, String> next = new TreeMap<>(HongKong.generalHolidays(2027, LunarCalendar.get()));
-        next.put(LocalDate.of(2027, 9, 3), "特別假期");  // a one-off day the government adds
+        MutableClock clock = new MutableClock("2027-11-22T02:00:00Z");
+        Map<LocalDate, String> next = new TreeMap<>(HongKong.generalHolidays(2028, LunarCalendar.get()));
+        next.put(LocalDate.of(2028, 9, 1), "特別假期");  // a one-off day the government adds
         mirror.publish("hk/tc.json", hongKong1823(next));
         Regions regions = new Regions(clock, cache);
         regions.get(Region.HK);
         RegionUpdater updater = updater(regions, clock);
         updater.check();
-        assertThat(regions.get(Region.HK).last().getYear()).isEqualTo(2026);
-        assertThat(String.join("\n", log.lines())).contains("waiting for confirmation until 2026-11-29 10:00 UTC+8",
-                "its dates differ from the General Holidays Ordinance's rules on 2027-09-03");
+        assertThat(regions.get(Region.HK).last().getYear()).isEqualTo(2027);
+        assertThat(String.join("\n", log.lines())).contains("waiting for confirmation until 2027-11-29 10:00 UTC+8",
+                "its dates differ from the General Holidays Ordinance's rules on 2028-09-01");
         clock.advance(Duration.ofDays(7));
         updater.check();
-        assertThat(regions.get(Region.HK).last().getYear()).isEqualTo(2027);
-        assertThat(regions.get(Region.HK).classify(LocalDate.of(2027, 9, 3)).name()).isEqualTo("特別假期");
-        assertThat(String.join("\n", log.lines())).contains("Hong Kong holidays 2027 added", "unconfirmed after waiting 168 h");
+        assertThat(regions.get(Region.HK).last().getYear()).isEqualTo(2028);
+        assertThat(regions.get(Region.HK).classify(LocalDate.of(2028, 9, 1)).name()).isEqualTo("特別假期");
+        assertThat(String.join("\n", log.lines())).contains("Hong Kong holidays 2028 added", "unconfirmed after waiting 168 h");
     }
 
     /** Taiwan's years as the two mirrors give them: ruyut's every day, imsyuan's two lists. */
@@ -271,16 +271,16 @@ class RegionUpdaterTest {
     void a_year_kept_for_a_region_that_does_not_read_is_set_aside_alone_with_a_warning() throws Exception {
         MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
         Files.createDirectories(cache.resolve("hk"));
-        Files.writeString(cache.resolve("hk/2027.json"), new String(HolidayFile.write(RegionFiles.holidays("t", 2027,
-                HongKong.generalHolidays(2027, LunarCalendar.get()))), StandardCharsets.UTF_8));
-        Files.writeString(cache.resolve("hk/2028.json"), "{\"year\": 2028, \"days\": [");  // cut short
+        Files.writeString(cache.resolve("hk/2028.json"), new String(HolidayFile.write(RegionFiles.holidays("t", 2028,
+                HongKong.generalHolidays(2028, LunarCalendar.get()))), StandardCharsets.UTF_8));
+        Files.writeString(cache.resolve("hk/2029.json"), "{\"year\": 2029, \"days\": [");  // cut short
         Regions regions = new Regions(clock, cache);
-        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));  // 2027 stays
-        assertThat(String.join("\n", log.lines())).contains("Hong Kong holiday cache file " + cache.resolve("hk/2028.json")
-                + " is not usable (not valid JSON", "kept aside as " + cache.resolve("hk/2028.json.corrupt-"));
+        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2028, 12, 31));  // the kept 2028 stays
+        assertThat(String.join("\n", log.lines())).contains("Hong Kong holiday cache file " + cache.resolve("hk/2029.json")
+                + " is not usable (not valid JSON", "kept aside as " + cache.resolve("hk/2029.json.corrupt-"));
         try (var left = Files.list(cache.resolve("hk"))) {
-            assertThat(left.map(p -> p.getFileName().toString())).hasSize(2).contains("2027.json")
-                    .anySatisfy(name -> assertThat(name).startsWith("2028.json.corrupt-"));
+            assertThat(left.map(p -> p.getFileName().toString())).hasSize(2).contains("2028.json")
+                    .anySatisfy(name -> assertThat(name).startsWith("2029.json.corrupt-"));
         }
     }
 
@@ -365,29 +365,28 @@ class RegionUpdaterTest {
 
     @Test
     void hong_kong_names_past_the_limit_refuse_the_list_and_the_years_kept_before_stay() throws Exception {
-        MutableClock clock = new MutableClock("2026-11-22T02:00:00Z");
-        Map<LocalDate, String> next = HongKong.generalHolidays(2027, LunarCalendar.get());
-        mirror.publish("hk/tc.json", hongKong1823(next));
+        MutableClock clock = new MutableClock("2027-11-22T02:00:00Z");
+        mirror.publish("hk/tc.json", hongKong1823(HongKong.generalHolidays(2028, LunarCalendar.get())));
         Regions regions = new Regions(clock, cache);
         regions.get(Region.HK);
         RegionUpdater updater = updater(regions, clock);
         updater.check();
-        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));
+        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2028, 12, 31));
         // The probe's names of 55 KB were served as confirmed, then refused at the restart with every other kept year.
-        Map<LocalDate, String> long2028 = new TreeMap<>(HongKong.generalHolidays(2028, LunarCalendar.get()));
-        long2028.replaceAll((d, name) -> name + "假".repeat(55 * 1024 / 3));
-        clock.set("2027-11-22T02:00:00Z");
-        mirror.publish("hk/tc.json", hongKong1823(long2028));
+        Map<LocalDate, String> long2029 = new TreeMap<>(HongKong.generalHolidays(2029, LunarCalendar.get()));
+        long2029.replaceAll((d, name) -> name + "假".repeat(55 * 1024 / 3));
+        clock.set("2028-11-22T02:00:00Z");
+        mirror.publish("hk/tc.json", hongKong1823(long2029));
         updater.check();
-        Map<LocalDate, String> named2028 = new TreeMap<>(HongKong.generalHolidays(2028, LunarCalendar.get()));
-        named2028.replaceAll((d, name) -> name + "（" + "很".repeat(70) + "）");
-        mirror.publish("hk/tc.json", hongKong1823(named2028));
+        Map<LocalDate, String> named2029 = new TreeMap<>(HongKong.generalHolidays(2029, LunarCalendar.get()));
+        named2029.replaceAll((d, name) -> name + "（" + "很".repeat(70) + "）");
+        mirror.publish("hk/tc.json", hongKong1823(named2029));
         updater.check();
-        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));
+        assertThat(regions.get(Region.HK).last()).isEqualTo(LocalDate.of(2028, 12, 31));
         assertThat(log.linesWith("hk/tc.json: refused")).extracting(line -> line.replaceFirst(".*tc.json: ", ""))
                 .containsExactly("refused: a text of more than 16384 characters; keeping the data as it is",
                         "refused: a name of more than 64 characters; keeping the data as it is");
-        assertThat(new Regions(clock, cache).get(Region.HK).last()).isEqualTo(LocalDate.of(2027, 12, 31));
+        assertThat(new Regions(clock, cache).get(Region.HK).last()).isEqualTo(LocalDate.of(2028, 12, 31));
     }
 
     @Test
