@@ -1,46 +1,56 @@
 package pocketapi;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.javalin.Javalin;
-import pocketapi.holiday.update.HolidayCache;
-import pocketapi.holiday.source.HolidayCheck;
-import pocketapi.holiday.source.HolidayData;
-import pocketapi.holiday.HolidayDataException;
-import pocketapi.holiday.update.HolidayFetcher;
-import pocketapi.holiday.update.HolidayUpdater;
-import pocketapi.holiday.update.RegionUpdater;
-import pocketapi.holiday.source.Regions;
-import pocketapi.holiday.LiveCalendar;
-import pocketapi.holiday.source.OwnCalendars;
-import pocketapi.http.HttpApi;
-import pocketapi.image.ImagePoolException;
-import pocketapi.image.ImagePools;
-import pocketapi.image.NamedPools;
-import pocketapi.image.SampleImages;
-import pocketapi.notify.Notifier;
-import pocketapi.notify.NotifyTest;
-import pocketapi.notify.Target;
+import pocketapi.common.Jobs;
 import pocketapi.config.Config;
-import pocketapi.config.Setting;
 import pocketapi.config.ConfigException;
 import pocketapi.config.Help;
-import pocketapi.files.Allowance;
+import pocketapi.config.WritableFolders;
+import pocketapi.counters.CounterSettings;
+import pocketapi.counters.CountersModule;
 import pocketapi.files.FolderWatcher;
+import pocketapi.forecast.ForecastCalendars;
+import pocketapi.forecast.ForecastModule;
+import pocketapi.hitokoto.HitokotoModule;
+import pocketapi.hitokoto.HitokotoSettings;
+import pocketapi.holidays.HolidayDataException;
+import pocketapi.holidays.HolidaySettings;
+import pocketapi.holidays.HolidaysModule;
+import pocketapi.holidays.RegionCalendars;
+import pocketapi.holidays.data.HolidayCheck;
 import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
+import pocketapi.notify.Notifier;
+import pocketapi.notify.NotifyModule;
+import pocketapi.notify.NotifySettings;
+import pocketapi.notify.NotifyTest;
+import pocketapi.notify.Target;
+import pocketapi.pictures.ImagePoolException;
+import pocketapi.pictures.PicturesModule;
+import pocketapi.regions.RegionSettings;
+import pocketapi.regions.Regions;
+import pocketapi.regions.RegionsModule;
+import pocketapi.web.CallCounter;
+import pocketapi.web.HttpApi;
+import pocketapi.web.Module;
+import pocketapi.web.ServerSettings;
 
 /**
- * Starts pocketapi: configuration, data, counters, server, in that order; any bad input stops it
+ * Starts pocketapi: configuration, the modules served ({@code SERVE}), the server, in that order; any bad input stops it
  * with exit code 2. On SIGTERM or Ctrl-C it stops the server, saves the counters and exits 0.
  */
 public final class Main {
@@ -56,9 +66,10 @@ public final class Main {
 
     public static void main(String[] args) {
         if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
-            System.out.print(Help.text());
+            System.out.print(Help.text(Settings.all()));
             try {
-                List<Target> targets = Target.parseAll(System.getenv().getOrDefault("NOTIFY_URLS", ""));
+                List<Target> targets = Target.parseAll(System.getenv().getOrDefault("NOTIFY_URLS", ""),
+                        new Regions(Clock.systemUTC(), null)::parse);
                 System.out.printf("%nNotification targets now: %s%n", targets.isEmpty() ? "none"
                         : String.join(", ", targets.stream().map(Target::name).toList()));
             } catch (IllegalArgumentException e) {
@@ -81,11 +92,12 @@ public final class Main {
             return;
         }
         if (List.of(args).contains("--notify-test")) {
-            List<String> settings = new java.util.ArrayList<>(List.of(args));
+            List<String> settings = new ArrayList<>(List.of(args));
             settings.remove("--notify-test");
             try {
-                System.exit(NotifyTest.run(Config.parse(System.getenv(), settings).read(Setting.NOTIFY_URLS, Target::parseAll),
-                        Notifier.http("pocketapi/" + version()), System.out));
+                Config config = Settings.parse(System.getenv(), settings);
+                System.exit(NotifyTest.run(config.read(NotifySettings.NOTIFY_URLS, v -> Target.parseAll(v,
+                        new Regions(Clock.systemUTC(), null)::parse)), Notifier.http(userAgent()), System.out));
             } catch (ConfigException e) {
                 e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
                 System.exit(2);
@@ -94,83 +106,126 @@ public final class Main {
         }
         Clock clock = Clock.systemUTC();
         Config config;
-        HolidayCache cache;
-        HolidayData.Loaded holidays;
-        OwnCalendars own;
-        ImagePools pools;
-        NamedPools named;
-        pocketapi.hitokoto.SentenceFolder sentences;
-        Optional<SampleImages> samples;
-        Counting counting;
-        MemoryBudget budget;
-        List<Target> targets;
+        Served served;
         try {
-            config = Config.parse(System.getenv(), List.of(args));
-            config.prepareFolders();
-            cache = new HolidayCache(config.get(Setting.HOLIDAY_CACHE_DIR), clock);
-            holidays = HolidayData.load(config.get(Setting.HOLIDAY_DATA_DIR), cache.load(), clock);
-            budget = MemoryBudget.check(config, Runtime.getRuntime().maxMemory());
-            own = OwnCalendars.load(config.get(Setting.CALENDARS_DIR), budget.calendars());
-            targets = config.read(Setting.NOTIFY_URLS, Target::parseAll);
-            String unknown = NotifyTest.unknownCalendars(targets, own.all().keySet());
-            if (unknown != null) {
-                throw new ConfigException(unknown);
-            }
-            pools = ImagePools.load(config.get(Setting.IMAGE_POOL_PORTRAIT), config.get(Setting.IMAGE_POOL_LANDSCAPE),
-                    new Allowance(budget.pools(), "the pool files' pictures"));
-            samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
-            named = NamedPools.load(config.get(Setting.IMAGE_POOLS_DIR), budget.pools() - pools.both().bytes());
-            sentences = pocketapi.hitokoto.SentenceFolder.load(config.get(Setting.HITOKOTO_DIR), budget.sentences());
-            counting = Counting.open(config, clock);
+            config = Settings.parse(System.getenv(), List.of(args));
+            WritableFolders.check(folders(config));
+            served = serve(config, clock, MemoryBudget.check(config, Runtime.getRuntime().maxMemory(),
+                    config.get(Settings.SERVE)));
         } catch (ConfigException | HolidayDataException | ImagePoolException | FolderWatcher.Refused e) {
             e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
             System.exit(2);
             return;
         }
-        LiveCalendar calendar = new LiveCalendar(holidays.calendar());
-        Regions regions = new Regions(clock, config.get(Setting.HOLIDAY_CACHE_DIR));
-        Javalin app = HttpApi.create(config, calendar, regions, own, pools, named, samples, sentences, counting.counters());
+        Javalin app = HttpApi.create(config, served.counter(), served.ignored(), served.modules());
         try {
-            app.start(config.get(Setting.HOST), config.get(Setting.PORT));
+            app.start(config.get(ServerSettings.HOST), config.get(ServerSettings.PORT));
         } catch (RuntimeException e) {
-            System.err.println("ERROR pocketapi: HOST/PORT: cannot listen on " + config.get(Setting.HOST) + ":" + config.get(Setting.PORT)
-                    + ": " + bindFailure(e, config) + "; expected a free port on an address of this machine");
+            System.err.println("ERROR pocketapi: HOST/PORT: cannot listen on " + config.get(ServerSettings.HOST) + ":"
+                    + config.get(ServerSettings.PORT) + ": " + bindFailure(e, config) + "; expected a free port on an "
+                    + "address of this machine");
             System.exit(2);
             return;
         }
-        counting.start().accept(Jobs::thread);
-        Jobs.thread("log").scheduleWithFixedDelay(() -> Throttle.flushAll(false), 1, 1, TimeUnit.MINUTES);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, counting.stop()), "shutdown"));
-        LOG.info("pocketapi {} listening on http://{}:{}, holidays {} to {} ({}), pictures {} portrait + {} landscape "
-                        + "from {}, counters {}, {} users at most; {}",
-                version(), config.get(Setting.HOST), app.port(), holidays.calendar().first(), holidays.calendar().last(),
-                updates(config),
-                pools.portrait().size(), pools.landscape().size(),
-                config.get(Setting.IMAGE_HOST).orElse("the bundled samples"), counting.where(), config.get(Setting.STATS_MAX_USERS), budget);
-        if (config.get(Setting.CALENDARS_DIR).isPresent()) {
-            LOG.info("calendars of your own from {}: {}", config.get(Setting.CALENDARS_DIR).get(), own.all().keySet());
+        Function<String, ScheduledExecutorService> threads = threads();
+        served.modules().forEach(m -> m.start(threads));
+        threads.apply("log").scheduleWithFixedDelay(() -> Throttle.flushAll(false), 1, 1, TimeUnit.MINUTES);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, served.save()), "shutdown"));
+        LOG.info("pocketapi {} listening on http://{}:{}, {}", version(), config.get(ServerSettings.HOST), app.port(),
+                served.describe());
+        if (config.get(HolidaySettings.CALENDARS_DIR).isPresent() && served.holidays() != null) {
+            LOG.info("calendars of your own from {}: {}", config.get(HolidaySettings.CALENDARS_DIR).get(),
+                    served.holidays().own().all().keySet());
         }
-        config.get(Setting.HITOKOTO_DIR).ifPresent(dir -> LOG.info("sentences from {}: {} for /api/hitokoto", dir,
-                sentences.sentences().size()));
-        java.util.concurrent.ScheduledExecutorService folders = Jobs.thread("folders");
-        own.start(folders);
-        named.start(folders);
-        sentences.start(folders);
-        if (!targets.isEmpty()) {
-            new Notifier(targets, calendar, regions::get, own::all, config.get(Setting.PUBLIC_URL),
-                    config.get(Setting.STATS_FILE).toAbsolutePath().resolveSibling("notify.state"), clock, HttpApi::detailJson,
-                    Notifier.http("pocketapi/" + version())).start(Jobs.thread("notify"));
+        if (config.get(HitokotoSettings.HITOKOTO_DIR).isPresent() && served.hitokoto() != null) {
+            LOG.info("sentences from {}: {} for /api/hitokoto", config.get(HitokotoSettings.HITOKOTO_DIR).get(),
+                    served.hitokoto().size());
         }
-        // Not needed to answer: made a moment after the start, in the background, so as not to slow the first answers.
-        HolidayUpdater.Sources sources = new HolidayUpdater.Sources(config.get(Setting.HOLIDAY_UPDATE_URL), config.get(Setting.HOLIDAY_UPDATE_SECONDS),
-                config.get(Setting.HOLIDAY_CONFIRM_URL), config.get(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS));
-        java.util.concurrent.ScheduledExecutorService updates = Jobs.thread("updates");
-        updates.schedule(() -> new HolidayUpdater(calendar, sources, cache, holidays.pinned(),
-                new HolidayFetcher("pocketapi/" + version()), clock).start(updates), 500, TimeUnit.MILLISECONDS);
-        new RegionUpdater(regions, new RegionUpdater.Sources(config.get(Setting.HK_UPDATE_URL), config.get(Setting.TW_UPDATE_URL),
-                config.get(Setting.TW_CONFIRM_URL), config.get(Setting.MO_UPDATE_URL), config.get(Setting.HOLIDAY_UPDATE_SECONDS),
-                config.get(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS)), new HolidayFetcher("pocketapi/" + version()), clock)
-                .start(updates);
+    }
+
+    /** The modules served, and what the server and the start-up line take of them. */
+    record Served(List<Module> modules, CallCounter counter, List<String> ignored, BooleanSupplier save,
+                  HolidaysModule holidays, HitokotoModule hitokoto, String describe) {
+    }
+
+    /** The folders the capabilities served write to, each once: tried before any of them reads a file. */
+    static List<WritableFolders.Wanted> folders(Config config) {
+        List<String> serve = config.get(Settings.SERVE);
+        List<WritableFolders.Wanted> wanted = new ArrayList<>();
+        if (serve.contains("holidays")) {
+            wanted.addAll(HolidaySettings.folders(config));
+            wanted.addAll(RegionSettings.folders(config));
+        }
+        if (serve.contains("info")) {
+            wanted.add(CounterSettings.folder(config));
+        }
+        if (serve.contains("notify")) {
+            wanted.addAll(NotifySettings.folders(config));
+        }
+        return wanted.stream().distinct().toList();
+    }
+
+    /**
+     * The modules {@code SERVE} names, in the order of the page, each reading its files now: the holiday calendar (with
+     * the regions and the forecast), the pictures, the sentences, the counters, the notifications. One not served has no
+     * object, reads no file and starts no thread.
+     */
+    static Served serve(Config config, Clock clock, MemoryBudget budget)
+            throws ConfigException, HolidayDataException, ImagePoolException, FolderWatcher.Refused {
+        List<String> serve = config.get(Settings.SERVE);
+        List<Module> modules = new ArrayList<>();
+        List<String> line = new ArrayList<>();
+        HolidaysModule holidays = null;
+        HitokotoModule hitokoto = null;
+        CountersModule counters = null;
+        RegionCalendars regions = RegionCalendars.NONE;
+        if (serve.contains("holidays")) {
+            RegionsModule regional = new RegionsModule(config, clock, userAgent());
+            regions = regional.regions();
+            ForecastCalendars forecasts = new ForecastCalendars(clock);
+            holidays = HolidaysModule.load(config, clock, budget.calendars(), regions, forecasts, userAgent());
+            modules.addAll(List.of(holidays, regional, new ForecastModule(holidays, forecasts)));
+            line.add("holidays " + holidays.range() + " (" + updates(config, regional) + ")");
+        }
+        if (serve.contains("img")) {
+            PicturesModule pictures = PicturesModule.load(config, budget.pools(), config.get(
+                    CounterSettings.STATS_MAX_USERS));
+            modules.add(pictures);
+            line.add("pictures " + pictures.describe(config));
+        }
+        if (serve.contains("hitokoto")) {
+            hitokoto = HitokotoModule.load(config, budget.sentences());
+            modules.add(hitokoto);
+        }
+        if (serve.contains("info")) {
+            counters = CountersModule.open(config, clock);
+            modules.add(counters);
+            line.add("counters " + counters.describe());
+        } else {
+            line.add("nothing counted (SERVE has no info)");
+        }
+        if (serve.contains("notify")) {
+            modules.add(NotifyModule.of(config, holidays, regions, clock, userAgent()));
+        }
+        line.add("serving " + String.join(", ", serve) + "; " + budget);
+        CountersModule saved = counters;
+        return new Served(List.copyOf(modules), counters == null ? CallCounter.NONE : counters.counters(),
+                counters == null ? List.of() : config.get(CounterSettings.STATS_IGNORE), saved == null ? () -> true
+                : saved::stop, holidays, hitokoto, String.join(", ", line));
+    }
+
+    /** One thread a job, by name: the jobs of one name (the folders' looks, the updates) share it. */
+    private static Function<String, ScheduledExecutorService> threads() {
+        Map<String, ScheduledExecutorService> byName = new HashMap<>();
+        return name -> {
+            synchronized (byName) {
+                return byName.computeIfAbsent(name, Jobs::thread);
+            }
+        };
+    }
+
+    private static String userAgent() {
+        return "pocketapi/" + version();
     }
 
     /** Why the server could not listen, in words (Jetty wraps the JDK's terse BindException). */
@@ -179,18 +234,18 @@ public final class Main {
             if (t instanceof java.net.BindException) {
                 String m = String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT);
                 if (m.contains("in use")) {
-                    return "port " + config.get(Setting.PORT) + " is already in use";
+                    return "port " + config.get(ServerSettings.PORT) + " is already in use";
                 }
                 if (m.contains("assign requested address")) {
-                    return config.get(Setting.HOST) + " is not an address of this machine";
+                    return config.get(ServerSettings.HOST) + " is not an address of this machine";
                 }
                 if (m.contains("permission denied")) {
-                    return "port " + config.get(Setting.PORT) + " needs privileges (ports below 1024 do)";
+                    return "port " + config.get(ServerSettings.PORT) + " needs privileges (ports below 1024 do)";
                 }
             }
             if (t instanceof java.nio.channels.UnresolvedAddressException
                     || t instanceof java.net.UnknownHostException) {
-                return config.get(Setting.HOST) + " is not a known host name";
+                return config.get(ServerSettings.HOST) + " is not a known host name";
             }
         }
         return "the address cannot be used";
@@ -201,7 +256,7 @@ public final class Main {
      * at most), save the counters (Redis mode: a second at most for what Redis has not taken), and
      * exit 0 — or 1 when the counters could not all be saved (the log line says how many are lost).
      */
-    private static void stop(Javalin app, java.util.function.BooleanSupplier saveCounters) {
+    private static void stop(Javalin app, BooleanSupplier saveCounters) {
         LOG.info("stopping");
         boolean saved = false;
         try {
@@ -218,35 +273,20 @@ public final class Main {
         }
     }
 
-    /** Every update source that is on, for the startup line; "automatic updates off" when none is. */
-    static String updates(Config config) {
+    /** Every update source that is on, for the start-up line; "automatic updates off" when none is. */
+    static String updates(Config config, RegionsModule regions) {
         List<String> on = new ArrayList<>();
-        if (!config.get(Setting.HOLIDAY_UPDATE_URL).isEmpty()) {
-            on.add("the mainland's from " + hosts(config.get(Setting.HOLIDAY_UPDATE_URL)) + " (holiday-cn), "
-                    + (config.get(Setting.HOLIDAY_CONFIRM_URL).isEmpty() ? "changes not cross-checked (HOLIDAY_CONFIRM_URL=off)"
-                    : "each change confirmed by chinese-days from " + hosts(config.get(Setting.HOLIDAY_CONFIRM_URL))));
+        if (!config.get(HolidaySettings.HOLIDAY_UPDATE_URL).isEmpty()) {
+            on.add("the mainland's from " + LogText.hosts(config.get(HolidaySettings.HOLIDAY_UPDATE_URL)) + " (holiday-cn), "
+                    + (config.get(HolidaySettings.HOLIDAY_CONFIRM_URL).isEmpty()
+                    ? "changes not cross-checked (HOLIDAY_CONFIRM_URL=off)"
+                    : "each change confirmed by chinese-days from " + LogText.hosts(config.get(
+                    HolidaySettings.HOLIDAY_CONFIRM_URL))));
         }
-        if (!config.get(Setting.HK_UPDATE_URL).isEmpty()) {
-            on.add("Hong Kong's from " + hosts(config.get(Setting.HK_UPDATE_URL)));
-        }
-        if (!config.get(Setting.TW_UPDATE_URL).isEmpty()) {
-            on.add("Taiwan's from " + hosts(config.get(Setting.TW_UPDATE_URL)) + (config.get(Setting.TW_CONFIRM_URL).isEmpty()
-                    ? "" : ", confirmed by " + hosts(config.get(Setting.TW_CONFIRM_URL))));
-        }
-        if (!config.get(Setting.MO_UPDATE_URL).isEmpty()) {
-            on.add("Macau's from " + hosts(config.get(Setting.MO_UPDATE_URL)));
-        }
+        on.addAll(regions.updates());
         return on.isEmpty() ? "automatic updates off" : "updates every " + LogText.duration(config.get(
-                Setting.HOLIDAY_UPDATE_SECONDS)) + ": " + String.join("; ", on) + "; cache "
-                + config.get(Setting.HOLIDAY_CACHE_DIR).toAbsolutePath();
-    }
-
-    private static String hosts(List<URI> urls) {
-        List<String> hosts = new ArrayList<>();
-        for (URI url : urls) {
-            hosts.add(url.getPort() < 0 ? url.getHost() : url.getHost() + ":" + url.getPort());
-        }
-        return String.join(", ", hosts);
+                HolidaySettings.HOLIDAY_UPDATE_SECONDS)) + ": " + String.join("; ", on) + "; cache "
+                + config.get(HolidaySettings.HOLIDAY_CACHE_DIR).toAbsolutePath();
     }
 
     static String version() {

@@ -1,11 +1,17 @@
 package pocketapi;
 
+import pocketapi.counters.CounterSettings;
+import pocketapi.hitokoto.HitokotoSettings;
+import pocketapi.pictures.PictureSettings;
+
+import java.util.List;
+
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.config.Setting;
-import pocketapi.image.Picker;
-import pocketapi.stats.RedisCounters;
-import pocketapi.stats.LocalCounters;
+import pocketapi.pictures.Picker;
+import pocketapi.counters.RedisCounters;
+import pocketapi.counters.LocalCounters;
 
 /**
  * What the bounded parts of the service may hold of the heap, so that no setting, folder or state can make it run out:
@@ -39,23 +45,34 @@ public final class MemoryBudget {
         this.sentences = sentences;
     }
 
-    /** The budget of {@code config} in a heap of {@code maxHeap} bytes. */
+    /** The budget of {@code config}, serving all, in a heap of {@code maxHeap} bytes. */
     public static MemoryBudget check(Config config, long maxHeap) throws ConfigException {
+        return check(config, maxHeap, Settings.CAPABILITIES);
+    }
+
+    /** The budget of {@code config} in a heap of {@code maxHeap} bytes, with only {@code served} taking their part. */
+    public static MemoryBudget check(Config config, long maxHeap, List<String> served) throws ConfigException {
+        boolean info = served.contains("info");
+        boolean img = served.contains("img");
         long usable = maxHeap / 100 * USABLE_PERCENT;
-        long fixed = BASE + (config.get(Setting.STATS_REDIS_URL).isPresent() ? REDIS : 0) + Picker.bytes(config.get(Setting.IMAGE_NO_REPEAT),
-                Math.min(config.get(Setting.STATS_MAX_USERS), Picker.MAX_USERS));
-        long users = (long) config.get(Setting.STATS_MAX_USERS) * LocalCounters.BYTES_PER_USER;
+        long fixed = BASE + (info && config.get(CounterSettings.STATS_REDIS_URL).isPresent() ? REDIS : 0)
+                + (img ? Picker.bytes(config.get(PictureSettings.IMAGE_NO_REPEAT), Math.min(config.get(
+                CounterSettings.STATS_MAX_USERS), Picker.MAX_USERS)) : 0);
+        long users = info ? (long) config.get(CounterSettings.STATS_MAX_USERS) * LocalCounters.BYTES_PER_USER : 0;
         long rest = usable - fixed - users;
         if (rest < MIN_REST) {
             long fits = Math.max(0, (usable - fixed - MIN_REST) / LocalCounters.BYTES_PER_USER);
-            throw new ConfigException(Setting.STATS_MAX_USERS.name() + " (" + Setting.STATS_MAX_USERS.flag() + "): "
-                    + config.get(Setting.STATS_MAX_USERS) + " users take " + mb(users) + " in a heap of " + mb(maxHeap) + " (-Xmx), which "
+            throw new ConfigException(CounterSettings.STATS_MAX_USERS.name() + " (" + CounterSettings.STATS_MAX_USERS.flag() + "): "
+                    + config.get(CounterSettings.STATS_MAX_USERS) + " users take " + mb(users) + " in a heap of " + mb(maxHeap) + " (-Xmx), which "
                     + "holds at most " + fits + " beside the rest of the service; lower it or give Java a larger -Xmx");
         }
-        if (config.get(Setting.HITOKOTO_DIR).isPresent()) {
-            return new MemoryBudget(maxHeap, rest / 2, rest / 6, rest - rest / 2 - rest / 6);
-        }
-        return new MemoryBudget(maxHeap, rest * 2 / 3, rest - rest * 2 / 3, 0);
+        // The rest in shares: pictures 2 and calendars 1; with HITOKOTO_DIR, pictures 3, calendars 1 and sentences 2.
+        boolean sentences = served.contains("hitokoto") && config.get(HitokotoSettings.HITOKOTO_DIR).isPresent();
+        long p = img ? (sentences ? 3 : 2) : 0;
+        long c = served.contains("holidays") ? 1 : 0;
+        long t = sentences ? 2 : 0;
+        long all = Math.max(1, p + c + t);
+        return new MemoryBudget(maxHeap, rest * p / all, rest * c / all, rest * t / all);
     }
 
     /** What pictures may take (the pool files' and IMAGE_POOLS_DIR's together). */

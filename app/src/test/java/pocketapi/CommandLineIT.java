@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import pocketapi.holiday.TestYears;
+import pocketapi.holidays.TestYears;
 import pocketapi.config.Setting;
 
 /** What an operator meets at the command line: --help, bad settings, the access log. */
@@ -23,7 +23,7 @@ class CommandLineIT {
         try (JarProcess jar = JarProcess.launch(Map.of(), flag)) {
             assertThat(jar.exitCode()).isZero();
             String help = jar.output();
-            for (Setting<?> s : Setting.values()) {
+            for (Setting<?> s : Settings.all()) {
                 assertThat(help).contains(s.name(), s.flag());
             }
             assertThat(help).contains("default 8080", "default data/stats.json", "default 100000", "default false");
@@ -46,9 +46,9 @@ class CommandLineIT {
             // In the order of the settings' table.
             assertThat(jar.output().lines()).containsExactly(
                     "ERROR pocketapi: PORT (--port): \"70000\" is not accepted; expected a whole number from 0 to 65535",
+                    "ERROR pocketapi: ACCESS_LOG (--access-log): \"yes\" is not accepted; expected true or false",
                     "ERROR pocketapi: IMAGE_HOST (--image-host): \"https://…@img.example.com\" is not accepted; expected an "
-                            + "absolute http:// or https:// URL without query or fragment, e.g. https://img.example.com",
-                    "ERROR pocketapi: ACCESS_LOG (--access-log): \"yes\" is not accepted; expected true or false");
+                            + "absolute http:// or https:// URL without query or fragment, e.g. https://img.example.com");
         }
     }
 
@@ -74,6 +74,8 @@ class CommandLineIT {
             STATS_FILE           | /proc/stats.json | STATS_FILE (--stats-file): "/proc/stats.json" cannot be written (
             HOLIDAY_CACHE_DIR    | /proc/nope  | HOLIDAY_CACHE_DIR (--holiday-cache-dir): "/proc/nope" cannot be written (
             STATS_REDIS_URL      | redis://127.0.0.1:70000 | STATS_REDIS_URL (--stats-redis-url): is not accepted (the port must be from 1 to 65535)
+            SERVE                | img,pictures | SERVE (--serve): "img,pictures" is not accepted; expected comma-separated names, each one of holidays, img, info, hitokoto, notify
+            SERVE                | img,notify  | SERVE (--serve): notify needs holidays (the calendars it tells of); serve both, or neither
             NOTIFY_URLS          | ntfy+https://ntfy.sh/SECRET#at=9pm | NOTIFY_URLS (--notify-urls): entry 1 (ntfy+https://ntfy.sh/…) is not accepted: at must be a time HH:MM
             NOTIFY_URLS          | webhook+http://127.0.0.1:9/h#calendar=acme | NOTIFY_URLS (--notify-urls): webhook to 127.0.0.1 names calendar=acme, which is not one of the calendars here: exchange
             """)

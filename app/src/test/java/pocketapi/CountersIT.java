@@ -1,5 +1,7 @@
 package pocketapi;
 
+import pocketapi.counters.Counting;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -38,7 +40,7 @@ class CountersIT {
     /** A counters file of {@code users} users (keyed hashes), the site's total {@code users}, today's date. */
     /** A counters file of {@code users} users, hashed under the key beside it (made here, as the service makes one). */
     private static void bigFile(Path stats, int users) throws Exception {
-        Files.writeString(Counting.keyFile(stats), pocketapi.stats.UserKeys.random().text());
+        Files.writeString(Counting.keyFile(stats), pocketapi.counters.UserKeys.random().text());
         String today = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)).toString();
         try (var out = new java.io.BufferedWriter(Files.newBufferedWriter(stats))) {
             out.write("{\"format\":\"pocketapi-stats/4\",\"instance\":\"0123456789abcdef\",\n\"site\":[" + users + ",0,\""

@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import pocketapi.holiday.TestYears;
+import pocketapi.holidays.TestYears;
 
 /** Automatic holiday updates in the packaged jar, from a local mirror (never the internet). */
 class HolidayUpdatesIT {
@@ -22,7 +22,7 @@ class HolidayUpdatesIT {
      */
     private static String hongKong2027WithADayMore() {
         StringBuilder list = new StringBuilder("[{\"name\":\"特別假期\",\"date\":\"2027-09-03\"}");
-        pocketapi.holiday.HongKong.generalHolidays(2027, pocketapi.holiday.LunarCalendar.get()).forEach((d, name) ->
+        pocketapi.regions.HongKong.generalHolidays(2027, pocketapi.holidays.LunarCalendar.get()).forEach((d, name) ->
                 list.append(",{\"name\":\"").append(name).append("\",\"date\":\"").append(d).append("\"}"));
         return list + "]";
     }

@@ -1,6 +1,6 @@
 package pocketapi;
 
-import pocketapi.holiday.source.HolidayData;
+import pocketapi.holidays.data.HolidayData;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import pocketapi.holiday.TestYears;
+import pocketapi.holidays.TestYears;
 
 /** The packaged jar, started as users start it. */
 class JarIT {

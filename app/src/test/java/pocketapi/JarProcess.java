@@ -1,5 +1,8 @@
 package pocketapi;
 
+import pocketapi.holidays.HolidaySettings;
+import pocketapi.regions.RegionSettings;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -58,14 +61,14 @@ final class JarProcess implements AutoCloseable {
         Path log = work.resolve("output.log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).directory(work.toFile());
-        for (Setting<?> setting : Setting.values()) {
+        for (Setting<?> setting : Settings.all()) {
             builder.environment().remove(setting.name());
         }
         // Tests never reach the internet: holiday updates stay off unless a test points them at a local mirror.
-        builder.environment().put(Setting.HOLIDAY_UPDATE_URL.name(), "off");
-        builder.environment().put(Setting.HOLIDAY_CONFIRM_URL.name(), "off");
-        for (Setting<?> region : List.of(Setting.HK_UPDATE_URL, Setting.TW_UPDATE_URL, Setting.TW_CONFIRM_URL,
-                Setting.MO_UPDATE_URL)) {
+        builder.environment().put(HolidaySettings.HOLIDAY_UPDATE_URL.name(), "off");
+        builder.environment().put(HolidaySettings.HOLIDAY_CONFIRM_URL.name(), "off");
+        for (Setting<?> region : List.of(RegionSettings.HK_UPDATE_URL, RegionSettings.TW_UPDATE_URL, RegionSettings.TW_CONFIRM_URL,
+                RegionSettings.MO_UPDATE_URL)) {
             builder.environment().put(region.name(), "off");
         }
         builder.environment().putAll(env);

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
-import pocketapi.image.NamedPools;
+import pocketapi.pictures.NamedPools;
 
 /** What the settings and the folders may hold of a heap, at the unit's 64 MB and beside it. */
 class MemoryBudgetTest {
@@ -25,12 +25,12 @@ class MemoryBudgetTest {
     Path dir;
 
     private static Config config(Map<String, String> settings) throws ConfigException {
-        return Config.parse(settings, List.of());
+        return Settings.parse(settings, List.of());
     }
 
     @Test
     void the_defaults_fit_the_units_heap_with_megabytes_left_for_pictures_and_calendars() throws Exception {
-        MemoryBudget budget = MemoryBudget.check(Config.defaults(), UNIT_HEAP);
+        MemoryBudget budget = MemoryBudget.check(Settings.defaults(), UNIT_HEAP);
         assertThat(budget.pools()).isBetween(8L << 20, 12L << 20);
         assertThat(budget.calendars()).isGreaterThan(4L << 20);
         assertThat(budget.toString()).startsWith("heap 59.4 MB:");

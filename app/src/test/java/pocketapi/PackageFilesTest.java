@@ -47,7 +47,7 @@ class PackageFilesTest {
                 # `pocketapi --help` prints the same list. Set PUBLIC_URL at least, e.g.
                 #   PUBLIC_URL=https://api.example.com
                 """);
-        for (Setting<?> s : Setting.values()) {
+        for (Setting<?> s : Settings.all()) {
             out.append("\n");
             StringBuilder line = new StringBuilder("#");
             String help = s.name() + ": " + s.help() + (unit.containsKey(s.name()) ? ". The unit sets "
@@ -92,7 +92,7 @@ class PackageFilesTest {
         assertThat(flags.find()).isTrue();
         assertThat(containerfile).contains("JAVA_OPTS=\"" + flags.group(1) + "\"");
 
-        List<String> names = Setting.values().stream().map(s -> s.name()).toList();
+        List<String> names = Settings.all().stream().map(s -> s.name()).toList();
         List<String> imageEnv = Pattern.compile("(?m)^(?:ENV |    )([A-Z_]+)=").matcher(containerfile).results()
                 .map(m -> m.group(1)).filter(n -> !n.equals("JAVA_OPTS")).toList();
         List<String> composeEnv = Pattern.compile("(?m)^ +- ([A-Z_]+)(?:=|$)").matcher(compose).results()

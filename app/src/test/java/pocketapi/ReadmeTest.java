@@ -39,9 +39,10 @@ class ReadmeTest {
     void the_configuration_table_lists_exactly_the_settings_with_their_flags_and_defaults() throws Exception {
         List<String[]> rows = configurationTable();
         assertThat(rows.stream().map(r -> unquoted(r[0])).toList())
-                .containsExactlyElementsOf(Setting.values().stream().map(Setting::name).toList());
+                .containsExactlyElementsOf(Settings.all().stream().map(Setting::name).toList());
         for (String[] row : rows) {
-            Setting<?> setting = Setting.valueOf(unquoted(row[0]));
+            Setting<?> setting = Settings.all().stream().filter(s -> s.name().equals(unquoted(row[0]))).findFirst()
+                    .orElseThrow();
             assertThat(unquoted(row[1])).as(setting + " flag").isEqualTo(setting.flag());
             assertThat(row[2].equals("unset") ? "" : unquoted(row[2])).as(setting + " default")
                     .isEqualTo(setting.defaultValue());

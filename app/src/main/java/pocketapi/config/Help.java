@@ -1,13 +1,15 @@
 package pocketapi.config;
 
+import java.util.List;
+
 
 /** The text of {@code --help} (or {@code -h}): every setting with its flag, default and meaning. */
 public final class Help {
     private Help() {
     }
 
-    /** The usage and the settings. */
-    public static String text() {
+    /** The usage and {@code settings}, in their order. */
+    public static String text(List<Setting<?>> settings) {
         StringBuilder out = new StringBuilder("""
                 pocketapi: Chinese holiday calendar, random pictures and usage counters.
 
@@ -23,12 +25,12 @@ public final class Help {
                 """);
         int name = 0;
         int flag = 0;
-        for (Setting<?> s : Setting.values()) {
+        for (Setting<?> s : settings) {
             name = Math.max(name, s.name().length());
             flag = Math.max(flag, s.flag().length() + " VALUE".length());
         }
         String row = "  %-" + name + "s  %-" + flag + "s  default %s%n      %s%n";
-        for (Setting<?> s : Setting.values()) {
+        for (Setting<?> s : settings) {
             String def = s.defaultValue().isEmpty() ? "(unset)" : s.defaultValue();
             out.append(String.format(row, s.name(), s.flag() + " VALUE", def, s.help()));
         }

@@ -13,19 +13,19 @@ import java.util.*;
  * each reader returns its typed value, or says through {@link Value#bad} what is accepted (never quoting a password a
  * URL may hold) and returns a stand-in. Not thread-safe: start-up reads them once.
  */
-final class Values {
+public final class Values {
     private final Map<Setting<?>, String> raw = new HashMap<>();
     final List<String> problems = new ArrayList<>();
 
-    Values(Map<String, String> env, List<String> args) {
-        for (Setting<?> s : Setting.values()) {
+    Values(Map<String, String> env, List<String> args, List<Setting<?>> settings) {
+        for (Setting<?> s : settings) {
             raw.put(s, env.getOrDefault(s.name(), s.defaultValue()));
         }
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             int eq = arg.indexOf('=');
             String flag = eq < 0 ? arg : arg.substring(0, eq);
-            Setting<?> setting = Setting.values().stream().filter(s -> s.flag().equals(flag)).findFirst().orElse(null);
+            Setting<?> setting = settings.stream().filter(s -> s.flag().equals(flag)).findFirst().orElse(null);
             if (setting == null) {
                 problems.add(flag + ": unknown option; --help lists the settings");
                 i += eq < 0 && i + 1 < args.size() && !args.get(i + 1).startsWith("--") ? 1 : 0;  // its value
@@ -44,7 +44,13 @@ final class Values {
         return new Value(setting, raw.get(setting));
     }
 
-    final class Value {
+    /** A setting's value as given. */
+    String text(Setting<?> setting) {
+        return raw.getOrDefault(setting, "");
+    }
+
+    /** One setting's value as given, and the ways it may be read. */
+    public final class Value {
         final Setting<?> setting;
         final String text;
 
@@ -54,18 +60,18 @@ final class Values {
         }
 
         /** Says what is accepted, quoting the value without the credentials a URL may hold; false. */
-        boolean bad(String accepted) {
+        public boolean bad(String accepted) {
             String value = text.replaceAll("//[^/?#]*@", "//…@");
             return !problems.add(setting.name() + " (" + setting.flag() + "): \"" + value + "\" is not accepted; expected "
                     + accepted);
         }
 
         /** A problem in words of its own (a value that must not be quoted). */
-        void problem(String line) {
+        public void problem(String line) {
             problems.add(setting.name() + " (" + setting.flag() + "): " + line);
         }
 
-        int number(int min, int max) {
+        public int number(int min, int max) {
             long n = text.strip().matches("[0-9]{1,10}") ? Long.parseLong(text.strip()) : -1;
             if (n < min || n > max) {
                 bad("a whole number from " + min + " to " + max);
@@ -73,11 +79,11 @@ final class Values {
             return (int) n;
         }
 
-        Duration seconds(int min, int max) {
+        public Duration seconds(int min, int max) {
             return Duration.ofSeconds(number(min, max));
         }
 
-        String host() {
+        public String host() {
             String v = text.strip();
             if (v.isEmpty() || !v.matches("[A-Za-z0-9.:\\-\\[\\]%]+")) {
                 bad("an IP address or host name such as 0.0.0.0, 127.0.0.1 or ::");
@@ -85,17 +91,17 @@ final class Values {
             return v;
         }
 
-        boolean bool() {
+        public boolean bool() {
             String v = text.strip().toLowerCase(Locale.ROOT);
             return v.equals("true") || !v.equals("false") && bad("true or false");
         }
 
-        String text() {
+        public String text() {
             return text;
         }
 
         /** A file's path (not a folder), or a folder's that may not exist yet (not a file). */
-        Path path(boolean folder) {
+        public Path path(boolean folder) {
             String v = text.strip();
             try {
                 Path path = Path.of(v);
@@ -110,7 +116,7 @@ final class Values {
             return Path.of("");
         }
 
-        Optional<Path> folder() {
+        public Optional<Path> folder() {
             String v = text.strip();
             try {
                 if (v.isEmpty() || Files.isDirectory(Path.of(v)) && Files.isReadable(Path.of(v))) {
@@ -124,12 +130,12 @@ final class Values {
         }
 
         /** A file named by a setting, unset when empty (whether it reads is its reader's to say). */
-        Optional<Path> file() {
+        public Optional<Path> file() {
             return text.isBlank() ? Optional.empty() : Optional.of(Path.of(text.strip()));
         }
 
         /** {@code off}, or comma-separated absolute http(s) base URLs. */
-        List<URI> urls(String example) {
+        public List<URI> urls(String example) {
             String v = text.strip();
             List<URI> urls = new ArrayList<>();
             for (String part : v.equalsIgnoreCase("off") ? new String[0] : v.split(",", -1)) {
@@ -144,7 +150,7 @@ final class Values {
         }
 
         /** Unset, or an absolute http(s) URL without query or fragment (a trailing slash is dropped). */
-        Optional<String> url(String example) {
+        public Optional<String> url(String example) {
             Optional<String> url = httpUrl(text);
             if (url.isEmpty() && !text.isBlank()) {
                 bad("an absolute http:// or https:// URL without query or fragment, e.g. " + example);
@@ -152,7 +158,7 @@ final class Values {
             return url;
         }
 
-        Optional<RedisTarget> redis() {
+        public Optional<RedisTarget> redis() {
             try {
                 return text.isBlank() ? Optional.empty() : Optional.of(RedisTarget.parse(text));
             } catch (IllegalArgumentException e) {
@@ -163,15 +169,31 @@ final class Values {
             }
         }
 
-        String prefix() {
+        public String prefix() {
             if (!text.matches("[!-~]{1,100}")) {
                 bad("1 to 100 printable ASCII characters without spaces, e.g. pocketapi:");
             }
             return text;
         }
 
+        /** Comma-separated names, each one of {@code choices}, in the order of {@code choices}. */
+        public List<String> names(List<String> choices) {
+            List<String> names = new ArrayList<>();
+            for (String part : text.split(",")) {
+                String name = part.strip().toLowerCase(Locale.ROOT);
+                if (!choices.contains(name)) {
+                    bad("comma-separated names, each one of " + String.join(", ", choices));
+                    return choices;
+                }
+                names.add(name);
+            }
+            List<String> ordered = new ArrayList<>(choices);
+            ordered.retainAll(names);
+            return List.copyOf(ordered);
+        }
+
         /** Host names, {@code *.example.com} for every subdomain. */
-        List<String> hosts() {
+        public List<String> hosts() {
             List<String> hosts = new ArrayList<>();
             for (String part : text.isBlank() ? new String[0] : text.split(",")) {
                 String host = part.strip().toLowerCase(Locale.ROOT);
@@ -186,7 +208,7 @@ final class Values {
         }
 
         /** IP literals and CIDR ranges, as Jetty's InetAddressSet reads them (never a name: no DNS lookup). */
-        List<String> proxies() {
+        public List<String> proxies() {
             List<String> entries = new ArrayList<>();
             for (String written : text.isBlank() ? new String[0] : text.split(",", -1)) {
                 String entry = written.strip().replaceFirst("^\\[(.*)]$", "$1");

@@ -6,18 +6,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The folders the service writes to, tried once at start ({@link Config#prepareFolders}). */
-final class WritableFolders {
+/**
+ * The folders the service writes to, each created and tried once at start, so that a place it may not write stops the
+ * start now, one line each. Stateless.
+ */
+public final class WritableFolders {
     private WritableFolders() {
     }
 
-    static void check(Config c) throws ConfigException {
+    /**
+     * A folder a capability writes to: the setting that names it, the folder, the value as given, and what is accepted.
+     */
+    public record Wanted(Setting<?> setting, Path dir, String value, String accepted) {
+    }
+
+    /** Creates every folder wanted and tries a file in each. */
+    public static void check(List<Wanted> wanted) throws ConfigException {
         List<String> problems = new ArrayList<>();
-        writable(problems, Setting.STATS_FILE, c.get(Setting.STATS_FILE).toAbsolutePath().getParent(), c.get(Setting.STATS_FILE).toString(),
-                "a file in a folder pocketapi may write, e.g. /var/lib/pocketapi/stats.json (the unit's state folder)");
-        if (!c.get(Setting.HOLIDAY_UPDATE_URL).isEmpty()) {
-            writable(problems, Setting.HOLIDAY_CACHE_DIR, c.get(Setting.HOLIDAY_CACHE_DIR).toAbsolutePath(), c.get(Setting.HOLIDAY_CACHE_DIR).toString(),
-                    "a folder pocketapi may write, e.g. /var/lib/pocketapi/holidays (the unit's state folder)");
+        for (Wanted w : wanted) {
+            writable(problems, w.setting(), w.dir(), w.value(), w.accepted());
         }
         if (!problems.isEmpty()) {
             throw new ConfigException(String.join("\n", problems));

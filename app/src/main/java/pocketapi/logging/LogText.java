@@ -53,6 +53,15 @@ public final class LogText {
     }
 
     /** An interval as people write it: {@code 6 h}, {@code 90 min}, {@code 10 s}. */
+    /** The hosts of {@code urls} (with their port when one is given), for a log line: never a path or a secret. */
+    public static String hosts(java.util.List<java.net.URI> urls) {
+        java.util.List<String> hosts = new java.util.ArrayList<>();
+        for (java.net.URI url : urls) {
+            hosts.add(url.getPort() < 0 ? url.getHost() : url.getHost() + ":" + url.getPort());
+        }
+        return String.join(", ", hosts);
+    }
+
     public static String duration(java.time.Duration d) {
         long s = d.toSeconds();
         return s % 3600 == 0 ? s / 3600 + " h" : s % 60 == 0 ? s / 60 + " min" : s + " s";

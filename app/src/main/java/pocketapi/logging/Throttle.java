@@ -28,7 +28,7 @@ public final class Throttle {
     private final boolean warn;
     private final String line;
     private long count;
-    private long reportedAt = System.nanoTime() - MINUTE;
+    private long reportedAt;
 
     private Throttle(LongSupplier now, long period, Logger log, boolean warn, String line) {
         this.now = now;
@@ -36,6 +36,7 @@ public final class Throttle {
         this.log = log;
         this.warn = warn;
         this.line = line;
+        this.reportedAt = now.getAsLong() - MINUTE;
         if (log != null) {
             COUNTED.add(this);
         }
@@ -53,7 +54,12 @@ public final class Throttle {
 
     /** Something that may happen often: {@code line} with {@code %d} where the count goes, a WARN or an INFO. */
     public static Throttle counting(Logger log, boolean warn, String line) {
-        return new Throttle(System::nanoTime, MINUTE, log, warn, line);
+        return counting(log, warn, line, System::nanoTime);
+    }
+
+    /** {@link #counting(Logger, boolean, String)} on a clock of nanoseconds of one's own. */
+    public static Throttle counting(Logger log, boolean warn, String line, LongSupplier nanos) {
+        return new Throttle(nanos, MINUTE, log, warn, line);
     }
 
     /** True when {@code key} should be logged now (and it is then counted as logged). */
@@ -98,7 +104,7 @@ public final class Throttle {
     void report(boolean force) {
         String text;
         synchronized (this) {
-            long at = System.nanoTime();
+            long at = now.getAsLong();
             if (count == 0 || !force && at - reportedAt < MINUTE) {
                 return;
             }

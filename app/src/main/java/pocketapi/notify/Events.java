@@ -12,11 +12,11 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BiFunction;
 
-import pocketapi.holiday.Break;
-import pocketapi.holiday.Day;
-import pocketapi.holiday.Festival;
-import pocketapi.holiday.HolidayCalendar;
-import pocketapi.holiday.Region;
+import pocketapi.holidays.Break;
+import pocketapi.holidays.Day;
+import pocketapi.holidays.Festival;
+import pocketapi.holidays.HolidayCalendar;
+import pocketapi.holidays.Region;
 
 /** The messages, as pure functions of a calendar and a date: what the events say, in Chinese or English. */
 final class Events {
@@ -109,12 +109,12 @@ final class Events {
     }
 
     private static String link(String publicUrl, int year, Region r) {
-        return publicUrl == null ? null : publicUrl + "/api/holidays/year?y=" + year + (r.mainland() ? "" : "&region=" + r.code());
+        return publicUrl == null ? null : publicUrl + "/api/holidays/year?y=" + year + (r.isDefault() ? "" : "&region=" + r.code());
     }
 
     /** A region's name after "arrangement": nothing for the mainland, {@code （香港）} or {@code  (Hong Kong)}. */
     private static String label(Region r, boolean en) {
-        return r.mainland() ? "" : en ? " (" + r.english() + ")" : "（" + r.chinese() + "）";
+        return r.isDefault() ? "" : en ? " (" + r.english() + ")" : "（" + r.chinese() + "）";
     }
 
     /** What a year's arrangement is, in 16 hex digits: its breaks' names, dates and make-up days. */

@@ -15,7 +15,7 @@ import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -23,11 +23,12 @@ import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import pocketapi.holiday.HolidayCalendar;
-import pocketapi.holiday.OwnCalendar;
-import pocketapi.holiday.Region;
+import pocketapi.holidays.HolidayCalendar;
+import pocketapi.holidays.OwnCalendar;
+import pocketapi.holidays.Mainland;
+import pocketapi.holidays.Region;
 import pocketapi.logging.Throttle;
-import pocketapi.holiday.Utc8;
+import pocketapi.common.Utc8;
 
 /**
  * Tells NOTIFY_URLS' targets, never on a request's path: a year published, changed or withdrawn ({@code year}); the
@@ -99,8 +100,8 @@ public final class Notifier {
     /** One round: what is due, sent; what was sent, saved. */
     synchronized void tick() {
         LocalDate today = Utc8.today(clock);
-        Map<Region, HolidayCalendar> calendars = new EnumMap<>(Region.class);
-        calendars.put(Region.CN, official.get());
+        Map<Region, HolidayCalendar> calendars = new LinkedHashMap<>();
+        calendars.put(Mainland.CN, official.get());
         targets.forEach(t -> calendars.computeIfAbsent(t.region(), regions));
         calendars.forEach((region, calendar) -> yearEvents(region, calendar, today));
         int minute = LocalTime.ofInstant(clock.instant(), Utc8.OFFSET).toSecondOfDay() / 60;
@@ -144,7 +145,7 @@ public final class Notifier {
                 known.remove(year);
             }
         }
-        if (region.mainland()) {
+        if (region.isDefault()) {
             state.started();
         }
     }

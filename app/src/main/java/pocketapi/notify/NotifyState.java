@@ -17,7 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import pocketapi.files.Disk;
-import pocketapi.holiday.Region;
+import pocketapi.holidays.Region;
 import pocketapi.files.Folder;
 import pocketapi.files.Json;
 
@@ -74,12 +74,12 @@ final class NotifyState {
     /** The years known of {@code region}'s calendar, with their fingerprints. */
     NavigableMap<Integer, String> known(Region region) {
         changed = true;
-        return region.mainland() ? known : regions.computeIfAbsent(region.code(), c -> new TreeMap<>());
+        return region.isDefault() ? known : regions.computeIfAbsent(region.code(), c -> new TreeMap<>());
     }
 
     /** Whether nothing is known of {@code region} yet: its years served now are known without a message. */
     boolean fresh(Region region) {
-        return region.mainland() ? fresh : !regions.containsKey(region.code());
+        return region.isDefault() ? fresh : !regions.containsKey(region.code());
     }
 
     void started() {

@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Set;
 
-import pocketapi.holiday.Utc8;
+import pocketapi.common.Utc8;
 
 /** {@code --notify-test}, and the check of the calendars the targets name. */
 public final class NotifyTest {

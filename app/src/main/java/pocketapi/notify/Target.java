@@ -9,12 +9,14 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import pocketapi.holiday.Region;
-import pocketapi.holiday.Week;
+import pocketapi.holidays.Mainland;
+import pocketapi.holidays.Region;
+import pocketapi.holidays.Week;
 
 /**
  * One entry of NOTIFY_URLS: {@code FORMAT+URL}, the URL in full, options in its fragment (never sent): {@code
@@ -31,8 +33,10 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
     /**
      * Every entry of NOTIFY_URLS (commas inside an entry's options are kept: a new entry starts at a comma followed by
      * {@code FORMAT+}).
+     *
+     * @param regions the region of a {@code #region=} value (thrown: none, saying which are)
      */
-    public static List<Target> parseAll(String value) {
+    public static List<Target> parseAll(String value, Function<String, Region> regions) {
         List<Target> targets = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         if (value.isBlank()) {
@@ -41,7 +45,7 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
         String[] entries = NEXT.split(value.strip());
         for (int i = 0; i < entries.length; i++) {
             try {
-                targets.add(parse(entries[i].strip()));
+                targets.add(parse(entries[i].strip(), regions));
             } catch (IllegalArgumentException e) {
                 problems.add("entry " + (i + 1) + " (" + safe(entries[i].strip()) + ") is not accepted: " + e.getMessage());
             }
@@ -52,7 +56,7 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
         return List.copyOf(targets);
     }
 
-    static Target parse(String entry) {
+    static Target parse(String entry, Function<String, Region> regions) {
         int plus = entry.indexOf('+');
         Format format = plus < 0 ? null : Format.named(entry.substring(0, plus));
         if (format == null) {
@@ -74,7 +78,7 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
         String calendar = null;
         int at = 20 * 60;
         boolean english = false;
-        Region region = Region.CN;
+        Region region = Mainland.CN;
         String fragment = uri.getFragment();
         for (String option : fragment == null || fragment.isEmpty() ? new String[0] : fragment.split("&")) {
             int eq = option.indexOf('=');
@@ -112,7 +116,7 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
                 }
                 case "region" -> {
                     try {
-                        region = Region.parse(v);
+                        region = regions.apply(v);
                     } catch (IllegalArgumentException e) {
                         throw new IllegalArgumentException("region " + e.getMessage());
                     }

@@ -1,5 +1,11 @@
 package pocketapi.config;
 
+import pocketapi.Settings;
+import pocketapi.counters.CounterSettings;
+import pocketapi.holidays.HolidaySettings;
+import pocketapi.pictures.PictureSettings;
+import pocketapi.web.ServerSettings;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,39 +25,39 @@ class ConfigTest {
 
     @Test
     void with_nothing_set_the_defaults_apply() throws ConfigException {
-        Config config = Config.parse(Map.of(), List.of());
-        assertThat(config.get(Setting.PORT)).isEqualTo(8080);
-        assertThat(config.get(Setting.HOST)).isEqualTo("0.0.0.0");
-        assertThat(config.get(Setting.HOLIDAY_DATA_DIR)).isEmpty();
-        assertThat(config.get(Setting.IMAGE_HOST)).isEmpty();
-        assertThat(config.get(Setting.STATS_FILE)).isEqualTo(Path.of("data/stats.json"));
-        assertThat(config.get(Setting.STATS_FLUSH_SECONDS)).isEqualTo(java.time.Duration.ofSeconds(10));
-        assertThat(config.get(Setting.STATS_MAX_USERS)).isEqualTo(100_000);
-        assertThat(config.get(Setting.HOLIDAY_CONFIRM_URL)).extracting(java.net.URI::toString).containsExactly(
+        Config config = Settings.parse(Map.of(), List.of());
+        assertThat(config.get(ServerSettings.PORT)).isEqualTo(8080);
+        assertThat(config.get(ServerSettings.HOST)).isEqualTo("0.0.0.0");
+        assertThat(config.get(HolidaySettings.HOLIDAY_DATA_DIR)).isEmpty();
+        assertThat(config.get(PictureSettings.IMAGE_HOST)).isEmpty();
+        assertThat(config.get(CounterSettings.STATS_FILE)).isEqualTo(Path.of("data/stats.json"));
+        assertThat(config.get(CounterSettings.STATS_FLUSH_SECONDS)).isEqualTo(java.time.Duration.ofSeconds(10));
+        assertThat(config.get(CounterSettings.STATS_MAX_USERS)).isEqualTo(100_000);
+        assertThat(config.get(HolidaySettings.HOLIDAY_CONFIRM_URL)).extracting(java.net.URI::toString).containsExactly(
                 "https://cdn.jsdelivr.net/npm/chinese-days/dist/years", "https://unpkg.com/chinese-days/dist/years");
-        assertThat(config.get(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS)).isEqualTo(java.time.Duration.ofDays(7));
-        assertThat(Config.parse(Map.of("HOLIDAY_CONFIRM_URL", "off", "HOLIDAY_CONFIRM_WAIT_SECONDS", "0"), List.of()))
-                .satisfies(c -> assertThat(c.get(Setting.HOLIDAY_CONFIRM_URL)).isEmpty())
-                .satisfies(c -> assertThat(c.get(Setting.HOLIDAY_CONFIRM_WAIT_SECONDS)).isZero());
-        assertThat(Config.defaults()).isEqualTo(config);
+        assertThat(config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS)).isEqualTo(java.time.Duration.ofDays(7));
+        assertThat(Settings.parse(Map.of("HOLIDAY_CONFIRM_URL", "off", "HOLIDAY_CONFIRM_WAIT_SECONDS", "0"), List.of()))
+                .satisfies(c -> assertThat(c.get(HolidaySettings.HOLIDAY_CONFIRM_URL)).isEmpty())
+                .satisfies(c -> assertThat(c.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS)).isZero());
+        assertThat(Settings.defaults()).isEqualTo(config);
     }
 
     @Test
     void environment_variables_are_read() throws ConfigException {
-        Config config = Config.parse(Map.of("PORT", "9000", "HOST", "127.0.0.1",
+        Config config = Settings.parse(Map.of("PORT", "9000", "HOST", "127.0.0.1",
                 "HOLIDAY_DATA_DIR", dir.toString()), List.of());
-        assertThat(config.get(Setting.PORT)).isEqualTo(9000);
-        assertThat(config.get(Setting.HOST)).isEqualTo("127.0.0.1");
-        assertThat(config.get(Setting.HOLIDAY_DATA_DIR)).isEqualTo(Optional.of(dir));
+        assertThat(config.get(ServerSettings.PORT)).isEqualTo(9000);
+        assertThat(config.get(ServerSettings.HOST)).isEqualTo("127.0.0.1");
+        assertThat(config.get(HolidaySettings.HOLIDAY_DATA_DIR)).isEqualTo(Optional.of(dir));
     }
 
     @Test
     void a_flag_wins_over_its_variable_in_both_spellings() throws ConfigException {
-        Config config = Config.parse(Map.of("PORT", "9000", "HOST", "127.0.0.1"),
+        Config config = Settings.parse(Map.of("PORT", "9000", "HOST", "127.0.0.1"),
                 List.of("--port", "9001", "--host=::1", "--holiday-data-dir=" + dir));
-        assertThat(config.get(Setting.PORT)).isEqualTo(9001);
-        assertThat(config.get(Setting.HOST)).isEqualTo("::1");
-        assertThat(config.get(Setting.HOLIDAY_DATA_DIR)).contains(dir);
+        assertThat(config.get(ServerSettings.PORT)).isEqualTo(9001);
+        assertThat(config.get(ServerSettings.HOST)).isEqualTo("::1");
+        assertThat(config.get(HolidaySettings.HOLIDAY_DATA_DIR)).contains(dir);
     }
 
     @ParameterizedTest(name = "{0}={1}")
@@ -73,7 +79,7 @@ class ConfigTest {
             "STATS_FILE, /tmp, 'STATS_FILE (--stats-file): \"/tmp\" is not accepted; expected the path of a file'",
     })
     void a_bad_value_is_refused_naming_the_setting_and_what_is_accepted(String name, String value, String message) {
-        assertThatThrownBy(() -> Config.parse(Map.of(name, value), List.of()))
+        assertThatThrownBy(() -> Settings.parse(Map.of(name, value), List.of()))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith(message);
     }
@@ -85,7 +91,7 @@ class ConfigTest {
             "https://img.example.com:0",
     })
     void image_host_must_be_an_absolute_http_url_without_query_or_fragment(String value) {
-        assertThatThrownBy(() -> Config.parse(Map.of("IMAGE_HOST", value), List.of()))
+        assertThatThrownBy(() -> Settings.parse(Map.of("IMAGE_HOST", value), List.of()))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("IMAGE_HOST (--image-host): \"" + value + "\" is not accepted; expected an absolute "
                         + "http:// or https:// URL without query or fragment, e.g. https://img.example.com");
@@ -94,7 +100,7 @@ class ConfigTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"IMAGE_HOST", "PUBLIC_URL", "HOLIDAY_UPDATE_URL"})
     void a_refused_url_is_never_echoed_with_its_credentials(String setting) {
-        assertThatThrownBy(() -> Config.parse(Map.of(setting, "https://user:secret@img.example.com/x"), List.of()))
+        assertThatThrownBy(() -> Settings.parse(Map.of(setting, "https://user:secret@img.example.com/x"), List.of()))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith(setting + " (").hasMessageContaining("\"https://…@img.example.com/x\"")
                 .message().doesNotContain("secret").doesNotContain("user");
@@ -102,28 +108,14 @@ class ConfigTest {
 
     @Test
     void every_bad_setting_is_reported_together_one_line_each() {
-        assertThatThrownBy(() -> Config.parse(Map.of("PORT", "x", "STATS_MAX_USERS", "0", "ACCESS_LOG", "yes"),
+        assertThatThrownBy(() -> Settings.parse(Map.of("PORT", "x", "STATS_MAX_USERS", "0", "ACCESS_LOG", "yes"),
                 List.of("--prot=1")))
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(e.getMessage().lines()).containsExactly(
                         "--prot: unknown option; --help lists the settings",
                         "PORT (--port): \"x\" is not accepted; expected a whole number from 0 to 65535",
-                        "STATS_MAX_USERS (--stats-max-users): \"0\" is not accepted; expected a whole number from 1 to 5000000",
-                        "ACCESS_LOG (--access-log): \"yes\" is not accepted; expected true or false"));
-    }
-
-    @Test
-    void both_unwritable_folders_are_reported_together_and_the_cache_only_while_updates_are_on() throws Exception {
-        Path file = java.nio.file.Files.writeString(dir.resolve("f"), "x");
-        Config config = Config.parse(Map.of("STATS_FILE", file.resolve("stats.json").toString(),
-                "HOLIDAY_CACHE_DIR", file.resolve("holidays").toString()), List.of());
-        assertThatThrownBy(config::prepareFolders).satisfies(e -> assertThat(e.getMessage().lines())
-                .satisfiesExactly(l -> assertThat(l).startsWith("STATS_FILE (--stats-file): \"" + file.resolve("stats.json")
-                        + "\" cannot be written (" + file + " is a file, not a folder)"),
-                        l -> assertThat(l).startsWith("HOLIDAY_CACHE_DIR (--holiday-cache-dir): ")));
-        Config off = Config.parse(Map.of("STATS_FILE", dir.resolve("stats.json").toString(),
-                "HOLIDAY_CACHE_DIR", file.resolve("holidays").toString(), "HOLIDAY_UPDATE_URL", "off"), List.of());
-        off.prepareFolders();
+                        "ACCESS_LOG (--access-log): \"yes\" is not accepted; expected true or false",
+                        "STATS_MAX_USERS (--stats-max-users): \"0\" is not accepted; expected a whole number from 1 to 5000000"));
     }
 
     @ParameterizedTest(name = "IMAGE_HOST={0}")
@@ -133,17 +125,17 @@ class ConfigTest {
             "https://example.org/share//, https://example.org/share",
     })
     void image_host_loses_its_trailing_slash(String value, String expected) throws ConfigException {
-        Config config = Config.parse(Map.of("IMAGE_HOST", value, "IMAGE_POOL_PORTRAIT", "p.txt",
+        Config config = Settings.parse(Map.of("IMAGE_HOST", value, "IMAGE_POOL_PORTRAIT", "p.txt",
                 "IMAGE_POOL_LANDSCAPE", "l.txt"), List.of());
-        assertThat(config.get(Setting.IMAGE_HOST)).contains(expected);
-        assertThat(config.get(Setting.IMAGE_POOL_PORTRAIT)).contains(Path.of("p.txt"));
-        assertThat(config.get(Setting.IMAGE_POOL_LANDSCAPE)).contains(Path.of("l.txt"));
+        assertThat(config.get(PictureSettings.IMAGE_HOST)).contains(expected);
+        assertThat(config.get(PictureSettings.IMAGE_POOL_PORTRAIT)).contains(Path.of("p.txt"));
+        assertThat(config.get(PictureSettings.IMAGE_POOL_LANDSCAPE)).contains(Path.of("l.txt"));
     }
 
     @ParameterizedTest(name = "IMAGE_HOST={0}")
     @CsvSource({"https://pan.example.com/d/image", "https://pan.example.com/d/image/"})
     void an_image_host_ending_in_d_image_is_refused_saying_what_to_give(String value) {
-        assertThatThrownBy(() -> Config.parse(Map.of("IMAGE_HOST", value), List.of()))
+        assertThatThrownBy(() -> Settings.parse(Map.of("IMAGE_HOST", value), List.of()))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("IMAGE_HOST (--image-host): \"" + value + "\" is not accepted; expected the host's base URL "
                         + "without /d/image (links are IMAGE_HOST/d/image/<entry>), e.g. https://pan.example.com");
@@ -151,7 +143,7 @@ class ConfigTest {
 
     @Test
     void an_image_host_needs_both_pool_files() {
-        assertThatThrownBy(() -> Config.parse(Map.of("IMAGE_HOST", "https://img.example.com",
+        assertThatThrownBy(() -> Settings.parse(Map.of("IMAGE_HOST", "https://img.example.com",
                 "IMAGE_POOL_LANDSCAPE", "l.txt"), List.of()))
                 .hasMessage("IMAGE_POOL_PORTRAIT (--image-pool-portrait): is required when IMAGE_HOST is set; "
                         + "expected the path of a pool file");
@@ -159,48 +151,48 @@ class ConfigTest {
 
     @Test
     void pool_files_need_an_image_host() {
-        assertThatThrownBy(() -> Config.parse(Map.of("IMAGE_POOL_PORTRAIT", "p.txt"), List.of()))
+        assertThatThrownBy(() -> Settings.parse(Map.of("IMAGE_POOL_PORTRAIT", "p.txt"), List.of()))
                 .hasMessageStartingWith("IMAGE_POOL_PORTRAIT (--image-pool-portrait): is set but IMAGE_HOST is not");
     }
 
     @Test
     void stats_settings_are_read() throws ConfigException {
-        Config config = Config.parse(Map.of("STATS_FILE", "/var/lib/pocketapi/stats.json"),
+        Config config = Settings.parse(Map.of("STATS_FILE", "/var/lib/pocketapi/stats.json"),
                 List.of("--stats-flush-seconds", "2", "--stats-max-users=50"));
-        assertThat(config.get(Setting.STATS_FILE)).isEqualTo(Path.of("/var/lib/pocketapi/stats.json"));
-        assertThat(config.get(Setting.STATS_FLUSH_SECONDS)).isEqualTo(java.time.Duration.ofSeconds(2));
-        assertThat(config.get(Setting.STATS_MAX_USERS)).isEqualTo(50);
+        assertThat(config.get(CounterSettings.STATS_FILE)).isEqualTo(Path.of("/var/lib/pocketapi/stats.json"));
+        assertThat(config.get(CounterSettings.STATS_FLUSH_SECONDS)).isEqualTo(java.time.Duration.ofSeconds(2));
+        assertThat(config.get(CounterSettings.STATS_MAX_USERS)).isEqualTo(50);
     }
 
     @Test
     void holiday_updates_default_to_holiday_cn_on_github_then_jsdelivr_every_6_hours() throws ConfigException {
-        Config config = Config.defaults();
-        assertThat(config.get(Setting.HOLIDAY_UPDATE_URL)).extracting(java.net.URI::getHost)
+        Config config = Settings.defaults();
+        assertThat(config.get(HolidaySettings.HOLIDAY_UPDATE_URL)).extracting(java.net.URI::getHost)
                 .containsExactly("raw.githubusercontent.com", "cdn.jsdelivr.net");
-        assertThat(config.get(Setting.HOLIDAY_UPDATE_SECONDS)).isEqualTo(java.time.Duration.ofHours(6));
-        assertThat(config.get(Setting.HOLIDAY_CACHE_DIR)).isEqualTo(Path.of("data/holidays"));
+        assertThat(config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS)).isEqualTo(java.time.Duration.ofHours(6));
+        assertThat(config.get(HolidaySettings.HOLIDAY_CACHE_DIR)).isEqualTo(Path.of("data/holidays"));
     }
 
     @Test
     void holiday_update_settings_are_read() throws ConfigException {
-        Config config = Config.parse(Map.of("HOLIDAY_UPDATE_URL", " http://127.0.0.1:9/holiday-cn/ ,https://m.example.org"),
+        Config config = Settings.parse(Map.of("HOLIDAY_UPDATE_URL", " http://127.0.0.1:9/holiday-cn/ ,https://m.example.org"),
                 List.of("--holiday-update-seconds", "10", "--holiday-cache-dir=" + dir.resolve("cache")));
-        assertThat(config.get(Setting.HOLIDAY_UPDATE_URL)).containsExactly(java.net.URI.create("http://127.0.0.1:9/holiday-cn"),
+        assertThat(config.get(HolidaySettings.HOLIDAY_UPDATE_URL)).containsExactly(java.net.URI.create("http://127.0.0.1:9/holiday-cn"),
                 java.net.URI.create("https://m.example.org"));
-        assertThat(config.get(Setting.HOLIDAY_UPDATE_SECONDS)).isEqualTo(java.time.Duration.ofSeconds(10));
-        assertThat(config.get(Setting.HOLIDAY_CACHE_DIR)).isEqualTo(dir.resolve("cache"));
+        assertThat(config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS)).isEqualTo(java.time.Duration.ofSeconds(10));
+        assertThat(config.get(HolidaySettings.HOLIDAY_CACHE_DIR)).isEqualTo(dir.resolve("cache"));
     }
 
     @ParameterizedTest(name = "HOLIDAY_UPDATE_URL={0}")
     @CsvSource({"off", "OFF", "' off '"})
     void off_turns_holiday_updates_off(String value) throws ConfigException {
-        assertThat(Config.parse(Map.of("HOLIDAY_UPDATE_URL", value), List.of()).get(Setting.HOLIDAY_UPDATE_URL)).isEmpty();
+        assertThat(Settings.parse(Map.of("HOLIDAY_UPDATE_URL", value), List.of()).get(HolidaySettings.HOLIDAY_UPDATE_URL)).isEmpty();
     }
 
     @ParameterizedTest(name = "HOLIDAY_UPDATE_URL={0}")
     @CsvSource({"''", "'https://a.example,'", "ftp://a.example", "https://a.example/?x=1", "no", "'https://a.example, off'"})
     void a_bad_update_url_is_refused(String value) {
-        assertThatThrownBy(() -> Config.parse(Map.of("HOLIDAY_UPDATE_URL", value), List.of()))
+        assertThatThrownBy(() -> Settings.parse(Map.of("HOLIDAY_UPDATE_URL", value), List.of()))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("HOLIDAY_UPDATE_URL (--holiday-update-url): \"" + value + "\" is not accepted; expected off, "
                         + "or comma-separated absolute http:// or https:// URLs without query or fragment, "
@@ -210,7 +202,7 @@ class ConfigTest {
     @ParameterizedTest(name = "HOLIDAY_UPDATE_SECONDS={0}")
     @CsvSource({"9", "2592001", "6h"})
     void the_update_interval_is_10_seconds_to_30_days(String value) {
-        assertThatThrownBy(() -> Config.parse(Map.of("HOLIDAY_UPDATE_SECONDS", value), List.of()))
+        assertThatThrownBy(() -> Settings.parse(Map.of("HOLIDAY_UPDATE_SECONDS", value), List.of()))
                 .hasMessage("HOLIDAY_UPDATE_SECONDS (--holiday-update-seconds): \"" + value + "\" is not accepted; "
                         + "expected a whole number from 10 to 2592000");
     }
@@ -218,20 +210,20 @@ class ConfigTest {
     @Test
     void the_cache_folder_cannot_be_a_file() throws Exception {
         Path file = java.nio.file.Files.writeString(dir.resolve("f"), "x");
-        assertThatThrownBy(() -> Config.parse(Map.of("HOLIDAY_CACHE_DIR", file.toString()), List.of()))
+        assertThatThrownBy(() -> Settings.parse(Map.of("HOLIDAY_CACHE_DIR", file.toString()), List.of()))
                 .hasMessageStartingWith("HOLIDAY_CACHE_DIR (--holiday-cache-dir): \"" + file + "\" is not accepted");
     }
 
     @Test
     void an_unknown_flag_is_refused() {
-        assertThatThrownBy(() -> Config.parse(Map.of(), List.of("--prot", "1")))
+        assertThatThrownBy(() -> Settings.parse(Map.of(), List.of("--prot", "1")))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("--prot: unknown option; --help lists the settings");
     }
 
     @Test
     void a_flag_without_a_value_is_refused() {
-        assertThatThrownBy(() -> Config.parse(Map.of(), List.of("--port")))
+        assertThatThrownBy(() -> Settings.parse(Map.of(), List.of("--port")))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("--port: a value is missing");
     }
@@ -239,7 +231,7 @@ class ConfigTest {
     @Test
     void help_columns_line_up_whatever_the_longest_flag() {
         java.util.Set<Integer> defaultColumns = new java.util.HashSet<>();
-        for (String line : Help.text().lines().toList()) {
+        for (String line : Help.text(Settings.all()).lines().toList()) {
             if (line.startsWith("  ") && !line.startsWith("   ")) {
                 defaultColumns.add(line.indexOf(" default "));
             }
@@ -249,8 +241,8 @@ class ConfigTest {
 
     @Test
     void help_lists_every_setting_with_its_flag_and_default() {
-        String help = Help.text();
-        for (Setting<?> s : Setting.values()) {
+        String help = Help.text(Settings.all());
+        for (Setting<?> s : Settings.all()) {
             assertThat(help).contains(s.name()).contains(s.flag()).contains(s.help());
         }
         assertThat(help).contains("default 8080");

@@ -1,5 +1,8 @@
 package pocketapi.config;
 
+import pocketapi.Settings;
+import pocketapi.counters.CounterSettings;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,8 +12,6 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
-import pocketapi.config.Config;
-import pocketapi.config.ConfigException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -49,7 +50,7 @@ class RedisTargetTest {
             redis://127.0.0.1?x=1       | no query or fragment is accepted
             """)
     void a_bad_url_stops_startup_without_repeating_it(String url, String why) {
-        assertThatThrownBy(() -> Config.parse(Map.of("STATS_REDIS_URL", url), List.of()))
+        assertThatThrownBy(() -> Settings.parse(Map.of("STATS_REDIS_URL", url), List.of()))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("STATS_REDIS_URL (--stats-redis-url): is not accepted (" + why + "); expected "
                         + "redis://[user:password@]host[:port][/db] or rediss:// for TLS");
@@ -57,13 +58,13 @@ class RedisTargetTest {
 
     @Test
     void config_reads_redis_settings() throws ConfigException {
-        Config config = Config.parse(Map.of("STATS_REDIS_URL", "redis://127.0.0.1:6379/1",
+        Config config = Settings.parse(Map.of("STATS_REDIS_URL", "redis://127.0.0.1:6379/1",
                 "STATS_REDIS_PREFIX", "site-a:"), List.of());
-        assertThat(config.get(Setting.STATS_REDIS_URL)).contains(RedisTarget.parse("redis://127.0.0.1:6379/1"));
-        assertThat(config.get(Setting.STATS_REDIS_PREFIX)).isEqualTo("site-a:");
-        assertThat(Config.defaults().get(Setting.STATS_REDIS_URL)).isEmpty();
-        assertThat(Config.defaults().get(Setting.STATS_REDIS_PREFIX)).isEqualTo("pocketapi:");
-        assertThatThrownBy(() -> Config.parse(Map.of("STATS_REDIS_PREFIX", "a b"), List.of()))
+        assertThat(config.get(CounterSettings.STATS_REDIS_URL)).contains(RedisTarget.parse("redis://127.0.0.1:6379/1"));
+        assertThat(config.get(CounterSettings.STATS_REDIS_PREFIX)).isEqualTo("site-a:");
+        assertThat(Settings.defaults().get(CounterSettings.STATS_REDIS_URL)).isEmpty();
+        assertThat(Settings.defaults().get(CounterSettings.STATS_REDIS_PREFIX)).isEqualTo("pocketapi:");
+        assertThatThrownBy(() -> Settings.parse(Map.of("STATS_REDIS_PREFIX", "a b"), List.of()))
                 .hasMessageStartingWith("STATS_REDIS_PREFIX (--stats-redis-prefix): \"a b\" is not accepted");
     }
 }

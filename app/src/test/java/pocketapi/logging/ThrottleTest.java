@@ -28,6 +28,23 @@ class ThrottleTest {
     }
 
     @Test
+    void a_counted_line_is_logged_again_a_minute_after_the_last_on_its_own_clock() {
+        AtomicLong nanos = new AtomicLong(5);
+        Throttle s = Throttle.counting(LoggerFactory.getLogger(ThrottleTest.class), false, "throttle-clock: %d dropped",
+                nanos::get);
+        try (LogCapture log = new LogCapture()) {
+            s.count();
+            s.count();
+            nanos.addAndGet(59_999_999_999L);
+            s.count();
+            assertThat(log.linesWith("throttle-clock")).singleElement().asString().contains("throttle-clock: 1 dropped");
+            nanos.addAndGet(1);
+            s.count();
+            assertThat(log.linesWith("throttle-clock")).hasSize(2).last().asString().contains("throttle-clock: 3 dropped");
+        }
+    }
+
+    @Test
     void a_problem_is_told_once_until_cleared_or_once_a_period() {
         Throttle once = Throttle.untilCleared();
         assertThat(once.first("disk full")).isTrue();

@@ -8,10 +8,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 import pocketapi.MutableClock;
-import pocketapi.holiday.HolidayCalendar;
-import pocketapi.holiday.OwnCalendar;
-import pocketapi.holiday.TestYears;
-import pocketapi.holiday.Week;
+import pocketapi.holidays.HolidayCalendar;
+import pocketapi.holidays.OwnCalendar;
+import pocketapi.holidays.TestYears;
+import pocketapi.holidays.Week;
 
 class EventsTest {
     private static final HolidayCalendar CALENDAR = TestYears.calendarWith(new MutableClock("2026-09-30T12:00:00Z"));
@@ -55,7 +55,7 @@ class EventsTest {
         assertThat(m.url()).isEqualTo("https://api.example.com/api/holidays/year?y=2026");
         assertThat(Events.year(CALENDAR, 2026, true, true, null).text())
                 .startsWith("The 2026 holiday arrangement has changed: New Year's Day 2026-01-01 to 2026-01-03, ");
-        assertThat(Events.ending(2027, false, null, pocketapi.holiday.Region.CN).text()).startsWith("2027年的放假安排还不在数据中");
+        assertThat(Events.ending(2027, false, null, pocketapi.holidays.Mainland.CN).text()).startsWith("2027年的放假安排还不在数据中");
         assertThat(Events.fingerprint(CALENDAR, 2026)).matches("[0-9a-f]{16}").isNotEqualTo(Events.fingerprint(CALENDAR, 2025));
     }
 }

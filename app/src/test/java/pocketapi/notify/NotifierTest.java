@@ -23,16 +23,18 @@ import com.sun.net.httpserver.HttpServer;
 
 import pocketapi.LogCapture;
 import pocketapi.MutableClock;
-import pocketapi.holiday.HolidayCalendar;
-import pocketapi.holiday.HongKong;
-import pocketapi.holiday.LunarCalendar;
-import pocketapi.holiday.Region;
-import pocketapi.holiday.TestYears;
-import pocketapi.holiday.source.RegionFiles;
-import pocketapi.holiday.source.Regions;
+import pocketapi.holidays.HolidayCalendar;
+import pocketapi.regions.HongKong;
+import pocketapi.holidays.LunarCalendar;
+import pocketapi.holidays.TestYears;
+import pocketapi.regions.RegionFiles;
+import pocketapi.regions.Regions;
 
 /** The notifier against a local server standing in for every target, on a clock the test moves. */
 class NotifierTest {
+    /** The regions a target may name (only their codes are read). */
+    private static final Regions REGIONS = new Regions(java.time.Clock.systemUTC(), null);
+
     @TempDir
     Path dir;
     private HttpServer server;
@@ -69,9 +71,9 @@ class NotifierTest {
     }
 
     private Notifier notifier(String urls) {
-        return new Notifier(Target.parseAll(urls), calendar::get, region -> {
-            assertThat(region).isEqualTo(Region.HK);  // only a target's region is ever read
-            return hongKong.updateAndGet(c -> c != null ? c : builtIn(Region.HK));
+        return new Notifier(parse(urls), calendar::get, region -> {
+            assertThat(region).isSameAs(REGIONS.get("hk"));  // only a target's region is ever read
+            return hongKong.updateAndGet(c -> c != null ? c : builtIn(REGIONS.get("hk")));
         }, Map::of, Optional.of("https://api.example.com"),
                 dir.resolve("notify.state"), clock, (c, d) -> "{\"date\":\"" + d + "\"}", Notifier.http("pocketapi/test"));
     }
@@ -166,7 +168,11 @@ class NotifierTest {
         assertThat(received.get(1)).startsWith("/y {\"event\":\"year\",\"title\":\"2027年放假安排已发布\"");
     }
 
-    private HolidayCalendar builtIn(Region region) {
+    private static List<Target> parse(String urls) {
+        return Target.parseAll(urls, REGIONS::parse);
+    }
+
+    private HolidayCalendar builtIn(pocketapi.regions.Regional region) {
         try {
             return Regions.builtIn(region, clock);
         } catch (Exception e) {
@@ -193,7 +199,7 @@ class NotifierTest {
                 .contains("https://api.example.com/api/holidays/year?y=2028&region=hk");
         notifier(urls).tick();
         assertThat(received).hasSize(1);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Target.parseAll("webhook+https://h.example.com/x#region=jp"))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("webhook+https://h.example.com/x#region=jp"))
                 .hasMessageEndingWith("is not accepted: region must be cn (the mainland, the default), hk, mo or tw");
     }
 
@@ -214,13 +220,13 @@ class NotifierTest {
     @Test
     void notify_test_sends_to_every_target_and_says_which_took_it() {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        int code = NotifyTest.run(Target.parseAll("dingtalk+" + base() + "/robot/send?access_token=T1,webhook+" + base() + "/w"),
+        int code = NotifyTest.run(parse("dingtalk+" + base() + "/robot/send?access_token=T1,webhook+" + base() + "/w"),
                 Notifier.http("pocketapi/test"), new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
         assertThat(code).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("dingtalk to 127.0.0.1: HTTP 200 ok\nwebhook to 127.0.0.1: HTTP 200 ok\n");
         assertThat(received.get(0)).startsWith("/robot/send {\"msgtype\":\"text\",\"text\":{\"content\":\"pocketapi 测试");
         status.set(404);
-        assertThat(NotifyTest.run(Target.parseAll("webhook+" + base() + "/w"), Notifier.http("t"),
+        assertThat(NotifyTest.run(parse("webhook+" + base() + "/w"), Notifier.http("t"),
                 new java.io.PrintStream(new java.io.ByteArrayOutputStream()))).isEqualTo(1);
     }
 }

@@ -8,12 +8,16 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import pocketapi.holiday.Week;
+import pocketapi.holidays.Week;
 
 class TargetTest {
+    private static List<Target> parse(String urls) {
+        return Target.parseAll(urls, new pocketapi.regions.Regions(java.time.Clock.systemUTC(), null)::parse);
+    }
+
     @Test
     void entries_are_split_at_a_comma_before_a_format_so_options_keep_their_commas() {
-        List<Target> targets = Target.parseAll("ntfy+https://ntfy.sh/my-topic#events=year,eve&at=07:30&lang=en, "
+        List<Target> targets = parse("ntfy+https://ntfy.sh/my-topic#events=year,eve&at=07:30&lang=en, "
                 + "webhook+http://127.0.0.1:9000/hook,wecom+https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=SECRET#week=6");
         assertThat(targets).hasSize(3);
         Target ntfy = targets.get(0);
@@ -28,12 +32,12 @@ class TargetTest {
         assertThat(targets.get(2).week()).isEqualTo(Week.SIX);
         assertThat(targets.get(2).name()).isEqualTo("wecom to qyapi.weixin.qq.com");
         assertThat(targets.get(2).id()).matches("[0-9a-f]{16}").doesNotContain("SECRET");
-        assertThat(Target.parseAll(" ")).isEmpty();
+        assertThat(parse(" ")).isEmpty();
     }
 
     @Test
     void bad_entries_are_named_one_line_each_by_format_and_host_never_their_secrets() {
-        assertThatThrownBy(() -> Target.parseAll("sms+https://x.example/KEY1,ntfy+ftp://user:pw@ntfy.sh/TOPIC2,"
+        assertThatThrownBy(() -> parse("sms+https://x.example/KEY1,ntfy+ftp://user:pw@ntfy.sh/TOPIC2,"
                 + "bark+https://api.day.app/KEY3#at=25:00,dingtalk+https://oapi.dingtalk.com/robot/send?access_token=TOKEN4#week=6&calendar=acme,"
                 + "feishu+https://open.feishu.cn:99999/hook/TOKEN5,webhook+https://h.example/p#colour=red"))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -48,7 +52,7 @@ class TargetTest {
                     assertThat(lines.get(5)).contains("unknown option colour");
                     assertThat(e.getMessage()).doesNotContain("KEY", "TOKEN", "pw", "TOPIC");
                 });
-        assertThatThrownBy(() -> Target.parseAll("sms+https://x.example/KEY1"))
+        assertThatThrownBy(() -> parse("sms+https://x.example/KEY1"))
                 .hasMessage("entry 1 (sms+https://x.example/…) is not accepted: it must start with webhook+, ntfy+, bark+, "
                         + "wecom+, dingtalk+ or feishu+");
     }

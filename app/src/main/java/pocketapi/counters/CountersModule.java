@@ -1,0 +1,97 @@
+package pocketapi.counters;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Function;
+
+import pocketapi.config.Config;
+import pocketapi.config.ConfigException;
+import pocketapi.web.Caller;
+import pocketapi.web.Family;
+import pocketapi.web.Html;
+import pocketapi.web.Module;
+import pocketapi.web.Routes;
+
+/**
+ * The usage counters ({@code SERVE=info}), with their history and badges: {@code /api/info} (the counts of its own
+ * call), {@code /api/info/history}, {@code /api/badge.svg} and {@code .json}; the counting of every other module's
+ * calls, and the counters' files (and Redis). Without it nothing is counted or saved. Thread-safe.
+ */
+public final class CountersModule implements Module {
+    private static final String TOP = Html.resource("pocketapi/counters/top.html");
+    private static final String SECTION = Html.resource("pocketapi/counters/section.html");
+    private final Config config;
+    private final Counters counters;
+    /** The counters' files and threads; null for counters kept in memory alone (tests of the endpoints). */
+    private final Counting counting;
+    private final StatsRoutes stats;
+
+    private CountersModule(Config config, Counters counters, Counting counting) {
+        this.config = config;
+        this.counters = counters;
+        this.counting = counting;
+        this.stats = new StatsRoutes(counters, config.get(CounterSettings.STATS_HISTORY_DAYS));
+    }
+
+    /** Reads what the counters' files hold (and in Redis mode what Redis holds of this instance, if it answers). */
+    public static CountersModule open(Config config, Clock clock) throws ConfigException {
+        Counting counting = Counting.open(config, clock);
+        return new CountersModule(config, counting.counters(), counting);
+    }
+
+    /** The module over counters kept in memory alone: nothing read, saved or started. */
+    public static CountersModule of(Config config, Counters counters) {
+        return new CountersModule(config, counters, null);
+    }
+
+    @Override
+    public String name() {
+        return "info";
+    }
+
+    @Override
+    public void routes(Routes r) {
+        r.counting("/api/info", ctx -> {
+            Caller caller = Routes.caller(ctx);
+            StatsRoutes.info(ctx, counters.countAndReport(caller.user(), caller.counted() ? Family.INFO : null));
+        });
+        r.counted("/api/info/history", Family.INFO, stats::history, stats.days, StatsRoutes.CSV);
+        // Not counted: the badges.
+        r.counted("/api/badge.svg", null, stats::badgeSvg, StatsRoutes.METRIC, StatsRoutes.LABEL);
+        r.counted("/api/badge.json", null, stats::badgeJson, StatsRoutes.METRIC, StatsRoutes.LABEL);
+    }
+
+    @Override
+    public void start(Function<String, ScheduledExecutorService> threads) {
+        if (counting != null) {
+            counting.start().accept(threads);
+        }
+    }
+
+    /** Saves the counters at stop: false (with an ERROR saying how many calls are lost) when that fails. */
+    public boolean stop() {
+        return counting == null || counting.stop().getAsBoolean();
+    }
+
+    @Override
+    public String top() {
+        return TOP;
+    }
+
+    @Override
+    public String section() {
+        return SECTION.replace("{{chart}}", stats.chart());
+    }
+
+    /** Where the calls are counted. */
+    public Counters counters() {
+        return counters;
+    }
+
+    /** For the start-up line. */
+    public String describe() {
+        return (counting == null ? "in memory" : counting.where()) + ", " + config.get(CounterSettings.STATS_MAX_USERS)
+                + " users at most";
+    }
+}

@@ -1,0 +1,197 @@
+package pocketapi.counters;
+
+import pocketapi.web.Family;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.*;
+
+import pocketapi.config.RedisTarget;
+import pocketapi.common.Utc8;
+
+/**
+ * Counters shared through Redis ({@code STATS_REDIS_URL}): each instance counts in its own {@link LocalCounters}, kept
+ * in its own file, and its {@link RedisSender} writes those values to Redis as its own; Redis adds to the shared sums
+ * only what an instance's values gain, so a value sent twice, late or after an outage counts once. {@code /api/info}
+ * answers the others' part (the shared sums less this instance's values, as last read: kept and saved, so it never goes
+ * down) plus this instance's own counts, exact. The asker's part is read again when older than {@value #FRESH_MILLIS}
+ * ms, waiting at most {@value #READ_WAIT_MILLIS} ms, {@value #READERS} reads at once at most, none while Redis is away;
+ * no other request ever waits on Redis. Thread-safe.
+ */
+public final class RedisCounters implements Counters {
+    /** What the sender needs besides Redis: see {@link RedisSender}. */
+    public record Settings(String instance, java.util.function.BooleanSupplier instanceSaved, int maxUsers, int userDays,
+                           int historyDays) {
+    }
+
+    static final long FRESH_MILLIS = 500;
+    static final long READ_WAIT_MILLIS = 250;
+    static final int READERS = 4;
+    /** How many users' part of the others is kept: those who asked last. */
+    public static final int OTHERS = 10_000;
+    /** The places of the site's part and of the history among the reads (no user's key is 0 or -1). */
+    private static final long SITE_READ = 0;
+    private static final long HISTORY_READ = -1;
+
+    private final LocalCounters mine;
+    private final LocalCounters others;
+    private final String instance;
+    private final Clock clock;
+    private final RedisClient redis;
+    private final RedisSender sender;
+    private final ThreadPoolExecutor readers = new ThreadPoolExecutor(0, READERS, 30, TimeUnit.SECONDS,
+            new SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "stats-redis-read");
+                t.setDaemon(true);
+                return t;
+            });
+    /** When each user's part (and the site's, the history) was last read, those who asked last. */
+    private final Map<Long, Long> readAt = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
+            return size() > OTHERS;
+        }
+    };
+    private ScheduledFuture<?> sending;
+
+    /**
+     * Checks with Redis that the instances hash users with one key and merges in what it holds as this instance's values,
+     * if it answers now.
+     */
+    public RedisCounters(RedisTarget target, String prefix, LocalCounters mine, LocalCounters others,
+                         Settings settings, java.nio.file.Path statsFile, Clock clock) {
+        this.mine = mine;
+        this.others = others;
+        this.instance = settings.instance();
+        this.clock = clock;
+        this.redis = new RedisClient(target, prefix, Duration.ofMillis(500), READERS + 1);
+        this.sender = new RedisSender(mine, others, redis, settings, statsFile, clock);
+        sender.round();  // this instance's values in Redis, before any call is counted
+    }
+
+    /** Whether Redis said at start that the other instances hash users with another key (nothing is sent then). */
+    public boolean keyMismatch() {
+        return sender.keyMismatch();
+    }
+
+    /** Sends every {@value RedisSender#EVERY_MILLIS} ms, on {@code scheduler}. */
+    public void start(ScheduledExecutorService scheduler) {
+        sending = scheduler.scheduleWithFixedDelay(sender::round, RedisSender.EVERY_MILLIS, RedisSender.EVERY_MILLIS,
+                TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void count(String user, Family family) {
+        mine.count(user, family);
+    }
+
+    @Override
+    public Report countAndReport(String user, Family family) {
+        long key = mine.keys().of(user);
+        Report r = mine.record(key, user, family);
+        long today = r.date().toEpochDay();
+        readOthers(key, today);
+        Tally site = others.siteTally();
+        Tally them = others.user(key);
+        return new Report(r.date(), user, site.total() + r.siteTotal(), site.dailyOn(today) + r.siteDaily(),
+                them.total() + r.userTotal(), them.dailyOn(today) + r.userDaily());
+    }
+
+    /** Reads the others' part of the site's and a user's counts (the site's alone: {@link #SITE_READ}) when it is old. */
+    private void readOthers(long key, long today) {
+        fresh(key, () -> {
+            long[] n = redis.read(instance, today, key);
+            others.merge(LocalCounters.SITE, new Tally(Math.max(0, n[0] - n[2]), Math.max(0, n[1] - n[3]), today), true);
+            if (key != SITE_READ) {
+                others.merge(key, new Tally(Math.max(0, n[4] - n[6]), Math.max(0, n[5] - n[7]), today), true);
+            }
+        });
+    }
+
+    @Override
+    public List<DayCount> history(int days) {
+        long today = Utc8.epochDay(clock);
+        fresh(HISTORY_READ, () -> {
+            List<Long> dates = new ArrayList<>();
+            for (long day = today - days + 1; day <= today; day++) {
+                dates.add(day);
+            }
+            long[] n = redis.history(instance, dates);
+            int c = LocalCounters.COLUMNS;
+            for (int d = 0; d < dates.size(); d++) {
+                long[] theirs = new long[c];
+                for (int i = 0; i < c; i++) {
+                    theirs[i] = Math.max(0, n[2 * c * d + i] - n[2 * c * d + c + i]);
+                }
+                others.mergeDay(dates.get(d), theirs);
+            }
+        });
+        List<DayCount> all = new ArrayList<>();
+        List<DayCount> theirs = others.history(days);
+        List<DayCount> own = mine.history(days);
+        for (int d = 0; d < days; d++) {
+            long[] sum = own.get(d).counts();
+            long[] other = theirs.get(d).counts();
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += other[i];
+            }
+            all.add(new DayCount(own.get(d).date(), sum[0], sum[1], sum[2], sum[3], sum[4]));
+        }
+        return all;
+    }
+
+    @Override
+    public long[] site() {
+        long today = Utc8.epochDay(clock);
+        long last30 = 0;
+        for (DayCount d : history(30)) {
+            last30 += d.site();
+        }
+        readOthers(SITE_READ, today);
+        Tally theirs = others.siteTally();
+        Tally own = mine.siteTally();
+        return new long[] {theirs.total() + own.total(), theirs.dailyOn(today) + own.dailyOn(today), last30};
+    }
+
+    /** Runs {@code read} (a read of the others' part, {@code key}'s) when the last is old, waiting a little at most. */
+    private void fresh(long key, Runnable read) {
+        long now = System.nanoTime();
+        synchronized (readAt) {
+            Long at = readAt.get(key);
+            if (!sender.healthy() || at != null && now - at < FRESH_MILLIS * 1_000_000) {
+                return;
+            }
+            readAt.put(key, now);
+        }
+        try {
+            readers.submit(read).get(READ_WAIT_MILLIS, TimeUnit.MILLISECONDS);  // one that takes longer lands for the next call
+        } catch (RejectedExecutionException e) {
+            synchronized (readAt) {
+                readAt.remove(key);  // every reader is busy: answer from what is known
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // unanswered or failed: the known part it is; the sender notices an outage and says so
+        }
+    }
+
+    /** Stops sending, and sends what is left while Redis answers (a second at most); the file store saves it all then. */
+    public void stop() {
+        if (sending != null) {
+            sending.cancel(false);
+        }
+        readers.shutdownNow();
+        sender.finish(System.nanoTime() + 1_000_000_000L);
+        redis.close();
+    }
+
+    /** For the start-up line. */
+    public String describe() {
+        return "in " + redis + " as instance " + instance;
+    }
+}

@@ -1,0 +1,304 @@
+package pocketapi.counters;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
+
+import pocketapi.files.Json;
+
+/**
+ * The one JSON shape of every counters file, whole file and log line alike (records, read and written by {@link
+ * Json#MAPPER}): the site's tally {@code "site":[total,daily,"YYYY-MM-DD"]}, its calls per day {@code
+ * "history":[["YYYY-MM-DD",site,holidays,pictures,info,other],...]}, the users' {@code "users":[["<16 hex digits: the
+ * keyed hash>",total,daily,"YYYY-MM-DD"],...]}, in Redis mode the other instances' part as last seen {@code
+ * "others":{...}}, and a whole file's {@code format} and {@code instance}. A whole file is streamed, a user at a time,
+ * in either direction. The first release's files ({@value #RAW_IDS}: raw ids, no history) are read too, each id hashed
+ * as it is read; files of versions before it are refused. Stateless.
+ */
+final class StatsFormat {
+    static final String FORMAT = "pocketapi-stats/4";
+    /** The first release's format: the same shape, with the users' ids as they came. */
+    static final String RAW_IDS = "pocketapi-stats/3";
+
+    /** Readers made once: a reader looked up per row would cost a start with many users dearly. */
+    private static final com.fasterxml.jackson.databind.ObjectReader USERS = Json.MAPPER.readerFor(UserRow.class);
+    private static final com.fasterxml.jackson.databind.ObjectReader DAYS = Json.MAPPER.readerFor(DayRow.class);
+
+    private StatsFormat() {
+    }
+
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    @JsonPropertyOrder({"total", "daily", "date"})
+    record SiteRow(long total, long daily, String date) {
+        static SiteRow of(Tally t) {
+            return new SiteRow(t.total(), t.daily(), LocalDate.ofEpochDay(t.day()).toString());
+        }
+    }
+
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    @JsonPropertyOrder({"id", "total", "daily", "date"})
+    record UserRow(String id, long total, long daily, String date) {
+    }
+
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    @JsonPropertyOrder({"date", "site", "holidays", "pictures", "info", "other"})
+    record DayRow(String date, long site, long holidays, long pictures, long info, long other) {
+        static DayRow of(long day, long[] c) {
+            return new DayRow(LocalDate.ofEpochDay(day).toString(), c[0], c[1], c[2], c[3], c[4]);
+        }
+    }
+
+    /** A log line: the new values of what changed (and of the others' part). */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    @JsonPropertyOrder({"site", "history", "users", "others"})
+    record Line(SiteRow site, List<DayRow> history, List<UserRow> users, Line others) {
+        static Line of(LocalCounters.Changes c) {
+            List<DayRow> days = new ArrayList<>();
+            c.days().forEach((day, counts) -> days.add(DayRow.of(day, counts)));
+            List<UserRow> users = new ArrayList<>();
+            c.users().forEach(r -> users.add(new UserRow(UserKeys.hex(r.key()), r.tally().total(), r.tally().daily(),
+                    LocalDate.ofEpochDay(r.tally().day()).toString())));
+            return new Line(c.site() == null ? null : SiteRow.of(c.site()), days, users, null);
+        }
+    }
+
+    /** Where what is read goes. */
+    static final class Target {
+        final LocalCounters own;
+        final LocalCounters others;
+        String instance;
+        /** Whether a raw id was read (then hashed): every file holding one goes at the next whole save. */
+        boolean rawIds;
+        /** How many users were read as keyed hashes: counted under a key that must not be lost. */
+        int hashedIds;
+        /** The dates read so far: most users share a few, and java.time's parser is slow for 100,000 of them. */
+        private final java.util.Map<String, Long> days = new java.util.HashMap<>();
+
+        long day(String date) throws IOException {
+            Long day = days.get(date);
+            if (day == null) {
+                day = date(date);
+                if (days.size() < 10_000) {
+                    days.put(date, day);
+                }
+            }
+            return day;
+        }
+
+        /** @param others null: no others' part is kept (the file store) */
+        Target(LocalCounters own, LocalCounters others) {
+            this.own = own;
+            this.others = others;
+        }
+    }
+
+    /** Reads a whole file, streaming, into {@code to}; what was read before a failure stands (every count only grows). */
+    static void read(InputStream in, Target to) throws IOException {
+        try (JsonParser p = Json.MAPPER.createParser(in)) {
+            check(p.nextToken() == JsonToken.START_OBJECT, "not a JSON object");
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                switch (name) {
+                    case "format" -> check(FORMAT.equals(p.getText()) || RAW_IDS.equals(p.getText()),
+                            "a counters file of a version before 1.0.0 (" + p.getText() + "), which this version does not read");
+                    case "instance" -> to.instance = p.getValueAsString();
+                    case "others" -> {
+                        check(value == JsonToken.START_OBJECT && to.others != null, "\"others\" where none are kept");
+                        part(p, to, to.others);
+                    }
+                    default -> field(p, name, to, to.own);
+                }
+            }
+            check(p.currentToken() == JsonToken.END_OBJECT && p.nextToken() == null, "not one JSON object");
+        }
+    }
+
+    private static void part(JsonParser p, Target to, LocalCounters into) throws IOException {
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            field(p, name, to, into);
+        }
+    }
+
+    private static void field(JsonParser p, String name, Target to, LocalCounters into) throws IOException {
+        switch (name) {
+            case "site" -> into.merge(LocalCounters.SITE, tally(p.readValueAs(SiteRow.class)), true);
+            case "history" -> {
+                check(p.currentToken() == JsonToken.START_ARRAY, "\"history\" is not an array");
+                while (p.nextToken() == JsonToken.START_ARRAY) {
+                    day(DAYS.readValue(p), into);
+                }
+            }
+            case "users" -> {
+                check(p.currentToken() == JsonToken.START_ARRAY, "\"users\" is not an array");
+                while (p.nextToken() == JsonToken.START_ARRAY) {
+                    user(USERS.readValue(p), to, into);
+                }
+            }
+            default -> p.skipChildren();
+        }
+    }
+
+    /** Reads one log line whole (nothing of it is merged unless all of it reads) into {@code to}. */
+    static void readLine(InputStream line, Target to) throws IOException {
+        Line l = Json.MAPPER.readValue(line, Line.class);
+        check(l != null, "an empty line");
+        List<Runnable> merges = new ArrayList<>();
+        prepare(l, to, to.own, merges);
+        if (l.others() != null) {
+            check(to.others != null, "\"others\" where none are kept");
+            prepare(l.others(), to, to.others, merges);
+        }
+        merges.forEach(Runnable::run);
+    }
+
+    private static void prepare(Line l, Target to, LocalCounters into, List<Runnable> merges) throws IOException {
+        if (l.site() != null) {
+            Tally site = tally(l.site());
+            merges.add(() -> into.merge(LocalCounters.SITE, site, true));
+        }
+        for (DayRow d : l.history() == null ? List.<DayRow>of() : l.history()) {
+            long[] counts = {d.site(), d.holidays(), d.pictures(), d.info(), d.other()};
+            long day = date(d.date());
+            merges.add(() -> into.mergeDay(day, counts));
+        }
+        for (UserRow u : l.users() == null ? List.<UserRow>of() : l.users()) {
+            long key = key(u.id(), to);
+            Tally t = tally(u.total(), u.daily(), u.date());
+            merges.add(() -> into.merge(key, t, true));
+        }
+    }
+
+    private static void day(DayRow d, LocalCounters into) throws IOException {
+        into.mergeDay(date(d.date()), new long[] {d.site(), d.holidays(), d.pictures(), d.info(), d.other()});
+    }
+
+    private static void user(UserRow u, Target to, LocalCounters into) throws IOException {
+        check(u.daily() >= 0 && u.total() >= u.daily(), "a count that is not a tally");
+        into.merge(key(u.id(), to), new Tally(u.total(), u.daily(), to.day(u.date())), true);
+    }
+
+    /** A user's key: its 16 hex digits, or (an id of the first release's files) the id hashed. */
+    private static long key(String id, Target to) throws IOException {
+        check(id != null && !id.isEmpty(), "a user without an id");
+        long key = UserKeys.parse(id);
+        if (key == 0) {
+            to.rawIds = true;
+            key = to.own.keys().of(id);
+        } else {
+            to.hashedIds++;
+        }
+        return key;
+    }
+
+    private static Tally tally(SiteRow s) throws IOException {
+        check(s != null, "a site without counts");
+        return tally(s.total(), s.daily(), s.date());
+    }
+
+    private static Tally tally(long total, long daily, String date) throws IOException {
+        check(daily >= 0 && total >= daily, "a count that is not a tally");
+        return new Tally(total, daily, date(date));
+    }
+
+    private static long date(String date) throws IOException {
+        try {
+            return LocalDate.parse(String.valueOf(date)).toEpochDay();
+        } catch (DateTimeException e) {
+            throw new IOException("not a date: " + date);
+        }
+    }
+
+    private static void check(boolean ok, String problem) throws IOException {
+        if (!ok) {
+            throw new IOException(problem);
+        }
+    }
+
+    /** Newlines where a person reading the file wants them: after each top-level field and each day or user. */
+    private static final class ByLine extends MinimalPrettyPrinter {
+        @Override
+        public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(g.getOutputContext().getParent().inRoot() ? ",\n" : ",");
+        }
+
+        @Override
+        public void beforeArrayValues(JsonGenerator g) throws IOException {
+            g.writeRaw(outer(g) ? "\n" : "");
+        }
+
+        @Override
+        public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(outer(g) ? ",\n" : ",");
+        }
+
+        @Override
+        public void writeEndArray(JsonGenerator g, int values) throws IOException {
+            g.writeRaw(outer(g) && values > 0 ? "\n]" : "]");
+        }
+
+        /** Whether the array being written is a field's list of rows (days, users), not a row. */
+        private static boolean outer(JsonGenerator g) {
+            var field = g.getOutputContext().getParent();
+            return field != null && field.inObject() && !"site".equals(field.getCurrentName());
+        }
+    }
+
+    /** Writes a whole file: this instance's counts and (Redis mode) the others' part, a user at a time; then a newline. */
+    static void write(OutputStream out, String instance, LocalCounters.Snapshot own, LocalCounters.Snapshot others)
+            throws IOException {
+        try (JsonGenerator g = Json.MAPPER.createGenerator(out)) {
+            g.setPrettyPrinter(new ByLine());
+            g.writeStartObject();
+            g.writeStringField("format", FORMAT);
+            g.writeStringField("instance", instance);
+            part(g, own);
+            if (others != null) {
+                g.writeFieldName("others");
+                g.writeStartObject();
+                part(g, others);
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+            g.writeRaw('\n');
+        }
+    }
+
+    private static void part(JsonGenerator g, LocalCounters.Snapshot s) throws IOException {
+        g.writeObjectField("site", SiteRow.of(s.site()));
+        g.writeFieldName("history");
+        g.writeStartArray();
+        for (Map.Entry<Long, long[]> d : s.days().entrySet()) {
+            g.writeObject(DayRow.of(d.getKey(), d.getValue()));
+        }
+        g.writeEndArray();
+        g.writeFieldName("users");
+        g.writeStartArray();
+        for (int i = 0; i < s.users(); i++) {
+            g.writeObject(new UserRow(UserKeys.hex(s.keys()[i]), s.totals()[i], s.dailies()[i],
+                    LocalDate.ofEpochDay(s.on()[i]).toString()));
+        }
+        g.writeEndArray();
+    }
+
+    /** Writes one log line and a newline. */
+    static void writeLine(OutputStream out, Line line) throws IOException {
+        Json.MAPPER.writeValue(out, line);
+        out.write('\n');
+    }
+}

@@ -1,0 +1,85 @@
+package pocketapi.forecast;
+
+import pocketapi.holidays.DayRoutes;
+import pocketapi.holidays.Forecasts;
+import pocketapi.holidays.PlanningRoutes;
+import pocketapi.web.Query;
+import pocketapi.web.Responses;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+import io.javalin.http.BadRequestResponse;
+import io.javalin.http.Context;
+import pocketapi.holidays.Break;
+import pocketapi.common.Cache;
+import pocketapi.holidays.HolidayCalendar;
+import pocketapi.holidays.LunarCalendar;
+
+/**
+ * {@code /api/holidays/forecast}: a year's likely arrangement from the law alone ({@link Forecast}), in the shape of
+ * {@code /api/holidays/year}, marked as a forecast, each date {@code certain} when the law fixes it. The answers asked
+ * for last are kept, by year and whether it is published (a pure function of both). Thread-safe.
+ */
+final class ForecastRoutes {
+    private final DayRoutes days;
+    private final Forecasts forecasts;
+    private final Cache<Integer, byte[]> answers = new Cache<>(8);
+
+    ForecastRoutes(DayRoutes days, Forecasts forecasts) {
+        this.days = days;
+        this.forecasts = forecasts;
+    }
+
+    /** A year's forecast, as {@code /api/holidays/forecast} answers it: {@code published} when its notice is in the data. */
+    record ForecastYear(int year, boolean forecast, boolean published, List<ForecastBreak> breaks) {
+    }
+
+    /** A forecast break: the fields of {@link PlanningRoutes.YearBreak}, then each of its dates, certain when the law fixes it. */
+    @JsonPropertyOrder({"name", "start", "end", "days", "makeUpDays", "statutory", "inLieu"})
+    record ForecastBreak(@JsonUnwrapped PlanningRoutes.YearBreak brk, List<Guess> dates) {
+    }
+
+    record Guess(String date, String status, boolean certain) {
+    }
+
+    /**
+     * A year's likely arrangement from the law alone ({@code y}; default next year, or this year while its notice is not
+     * in the data): see {@link Forecast}.
+     */
+    void forecast(Context ctx, Query q) {
+        days.forecastOnly(q, "/api/holidays/forecast");
+        HolidayCalendar official = days.official();
+        Integer y = q.get(DayRoutes.Y);
+        int thisYear = official.today().getYear();
+        int year = y != null ? y : official.years().containsKey(thisYear) ? thisYear + 1 : thisYear;
+        if (!Forecast.covers(year)) {
+            throw new BadRequestResponse((y == null ? "the default year, " + year + "," : "y=" + q.sent(DayRoutes.Y))
+                    + " has no forecast: it covers " + Forecast.FIRST + " (the law as revised in 2024) to "
+                    + LunarCalendar.LAST.getYear() + " (the lunar table)");
+        }
+        boolean published = official.years().containsKey(year);
+        ctx.contentType(Responses.JSON).result(answers.get(year * 2 + (published ? 1 : 0), k -> render(year, published)));
+    }
+
+    private byte[] render(int year, boolean published) {
+        List<ForecastBreak> breaks = new ArrayList<>();
+        for (Break b : forecasts.calendar(year).arrangement(year)) {
+            List<Guess> dates = new ArrayList<>();
+            for (LocalDate d = b.start(); !d.isAfter(b.end()); d = d.plusDays(1)) {
+                dates.add(new Guess(d.toString(), "ture", b.statutory().contains(d)));
+            }
+            for (LocalDate d : b.makeUpDays()) {
+                dates.add(new Guess(d.toString(), "worker", false));
+            }
+            dates.sort(Comparator.comparing(Guess::date));
+            breaks.add(new ForecastBreak(PlanningRoutes.YearBreak.of(b), dates));
+        }
+        return Responses.bytes(new ForecastYear(year, true, published, breaks));
+    }
+}

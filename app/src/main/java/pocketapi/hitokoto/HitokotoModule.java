@@ -1,0 +1,56 @@
+package pocketapi.hitokoto;
+
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Function;
+
+import pocketapi.config.Config;
+import pocketapi.files.FolderWatcher;
+import pocketapi.web.Family;
+import pocketapi.web.Html;
+import pocketapi.web.Module;
+import pocketapi.web.Routes;
+
+/** A sentence ({@code SERVE=hitokoto}): {@code /api/hitokoto}, the built-in poetry and classics or HITOKOTO_DIR's. */
+public final class HitokotoModule implements Module {
+    private static final String SECTION = Html.resource("pocketapi/hitokoto/section.html");
+    private final SentenceFolder sentences;
+
+    public HitokotoModule(SentenceFolder sentences) {
+        this.sentences = sentences;
+    }
+
+    /**
+     * Reads HITOKOTO_DIR (the built-in sentences: on first use).
+     *
+     * @param budget what the folder's sentences may take of the heap
+     */
+    public static HitokotoModule load(Config config, long budget) throws FolderWatcher.Refused {
+        return new HitokotoModule(SentenceFolder.load(config.get(HitokotoSettings.HITOKOTO_DIR), budget));
+    }
+
+    @Override
+    public String name() {
+        return "hitokoto";
+    }
+
+    @Override
+    public void routes(Routes r) {
+        r.counted("/api/hitokoto", Family.OTHER, new HitokotoRoutes(sentences)::hitokoto, HitokotoRoutes.C,
+                HitokotoRoutes.ENCODE, HitokotoRoutes.TYPE, HitokotoRoutes.MIN_LENGTH, HitokotoRoutes.MAX_LENGTH);
+    }
+
+    @Override
+    public void start(Function<String, ScheduledExecutorService> threads) {
+        sentences.start(threads.apply("folders"));
+    }
+
+    @Override
+    public String section() {
+        return SECTION;
+    }
+
+    /** For the start-up line. */
+    public int size() {
+        return sentences.sentences().size();
+    }
+}

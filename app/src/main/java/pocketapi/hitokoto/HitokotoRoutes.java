@@ -1,0 +1,72 @@
+package pocketapi.hitokoto;
+
+import pocketapi.web.Query;
+import pocketapi.web.Responses;
+
+import java.util.concurrent.ThreadLocalRandom;
+
+import io.javalin.http.BadRequestResponse;
+import io.javalin.http.Context;
+import io.javalin.http.NotFoundResponse;
+import pocketapi.web.Query.Param;
+
+/**
+ * {@code GET /api/hitokoto}: a random sentence, as the original service answers it (README, "GET
+ * /api/hitokoto"; the fallbacks are app/docs/decisions.md's).
+ */
+final class HitokotoRoutes {
+    /** A category, {@code a} to {@code l}; any other value is null (ignored). */
+    public static final Param<Character> C = new Param<>("c", v -> v.length() == 1 && Sentences.CATEGORIES.indexOf(v.charAt(0)) >= 0
+            ? v.charAt(0) : null, null);
+    public static final Param<Boolean> ENCODE = new Param<>("encode", HitokotoRoutes::text, false);
+    /** The alias of {@code encode}. */
+    public static final Param<Boolean> TYPE = new Param<>("type", HitokotoRoutes::text, false);
+    public static final Param<Integer> MIN_LENGTH = Param.digits("min_length");
+    public static final Param<Integer> MAX_LENGTH = Param.digits("max_length");
+
+    private final SentenceFolder sentences;
+
+    public HitokotoRoutes(SentenceFolder sentences) {
+        this.sentences = sentences;
+    }
+
+    private static boolean text(String v) {
+        return switch (v) {
+            case "text" -> true;
+            case "json" -> false;
+            default -> throw new IllegalArgumentException("must be json or text");
+        };
+    }
+
+    void hitokoto(Context ctx, Query q) {
+        Sentences all = sentences.sentences();
+        StringBuilder types = new StringBuilder();
+        q.all(C).stream().filter(c -> c != null && types.indexOf(c.toString()) < 0).forEach(types::append);
+        if (types.isEmpty()) {
+            // None asked for: every category. Only invalid ones: a, as the original, or every category when a has none.
+            types.append(!q.given(C) || all.count('a') == 0 ? Sentences.CATEGORIES : "a");
+        }
+        Integer min = q.get(MIN_LENGTH);
+        Integer max = q.get(MAX_LENGTH);
+        if (min != null && max != null && max < min) {
+            throw new BadRequestResponse("max_length=" + max + " is less than min_length=" + min);
+        }
+        Sentence s = all.pick(types.toString(), min == null ? 0 : min, max == null ? Integer.MAX_VALUE : max,
+                ThreadLocalRandom.current()).orElseThrow(() -> new NotFoundResponse("No sentence of categor"
+                + (types.length() == 1 ? "y " : "ies ") + types + (min == null ? "" : ", at least " + min + " characters")
+                + (max == null ? "" : ", at most " + max + " characters") + "; categories with sentences here: " + present(all)));
+        if (q.get(ENCODE) || q.get(TYPE)) {
+            ctx.contentType(Responses.TEXT).result(s.hitokoto());
+        } else {
+            Responses.json(ctx, s);
+        }
+    }
+
+    private static String present(Sentences all) {
+        StringBuilder out = new StringBuilder();
+        for (char c : Sentences.CATEGORIES.toCharArray()) {
+            out.append(all.count(c) > 0 ? String.valueOf(c) : "");
+        }
+        return out.toString();
+    }
+}

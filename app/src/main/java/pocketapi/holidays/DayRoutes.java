@@ -1,0 +1,305 @@
+package pocketapi.holidays;
+
+import pocketapi.web.Query;
+import pocketapi.web.Responses;
+
+import io.javalin.http.BadRequestResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import io.javalin.http.Context;
+import pocketapi.web.Query.Param;
+import pocketapi.logging.LogText;
+
+/**
+ * The day a request asks about, and the calendar it asks under: {@code /api/holidays} (the JSON record, {@code
+ * type=pithy} or {@code type=alarm}) and {@code /api/holidays/detail}, and for every endpoint the calendar {@code week}
+ * or {@code calendar} chooses and the words for what the data does not cover. A day is given by {@code y}/{@code
+ * m}/{@code d} or {@code date} (none: today in UTC+8) and moved by {@code offset} days. Without {@code week} or {@code
+ * calendar}, the live official calendar; with {@code week=5|6|alt:YYYY-MM-DD} or {@code calendar=NAME}, that calendar
+ * as the rule or the named calendar has it ({@link HolidayCalendar#under}: derived once, then a lookup). Each request
+ * reads the live calendar once. Thread-safe.
+ */
+public final class DayRoutes {
+    public static final Param<Integer> Y = Param.digits("y");
+    static final Param<Integer> M = Param.digits("m");
+    static final Param<Integer> D = Param.digits("d");
+    static final Param<LocalDate> DATE = Param.date("date");
+    static final Param<Integer> OFFSET = Param.integer("offset", -366, 366, null);
+    static final Param<String> TYPE = Param.text("type");
+    static final Param<Week> WEEK = new Param<>("week", Week::parse, null);
+    static final Param<String> CALENDAR = Param.text("calendar");
+    static final Param<Boolean> FORECAST = new Param<>("forecast", v -> switch (v) {
+        case "1", "true" -> true;
+        case "0", "false" -> false;
+        default -> throw new IllegalArgumentException("must be 1 (a year not yet published answered from the forecast) or 0");
+    }, false);
+    private static final byte[] WORK = "work".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] VACATION = "vacation".getBytes(StandardCharsets.US_ASCII);
+
+    /** {@code region=}: the mainland's ({@code cn}, the default) or one of the regions'. */
+    public final Param<Region> region;
+    private final Supplier<HolidayCalendar> live;
+    private final RegionCalendars regions;
+    private final Forecasts forecasts;
+    private final Supplier<Map<String, OwnCalendar>> named;
+    private final boolean updates;
+    final DayJson json = new DayJson();
+
+    /** @param updates whether the service looks for the mainland's new years by itself (HOLIDAY_UPDATE_URL not off) */
+    public DayRoutes(Supplier<HolidayCalendar> live, RegionCalendars regions, Forecasts forecasts,
+                     Supplier<Map<String, OwnCalendar>> named, boolean updates) {
+        this.live = live;
+        this.regions = regions;
+        this.forecasts = forecasts;
+        this.named = named;
+        this.updates = updates;
+        this.region = new Param<>("region", regions::parse, Mainland.CN);
+    }
+
+    void holidays(Context ctx, Query q) {
+        Asked a = asked(q);
+        String type = q.get(TYPE);
+        if ("pithy".equals(type)) {
+            ctx.contentType(Responses.TEXT).result(a.calendar().classify(a.date()).status().wire());
+        } else if ("alarm".equals(type)) {
+            ctx.contentType(Responses.TEXT).result(a.calendar().working(a.date()) ? WORK : VACATION);
+        } else {
+            ctx.contentType(Responses.JSON).result(a.marked(json.of(a.calendar(), a.date())));
+        }
+    }
+
+    /**
+     * A covered date's detail record; with {@code forecast=1}, a later one's from the forecast; any other date of the
+     * lunar table, what is known of it without the holiday data.
+     */
+    void detail(Context ctx, Query q) {
+        HolidayCalendar calendar = choose(q);
+        Requested r = requested(q, calendar);
+        Asked a = forecast(q, calendar, r);
+        if (a == null && !calendar.covers(r.date())) {
+            ctx.contentType(Responses.JSON).result(DayJson.unknown(lunarCovered(r), true, yearStatus(r.date().getYear(), calendar),
+                    calendar.region()));
+            return;
+        }
+        a = a != null ? a : new Asked(calendar, r.date(), false);
+        ctx.contentType(Responses.JSON).result(a.marked(json.detail(a.calendar(), a.date())));
+    }
+
+    /** A date of the lunar table (1901–2100), else 400 saying so. */
+    static LocalDate lunarCovered(Requested r) {
+        if (!LunarCalendar.covers(r.date())) {
+            throw new BadRequestResponse(r.what() + " " + r.date() + " is outside " + LunarCalendar.FIRST + " to "
+                    + LunarCalendar.LAST + ", the years of the lunar table");
+        }
+        return r.date();
+    }
+
+    /** The calendar a day is answered from, the day, and whether that calendar is a forecast. */
+    record Asked(HolidayCalendar calendar, LocalDate date, boolean forecast) {
+        /** A JSON record, with {@code "forecast":true} last when it is one. */
+        byte[] marked(byte[] record) {
+            return !forecast ? record : (new String(record, 0, record.length - 1, StandardCharsets.UTF_8)
+                    + ",\"forecast\":true}").getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** The day asked about and its calendar: see {@link #forecast(Query, HolidayCalendar, Requested)}. */
+    Asked asked(Query q) {
+        HolidayCalendar calendar = choose(q);
+        Requested r = requested(q, calendar);
+        Asked a = forecast(q, calendar, r);
+        return a != null ? a : new Asked(calendar, covered(r.date(), calendar, r.what()), false);
+    }
+
+    /**
+     * With {@code forecast=1}, a date after the holiday data (to 2100) answered from the forecast of its year ({@link
+     * Forecast}), under the same {@code week} or {@code calendar}; else null.
+     */
+    private Asked forecast(Query q, HolidayCalendar calendar, Requested r) {
+        int year = r.date().getYear();
+        if (q.get(FORECAST)) {
+            forecastOnly(q, "forecast=1");
+        }
+        if (q.get(FORECAST) && r.date().isAfter(calendar.last()) && forecasts.covers(year)) {
+            return new Asked(choose(q, forecasts.calendar(year)), r.date(), true);
+        }
+        return null;
+    }
+
+    /** A 400 unless the {@code region} asked for has a forecast (the mainland's law alone has one here). */
+    public void forecastOnly(Query q, String what) {
+        Region r = q.get(region);
+        if (!r.forecast()) {
+            throw new BadRequestResponse(what + " is the forecast of the mainland's arrangement from its law; region="
+                    + r.code() + " has none");
+        }
+    }
+
+    /** For a year with a forecast, {@code "; its forecast from the law: /api/holidays/forecast?y=2027"}; else "". */
+    public String forecastHint(int year, HolidayCalendar calendar) {
+        return calendar.region().forecast() && forecasts.covers(year) ? "; its forecast from the law: "
+                + "/api/holidays/forecast?y=" + year : "";
+    }
+
+    /** The live official calendar. */
+    public HolidayCalendar official() {
+        return live.get();
+    }
+
+    /** A day asked for, before any check that the data covers it, and how messages name it. */
+    record Requested(LocalDate date, String what) {
+    }
+
+    /**
+     * The day of y/m/d or date (none: today in UTC+8), moved by {@code offset} days (−366…366): the date so reached
+     * must be covered, the one it starts from need not be.
+     */
+    LocalDate day(Query q, HolidayCalendar calendar) {
+        Requested r = requested(q, calendar);
+        return covered(r.date(), calendar, r.what());
+    }
+
+    /** The day of y/m/d or date, moved by {@code offset}, covered or not. */
+    Requested requested(Query q, HolidayCalendar calendar) {
+        boolean ymd = q.given(Y) || q.given(M) || q.given(D);
+        boolean today = !ymd && !q.given(DATE);
+        LocalDate date;
+        if (q.given(DATE)) {
+            if (ymd) {
+                throw new BadRequestResponse("date and y, m, d cannot be given together: give date=YYYY-MM-DD or y, m and d");
+            }
+            date = q.get(DATE);
+        } else if (today) {
+            date = calendar.today();
+        } else if (!q.given(Y) || !q.given(M) || !q.given(D)) {
+            throw new BadRequestResponse("y, m and d must be given together (or none of them, for today)");
+        } else {
+            int year = q.get(Y);
+            int month = q.get(M);
+            int day = q.get(D);
+            String why = Param.impossible(year, month, day);
+            if (why != null) {
+                throw new BadRequestResponse("y=" + Query.cut(q.sent(Y)) + ", m=" + Query.cut(q.sent(M)) + ", d="
+                        + Query.cut(q.sent(D)) + " " + why);
+            }
+            date = LocalDate.of(year, month, day);
+        }
+        String what = today ? "today" : "the date";
+        Integer days = q.get(OFFSET);
+        if (days != null) {
+            LocalDate from = date;
+            try {
+                date = date.plusDays(days);
+            } catch (DateTimeException e) {
+                throw new BadRequestResponse(from + " + " + days + " days is not a date");
+            }
+            what = (today ? "today" : "the date " + from) + " " + (days < 0 ? "- " + -days : "+ " + days)
+                    + (Math.abs(days) == 1 ? " day," : " days,");
+        }
+        return new Requested(date, what);
+    }
+
+    /** The calendar {@code week} and {@code calendar} choose, of the live official one or the {@code region}'s. */
+    HolidayCalendar choose(Query q) {
+        Region r = q.get(region);
+        return choose(q, r == Mainland.CN ? live.get() : regions.calendar(r));
+    }
+
+    /** The calendar {@code week} and {@code calendar} choose, of {@code official}. */
+    HolidayCalendar choose(Query q, HolidayCalendar official) {
+        if (q.given(WEEK) && q.given(CALENDAR)) {
+            throw new BadRequestResponse("week and calendar cannot be given together: a named calendar has its own week rule");
+        }
+        if (q.given(WEEK)) {
+            return official.under(OwnCalendar.of(q.get(WEEK)));
+        }
+        String name = q.get(CALENDAR);
+        if (name == null) {
+            return official;
+        }
+        Map<String, OwnCalendar> all = named.get();
+        OwnCalendar schedule = all.get(name);
+        if (schedule == null) {
+            throw new BadRequestResponse("calendar=" + Query.cut(q.sent(CALENDAR)) + " is not accepted; the calendars here are "
+                    + String.join(", ", all.keySet()));
+        }
+        return official.under(schedule);
+    }
+
+    /** Whether the service looks for new years by itself. */
+    public boolean updates() {
+        return updates;
+    }
+
+    /** The calendars {@code calendar=} takes, by name. */
+    public Map<String, OwnCalendar> named() {
+        return named.get();
+    }
+
+    /** {@code date}, when covered; else 400 saying which year is missing and whether it is published yet. */
+    LocalDate covered(LocalDate date, HolidayCalendar calendar, String what) {
+        if (!calendar.covers(date)) {
+            throw new BadRequestResponse(what + " " + date + " " + missing(date.getYear(), calendar));
+        }
+        return date;
+    }
+
+    /** The notice year of {@code y}, or this UTC+8 year when absent; it must be a year the data holds. */
+    int year(Integer y, String sent, HolidayCalendar calendar) {
+        int year = y == null ? calendar.today().getYear() : y;
+        if (!calendar.years().containsKey(year)) {
+            String what = y == null ? "this year, " + year + "," : "y=" + sent;
+            String standing = standing(year, calendar);
+            String hint = year > calendar.years().lastKey() ? forecastHint(year, calendar) : "";
+            if (standing != null) {
+                throw new BadRequestResponse(what + ": the holiday arrangement of " + year + " is " + standing + "; the data "
+                        + "holds " + calendar.years().firstKey() + " to " + calendar.years().lastKey() + hint);
+            }
+            throw new BadRequestResponse(what + " is not in the holiday data, which holds " + calendar.years().firstKey()
+                    + " to " + calendar.years().lastKey() + hint);
+        }
+        return year;
+    }
+
+    /**
+     * Why an uncovered year is not served, when that is known: {@code not published yet} (a source said so), {@code
+     * disputed (the sources disagree on 2027-01-01, 2027-10-01)}, and for the year after the data {@code not fetched
+     * yet} or, with updates off, {@code not in the built-in data, and updates are off}; else null.
+     */
+    String standing(int year, HolidayCalendar calendar) {
+        if (calendar.notPublished(year)) {
+            return "not published yet";
+        }
+        List<LocalDate> disputed = calendar.disputed(year);
+        if (!disputed.isEmpty()) {
+            return "disputed (the sources disagree on " + LogText.first(disputed, 10) + ")";
+        }
+        if (year != calendar.last().getYear() + 1) {
+            return null;
+        }
+        boolean on = calendar.region() == Mainland.CN ? updates : regions.updates(calendar.region());
+        return on ? "not fetched yet" : "not in the built-in data, and updates are off";
+    }
+
+    /** Why dates of {@code year} cannot be answered, e.g. {@code is in 2027, whose ... not published yet; ...}. */
+    String missing(int year, HolidayCalendar calendar) {
+        String standing = standing(year, calendar);
+        if (standing != null) {
+            return "is in " + year + ", whose holiday arrangement is " + standing + "; covered: " + calendar.first()
+                    + " to " + calendar.last();
+        }
+        return "is outside the covered range " + calendar.first() + " to " + calendar.last() + " (" + year
+                + " is not in the holiday data)";
+    }
+
+    /** Where an uncovered year stands, e.g. {@code 2027's holiday arrangement is not published yet}. */
+    public String yearStatus(int year, HolidayCalendar calendar) {
+        String standing = standing(year, calendar);
+        return year + (standing != null ? "'s holiday arrangement is " + standing : " is not in the holiday data");
+    }
+}

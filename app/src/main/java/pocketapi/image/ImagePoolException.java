@@ -1,8 +1,0 @@
-package pocketapi.image;
-
-/** A pool file cannot be used; the message names the file and the problem. */
-public final class ImagePoolException extends Exception {
-    public ImagePoolException(String message) {
-        super(message);
-    }
-}

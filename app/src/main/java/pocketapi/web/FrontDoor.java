@@ -1,0 +1,235 @@
+package pocketapi.web;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpVersion;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.InetAddressSet;
+import org.eclipse.jetty.util.thread.ThreadPool;
+import org.slf4j.LoggerFactory;
+
+import pocketapi.logging.Throttle;
+
+/**
+ * The handler in front of Javalin's, for every request: {@code nosniff} on every answer; HTTP/1.0 with
+ * Transfer-Encoding, faulty framing (RFC 9112 §6.1), answered 400 and closed, so nothing smuggled behind it is read;
+ * each client's fair share of the request threads; and the answer under way marked on its connection until it is
+ * written, for the write time-out ({@link Connections}).
+ *
+ * <p>Who the request is ({@link Caller}) is worked out here, once, and handed on as the request's {@link #CALLER}: the
+ * user id {@code /api/info} counts is {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed,
+ * read as UTF-8, cut to 128 characters, else {@code unknown}; with {@code TRUSTED_PROXIES} (Jetty's {@link
+ * InetAddressSet}) those headers count only from a listed peer, and from any other the id is the peer's address. A
+ * caller whose address (the user id when it is an IP address, the peer's when the id is {@code unknown}) is in {@code
+ * STATS_IGNORE} is answered but not counted. The fair share: while more than half of the request threads are busy, a
+ * client with more than an eighth of them under way, or a trusted proxy with more than half, is answered 503 at once,
+ * so that clients that do not read their answers (each holds a thread for up to the write time-out) cannot take every
+ * thread. A client is its address, or, from a TRUSTED_PROXIES peer, the address the proxy forwards; a count is dropped
+ * when it reaches 0. Refusals are logged once a minute. Thread-safe.
+ */
+final class FrontDoor extends Handler.Wrapper {
+    /** The request attribute that holds the {@link Caller}. */
+    static final String CALLER = "pocketapi.caller";
+    private static final Throttle REFUSED = Throttle.counting(LoggerFactory.getLogger(FrontDoor.class), true, "busy: refused %d "
+            + "request(s) from clients that had more than their share of the request threads under way (answered 503)");
+    /** Null when TRUSTED_PROXIES is unset: every peer's headers are believed, as the specification has it. */
+    private final InetAddressSet trusted;
+    /** STATS_IGNORE; null when unset. */
+    private final InetAddressSet ignored;
+
+    private final AtomicInteger busy = new AtomicInteger();
+    private final ConcurrentHashMap<String, AtomicInteger> byClient = new ConcurrentHashMap<>();
+    private volatile int threads;
+
+    /** @param trustedProxies TRUSTED_PROXIES, {@code ignore} STATS_IGNORE, as the configuration checked them: IP literals and CIDR ranges */
+    FrontDoor(List<String> trustedProxies, List<String> ignore, int threads) {
+        this.trusted = set(trustedProxies);
+        this.ignored = set(ignore);
+        this.threads = threads;
+    }
+
+    private static InetAddressSet set(List<String> entries) {
+        InetAddressSet set = entries.isEmpty() ? null : new InetAddressSet();
+        entries.forEach(entry -> set.add(entry));
+        return set;
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        if (getServer().getThreadPool() instanceof ThreadPool.SizedThreadPool pool) {
+            threads = pool.getMaxThreads();
+        }
+        super.doStart();
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) throws Exception {
+        response.getHeaders().put(Responses.NOSNIFF);
+        if (request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_0
+                && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
+            response.getHeaders().put(HttpHeader.CONNECTION, "close");
+            Responses.jettyError(request, response, callback, 400,
+                    "The request was rejected: HTTP/1.0 has no Transfer-Encoding; send HTTP/1.1, or a Content-Length.");
+            return true;
+        }
+        if (!wellEscaped(request.getHttpURI().getPath())) {
+            Responses.REJECTED.count();
+            Responses.jettyError(request, response, callback, 400, "The request was rejected: a malformed escape in the "
+                    + "path; every % must be followed by two hex digits (%20, %E4%B8%AD).");
+            return true;
+        }
+        Caller caller = caller(Request.getRemoteAddr(request), request.getHeaders().get("CF-Connecting-IP"),
+                request.getHeaders().get(HttpHeader.X_FORWARDED_FOR));
+        request.setAttribute(CALLER, caller);
+        if (!enter(caller)) {
+            REFUSED.count();
+            response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+            Responses.jettyError(request, response, callback, 503, "Too many requests under way from one client while "
+                    + "the server is busy; try again in a moment.");
+            return true;
+        }
+        AtomicBoolean released = new AtomicBoolean();
+        Runnable release = () -> {
+            if (released.compareAndSet(false, true)) {
+                Connections.answering(request, null);
+                leave(caller);
+            }
+        };
+        Callback done = Callback.from(callback, release);
+        Connections.answering(request, response);
+        try {
+            if (super.handle(request, response, done)) {
+                return true;
+            }
+        } catch (Throwable t) {
+            release.run();
+            throw t;
+        }
+        release.run();
+        return false;
+    }
+
+    /** Whether every {@code %} in a raw path starts an escape of two hex digits (the path parameters' decoder throws otherwise). */
+    static boolean wellEscaped(String path) {
+        for (int i = path == null ? -1 : path.indexOf('%'); i >= 0; i = path.indexOf('%', i + 1)) {
+            if (i + 2 >= path.length() || Character.digit(path.charAt(i + 1), 16) < 0 || Character.digit(path.charAt(i + 2), 16) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Counts a request of {@code caller} as under way, unless it is over its share (false: not
+     * counted): its client at most an eighth of the threads, and the trusted proxy it came through at
+     * most half of them, so that ids rotated behind a proxy cannot take them all.
+     */
+    boolean enter(Caller caller) {
+        int all = busy.incrementAndGet();
+        int mine = add(caller.client(), 1);
+        int via = caller.via() == null ? 0 : add("via " + caller.via(), 1);
+        if (all > threads / 2 && (mine > Math.max(1, threads / 8) || via > threads / 2)) {
+            leave(caller);
+            return false;
+        }
+        return true;
+    }
+
+    /** A request {@link #enter} let in is done. */
+    void leave(Caller caller) {
+        busy.decrementAndGet();
+        add(caller.client(), -1);
+        if (caller.via() != null) {
+            add("via " + caller.via(), -1);
+        }
+    }
+
+    /** Adds to a key's requests under way (a key at 0 is forgotten); its count now. */
+    private int add(String key, int n) {
+        AtomicInteger count = byClient.compute(key, (k, c) -> {
+            AtomicInteger now = c == null ? new AtomicInteger() : c;
+            return now.addAndGet(n) == 0 ? null : now;
+        });
+        return count == null ? 0 : count.get();
+    }
+
+    /** Who a request from {@code peer} with these headers is. */
+    Caller caller(String peer, String cfConnectingIp, String xForwardedFor) {
+        if (trusted == null && ignored == null) {  // the common case: no address to read
+            return new Caller(userId(cfConnectingIp, xForwardedFor), peer, null, true);
+        }
+        InetAddress address = literal(peer);
+        String user;
+        String client = peer;
+        String via = null;
+        if (trusted == null) {
+            user = userId(cfConnectingIp, xForwardedFor);
+        } else if (address == null || !trusted.test(address)) {
+            user = client = address == null ? peer : address.getHostAddress();
+        } else {
+            user = client = userId(cfConnectingIp, xForwardedFor);
+            via = peer;
+        }
+        boolean counted = ignored == null || !ignored.test(user.equals("unknown") ? address : literal(user));
+        return new Caller(user, client, via, counted);
+    }
+
+    private static final java.util.regex.Pattern IP_LITERAL =
+            java.util.regex.Pattern.compile("[0-9]{1,3}(\\.[0-9]{1,3}){3}|\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.%\\w]*]?");
+
+    /** An IP address as written (never looked up), or null when {@code text} is not one. */
+    static InetAddress literal(String text) {
+        if (text == null || !IP_LITERAL.matcher(text).matches()) {
+            return null;
+        }
+        try {
+            return InetAddress.getByName(text);
+        } catch (UnknownHostException e) {
+            return null;
+        }
+    }
+
+    /** {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed, as UTF-8, at most 128 characters; else {@code unknown}. */
+    static String userId(String cfConnectingIp, String xForwardedFor) {
+        String id = cfConnectingIp == null ? "" : cfConnectingIp.strip();
+        if (id.isEmpty() && xForwardedFor != null) {
+            int comma = xForwardedFor.indexOf(',');
+            id = (comma < 0 ? xForwardedFor : xForwardedFor.substring(0, comma)).strip();
+        }
+        if (id.isEmpty()) {
+            return "unknown";
+        }
+        id = utf8(id);
+        if (id.length() > 128) {
+            id = id.substring(0, Character.isHighSurrogate(id.charAt(127)) ? 127 : 128);
+        }
+        return id;
+    }
+
+    /** A header Jetty read as Latin-1, as the UTF-8 its bytes are (when they are: else as it came). */
+    private static String utf8(String latin1) {
+        for (int i = 0; i < latin1.length(); i++) {
+            if (latin1.charAt(i) >= 0x80) {
+                try {
+                    return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(latin1.getBytes(StandardCharsets.ISO_8859_1)))
+                            .toString();
+                } catch (CharacterCodingException e) {
+                    return latin1;
+                }
+            }
+        }
+        return latin1;
+    }
+}

@@ -1,0 +1,72 @@
+package pocketapi.web;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import pocketapi.web.Query.Param;
+
+/**
+ * Where each module registers its endpoints, for GET and HEAD (Javalin's implicit HEAD would answer without running the
+ * GET handler): an endpoint of the API is counted and reads its query against the parameters it declares; a plain route
+ * (the page, the health check, the sample pictures) is neither. Every endpoint's path gets CORS. Used while the server
+ * is built.
+ */
+public final class Routes {
+    /** An endpoint's answer, given its typed parameters. */
+    public interface Answer {
+        void answer(Context ctx, Query q) throws Exception;
+    }
+
+    private final JavalinConfig config;
+    private final CallCounter counter;
+    private final Set<String> endpoints = new HashSet<>();
+
+    Routes(JavalinConfig config, CallCounter counter) {
+        this.config = config;
+        this.counter = counter;
+        config.routes.before(ctx -> {
+            String path = ctx.path();
+            if (endpoints.contains(path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path)
+                    || path.startsWith("/img/")) {
+                ctx.header("Access-Control-Allow-Origin", "*");
+            }
+        });
+    }
+
+    /** A route that is no endpoint of the API: not counted, no query read. */
+    public void plain(String path, Handler handler) {
+        config.routes.get(path, handler);
+        config.routes.head(path, handler);
+    }
+
+    /**
+     * An endpoint of the API: each call counted in {@code family} (none: null), its query read against {@code params}
+     * (a misspelled name is 400).
+     */
+    public void counted(String path, Family family, Answer answer, Param<?>... params) {
+        List<Param<?>> takes = List.of(params);
+        endpoints.add(path);
+        plain(path, ctx -> {
+            Caller caller = caller(ctx);
+            if (family != null && caller.counted()) {
+                counter.count(caller.user(), family);
+            }
+            answer.answer(ctx, Query.read(path, ctx.queryParamMap(), ctx.queryString(), takes, caller.user()));
+        });
+    }
+
+    /** An endpoint of the API that counts its own call ({@code /api/info}, whose answer includes it): no query read. */
+    public void counting(String path, Handler handler) {
+        endpoints.add(path);
+        plain(path, handler);
+    }
+
+    /** The caller of a request, worked out once by {@link FrontDoor}: its user id, and whether its calls are counted. */
+    public static Caller caller(Context ctx) {
+        return ctx.attribute(FrontDoor.CALLER);
+    }
+}

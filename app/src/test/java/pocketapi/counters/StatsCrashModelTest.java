@@ -1,0 +1,117 @@
+package pocketapi.counters;
+
+import pocketapi.web.Family;
+
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+import pocketapi.LogCapture;
+import pocketapi.MutableClock;
+
+/**
+ * The file store against everything a disk and a power supply can do: seeded random sequences of
+ * calls, saves, a full disk at any operation (a write half done included), power cuts at any
+ * operation (unforced bytes partly kept, zeros after them), clean stops and restarts, midnight.
+ * After every restart the counters must be exactly what they were when some save was made since
+ * the last one that reported success: nothing saved is lost, nothing is counted twice, and no file
+ * is half-read. And {@code stats.json}, once it exists, never disappears. A failure names its seed;
+ * {@code -Dpocketapi.crashSequences=N} runs more.
+ */
+class StatsCrashModelTest {
+    private static final Path FILE = Path.of("/state/stats.json");
+    private static final int SEQUENCES = Integer.getInteger("pocketapi.crashSequences", 2_000);
+
+    @Test
+    void after_any_crash_the_counters_are_those_of_a_save_since_the_last_that_succeeded() {
+        try (LogCapture quiet = new LogCapture()) {
+            for (int seed = 0; seed < SEQUENCES; seed++) {
+                run(20261124L + seed);
+            }
+        }
+    }
+
+    /** The counters as a test sees them (through a reader of its own): every tally, "" the site's, and each day's counts. */
+    private static Map<String, List<Long>> state(LocalCounters counters) {
+        LocalCounters.Snapshot s = counters.snapshot(1);
+        Map<String, List<Long>> state = new HashMap<>();
+        state.put("", List.of(s.site().total(), s.site().daily(), s.site().day()));
+        for (int i = 0; i < s.keys().length; i++) {
+            state.put(UserKeys.hex(s.keys()[i]), List.of(s.totals()[i], s.dailies()[i], (long) s.on()[i]));
+        }
+        s.days().forEach((day, counts) -> state.put("day " + day, java.util.Arrays.stream(counts).boxed().toList()));
+        return state;
+    }
+
+    private static void run(long seed) {
+        Random random = new Random(seed);
+        MutableClock clock = new MutableClock("2026-05-01T15:59:00Z");
+        CrashDisk disk = new CrashDisk(random);
+        disk.watch(FILE);
+        List<String> steps = new ArrayList<>();
+        // The states a save tried to write, from the last one that succeeded on: one of them is what a restart finds.
+        List<Map<String, List<Long>>> candidates = new ArrayList<>(List.of(Map.of("", List.of(0L, 0L, 0L))));
+        for (int life = 0; life < 6; life++) {
+            LocalCounters counters = new LocalCounters(clock, LocalCountersTest.KEYS, 1_000, 400, 2);
+            StatsFlusher flusher = new StatsFlusher(disk, FILE, clock, Duration.ofSeconds(10), 90, counters, null);
+            Map<String, List<Long>> found0 = state(counters);
+            if (!candidates.contains(found0)) {
+                throw new AssertionError("seed " + seed + ": after " + steps + " the counters are " + found0
+                        + ", which no save since the last that succeeded wrote: " + candidates);
+            }
+            candidates = new ArrayList<>(List.of(found0));
+            boolean crashed = false;
+            for (int step = 0; step < 40 && !crashed; step++) {
+                int what = random.nextInt(20);
+                if (what < 12) {
+                    counters.countAndReport("u" + random.nextInt(6), Family.values()[random.nextInt(4)]);
+                    steps.add("call");
+                } else if (what < 16) {
+                    boolean whole = random.nextInt(4) == 0;
+                    Map<String, List<Long>> before = state(counters);
+                    if (!candidates.contains(before)) {
+                        candidates.add(before);
+                    }
+                    boolean ok = flusher.save(whole);
+                    steps.add((whole ? "whole save " : "save ") + (ok ? "ok" : "failed"));
+                    if (ok) {
+                        candidates = new ArrayList<>(List.of(before));
+                    }
+                    crashed = disk.down();
+                } else if (what == 16) {
+                    int n = 1 + random.nextInt(8);
+                    disk.failIn(n);
+                    steps.add("disk full in " + n);
+                } else if (what == 17) {
+                    int n = random.nextInt(8);
+                    disk.crashIn(n);
+                    steps.add("power cut in " + n);
+                    crashed = n == 0;
+                } else if (what == 18) {
+                    clock.advance(Duration.ofSeconds(random.nextInt(90)));
+                    steps.add("time");
+                } else {
+                    Map<String, List<Long>> before = state(counters);
+                    if (!candidates.contains(before)) {
+                        candidates.add(before);
+                    }
+                    boolean ok = flusher.stop();
+                    steps.add("stop " + (ok ? "ok" : "failed"));
+                    if (ok) {
+                        candidates = new ArrayList<>(List.of(before));
+                    }
+                    crashed = true;  // a stop ends this life too
+                }
+            }
+            disk.reboot();
+            steps.add("restart");
+        }
+    }
+}
