@@ -1,5 +1,6 @@
 package pocketapi;
 
+import io.javalin.Javalin;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -10,11 +11,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.javalin.Javalin;
 import pocketapi.common.Jobs;
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
@@ -50,8 +48,8 @@ import pocketapi.web.Module;
 import pocketapi.web.ServerSettings;
 
 /**
- * Starts pocketapi: configuration, the modules served ({@code SERVE}), the server, in that order; any bad input stops it
- * with exit code 2. On SIGTERM or Ctrl-C it stops the server, saves the counters and exits 0.
+ * Starts pocketapi: configuration, the modules served ({@code SERVE}), the server, in that order; any bad input stops
+ * it with exit code 2. On SIGTERM or Ctrl-C it stops the server, saves the counters and exits 0.
  */
 public final class Main {
     static {
@@ -61,19 +59,23 @@ public final class Main {
 
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
 
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) {
         if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
             System.out.print(Help.text(Settings.all()));
             try {
-                List<Target> targets = Target.parseAll(System.getenv().getOrDefault("NOTIFY_URLS", ""),
-                        new Regions(Clock.systemUTC(), null)::parse);
-                System.out.printf("%nNotification targets now: %s%n", targets.isEmpty() ? "none"
-                        : String.join(", ", targets.stream().map(Target::name).toList()));
+                List<Target> targets = Target.parseAll(
+                        System.getenv().getOrDefault("NOTIFY_URLS", ""), new Regions(Clock.systemUTC(), null)::parse);
+                System.out.printf(
+                        "%nNotification targets now: %s%n",
+                        targets.isEmpty()
+                                ? "none"
+                                : String.join(
+                                        ", ", targets.stream().map(Target::name).toList()));
             } catch (IllegalArgumentException e) {
-                System.out.printf("%nNotification targets now: NOTIFY_URLS is not accepted (start the service to see why)%n");
+                System.out.printf(
+                        "%nNotification targets now: NOTIFY_URLS is not accepted (start the service to see why)%n");
             }
             return;
         }
@@ -96,8 +98,12 @@ public final class Main {
             settings.remove("--notify-test");
             try {
                 Config config = Settings.parse(System.getenv(), settings);
-                System.exit(NotifyTest.run(config.read(NotifySettings.NOTIFY_URLS, v -> Target.parseAll(v,
-                        new Regions(Clock.systemUTC(), null)::parse)), Notifier.http(userAgent()), System.out));
+                System.exit(NotifyTest.run(
+                        config.read(
+                                NotifySettings.NOTIFY_URLS,
+                                v -> Target.parseAll(v, new Regions(Clock.systemUTC(), null)::parse)),
+                        Notifier.http(userAgent()),
+                        System.out));
             } catch (ConfigException e) {
                 e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
                 System.exit(2);
@@ -110,8 +116,10 @@ public final class Main {
         try {
             config = Settings.parse(System.getenv(), List.of(args));
             WritableFolders.check(folders(config));
-            served = serve(config, clock, MemoryBudget.check(config, Runtime.getRuntime().maxMemory(),
-                    config.get(Settings.SERVE)));
+            served = serve(
+                    config,
+                    clock,
+                    MemoryBudget.check(config, Runtime.getRuntime().maxMemory(), config.get(Settings.SERVE)));
         } catch (ConfigException | HolidayDataException | ImagePoolException | FolderWatcher.Refused e) {
             e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
             System.exit(2);
@@ -131,22 +139,35 @@ public final class Main {
         served.modules().forEach(m -> m.start(threads));
         threads.apply("log").scheduleWithFixedDelay(() -> Throttle.flushAll(false), 1, 1, TimeUnit.MINUTES);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, served.save()), "shutdown"));
-        LOG.info("pocketapi {} listening on http://{}:{}, {}", version(), config.get(ServerSettings.HOST), app.port(),
+        LOG.info(
+                "pocketapi {} listening on http://{}:{}, {}",
+                version(),
+                config.get(ServerSettings.HOST),
+                app.port(),
                 served.describe());
         if (config.get(HolidaySettings.CALENDARS_DIR).isPresent() && served.holidays() != null) {
-            LOG.info("calendars of your own from {}: {}", config.get(HolidaySettings.CALENDARS_DIR).get(),
+            LOG.info(
+                    "calendars of your own from {}: {}",
+                    config.get(HolidaySettings.CALENDARS_DIR).get(),
                     served.holidays().own().all().keySet());
         }
         if (config.get(HitokotoSettings.HITOKOTO_DIR).isPresent() && served.hitokoto() != null) {
-            LOG.info("sentences from {}: {} for /api/hitokoto", config.get(HitokotoSettings.HITOKOTO_DIR).get(),
+            LOG.info(
+                    "sentences from {}: {} for /api/hitokoto",
+                    config.get(HitokotoSettings.HITOKOTO_DIR).get(),
                     served.hitokoto().size());
         }
     }
 
     /** The modules served, and what the server and the start-up line take of them. */
-    record Served(List<Module> modules, CallCounter counter, List<String> ignored, BooleanSupplier save,
-                  HolidaysModule holidays, HitokotoModule hitokoto, String describe) {
-    }
+    record Served(
+            List<Module> modules,
+            CallCounter counter,
+            List<String> ignored,
+            BooleanSupplier save,
+            HolidaysModule holidays,
+            HitokotoModule hitokoto,
+            String describe) {}
 
     /** The folders the capabilities served write to, each once: tried before any of them reads a file. */
     static List<WritableFolders.Wanted> folders(Config config) {
@@ -167,8 +188,8 @@ public final class Main {
 
     /**
      * The modules {@code SERVE} names, in the order of the page, each reading its files now: the holiday calendar (with
-     * the regions and the forecast), the pictures, the sentences, the counters, the notifications. One not served has no
-     * object, reads no file and starts no thread.
+     * the regions and the forecast), the pictures, the sentences, the counters, the notifications. One not served has
+     * no object, reads no file and starts no thread.
      */
     static Served serve(Config config, Clock clock, MemoryBudget budget)
             throws ConfigException, HolidayDataException, ImagePoolException, FolderWatcher.Refused {
@@ -188,8 +209,8 @@ public final class Main {
             line.add("holidays " + holidays.range() + " (" + updates(config, regional) + ")");
         }
         if (serve.contains("img")) {
-            PicturesModule pictures = PicturesModule.load(config, budget.pools(), config.get(
-                    CounterSettings.STATS_MAX_USERS));
+            PicturesModule pictures =
+                    PicturesModule.load(config, budget.pools(), config.get(CounterSettings.STATS_MAX_USERS));
             modules.add(pictures);
             line.add("pictures " + pictures.describe(config));
         }
@@ -209,9 +230,14 @@ public final class Main {
         }
         line.add("serving " + String.join(", ", serve) + "; " + budget);
         CountersModule saved = counters;
-        return new Served(List.copyOf(modules), counters == null ? CallCounter.NONE : counters.counters(),
-                counters == null ? List.of() : config.get(CounterSettings.STATS_IGNORE), saved == null ? () -> true
-                : saved::stop, holidays, hitokoto, String.join(", ", line));
+        return new Served(
+                List.copyOf(modules),
+                counters == null ? CallCounter.NONE : counters.counters(),
+                counters == null ? List.of() : config.get(CounterSettings.STATS_IGNORE),
+                saved == null ? () -> true : saved::stop,
+                holidays,
+                hitokoto,
+                String.join(", ", line));
     }
 
     /** One thread a job, by name: the jobs of one name (the folders' looks, the updates) share it. */
@@ -252,9 +278,9 @@ public final class Main {
     }
 
     /**
-     * The shutdown hook: stop taking requests, let those under way finish (HttpApi.STOP_TIMEOUT_MILLIS
-     * at most), save the counters (Redis mode: a second at most for what Redis has not taken), and
-     * exit 0 — or 1 when the counters could not all be saved (the log line says how many are lost).
+     * The shutdown hook: stop taking requests, let those under way finish (HttpApi.STOP_TIMEOUT_MILLIS at most), save
+     * the counters (Redis mode: a second at most for what Redis has not taken), and exit 0 — or 1 when the counters
+     * could not all be saved (the log line says how many are lost).
      */
     private static void stop(Javalin app, BooleanSupplier saveCounters) {
         LOG.info("stopping");
@@ -277,16 +303,19 @@ public final class Main {
     static String updates(Config config, RegionsModule regions) {
         List<String> on = new ArrayList<>();
         if (!config.get(HolidaySettings.HOLIDAY_UPDATE_URL).isEmpty()) {
-            on.add("the mainland's from " + LogText.hosts(config.get(HolidaySettings.HOLIDAY_UPDATE_URL)) + " (holiday-cn), "
+            on.add("the mainland's from " + LogText.hosts(config.get(HolidaySettings.HOLIDAY_UPDATE_URL))
+                    + " (holiday-cn), "
                     + (config.get(HolidaySettings.HOLIDAY_CONFIRM_URL).isEmpty()
-                    ? "changes not cross-checked (HOLIDAY_CONFIRM_URL=off)"
-                    : "each change confirmed by chinese-days from " + LogText.hosts(config.get(
-                    HolidaySettings.HOLIDAY_CONFIRM_URL))));
+                            ? "changes not cross-checked (HOLIDAY_CONFIRM_URL=off)"
+                            : "each change confirmed by chinese-days from "
+                                    + LogText.hosts(config.get(HolidaySettings.HOLIDAY_CONFIRM_URL))));
         }
         on.addAll(regions.updates());
-        return on.isEmpty() ? "automatic updates off" : "updates every " + LogText.duration(config.get(
-                HolidaySettings.HOLIDAY_UPDATE_SECONDS)) + ": " + String.join("; ", on) + "; cache "
-                + config.get(HolidaySettings.HOLIDAY_CACHE_DIR).toAbsolutePath();
+        return on.isEmpty()
+                ? "automatic updates off"
+                : "updates every " + LogText.duration(config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS)) + ": "
+                        + String.join("; ", on) + "; cache "
+                        + config.get(HolidaySettings.HOLIDAY_CACHE_DIR).toAbsolutePath();
     }
 
     static String version() {

@@ -1,17 +1,14 @@
 package pocketapi;
 
-import pocketapi.counters.CounterSettings;
-import pocketapi.hitokoto.HitokotoSettings;
-import pocketapi.pictures.PictureSettings;
-
 import java.util.List;
-
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
-import pocketapi.config.Setting;
-import pocketapi.pictures.Picker;
-import pocketapi.counters.RedisCounters;
+import pocketapi.counters.CounterSettings;
 import pocketapi.counters.LocalCounters;
+import pocketapi.counters.RedisCounters;
+import pocketapi.hitokoto.HitokotoSettings;
+import pocketapi.pictures.Picker;
+import pocketapi.pictures.PictureSettings;
 
 /**
  * What the bounded parts of the service may hold of the heap, so that no setting, folder or state can make it run out:
@@ -55,19 +52,26 @@ public final class MemoryBudget {
         boolean info = served.contains("info");
         boolean img = served.contains("img");
         long usable = maxHeap / 100 * USABLE_PERCENT;
-        long fixed = BASE + (info && config.get(CounterSettings.STATS_REDIS_URL).isPresent() ? REDIS : 0)
-                + (img ? Picker.bytes(config.get(PictureSettings.IMAGE_NO_REPEAT), Math.min(config.get(
-                CounterSettings.STATS_MAX_USERS), Picker.MAX_USERS)) : 0);
+        long fixed = BASE
+                + (info && config.get(CounterSettings.STATS_REDIS_URL).isPresent() ? REDIS : 0)
+                + (img
+                        ? Picker.bytes(
+                                config.get(PictureSettings.IMAGE_NO_REPEAT),
+                                Math.min(config.get(CounterSettings.STATS_MAX_USERS), Picker.MAX_USERS))
+                        : 0);
         long users = info ? (long) config.get(CounterSettings.STATS_MAX_USERS) * LocalCounters.BYTES_PER_USER : 0;
         long rest = usable - fixed - users;
         if (rest < MIN_REST) {
             long fits = Math.max(0, (usable - fixed - MIN_REST) / LocalCounters.BYTES_PER_USER);
-            throw new ConfigException(CounterSettings.STATS_MAX_USERS.name() + " (" + CounterSettings.STATS_MAX_USERS.flag() + "): "
-                    + config.get(CounterSettings.STATS_MAX_USERS) + " users take " + mb(users) + " in a heap of " + mb(maxHeap) + " (-Xmx), which "
+            throw new ConfigException(CounterSettings.STATS_MAX_USERS.name() + " ("
+                    + CounterSettings.STATS_MAX_USERS.flag() + "): "
+                    + config.get(CounterSettings.STATS_MAX_USERS) + " users take " + mb(users) + " in a heap of "
+                    + mb(maxHeap) + " (-Xmx), which "
                     + "holds at most " + fits + " beside the rest of the service; lower it or give Java a larger -Xmx");
         }
         // The rest in shares: pictures 2 and calendars 1; with HITOKOTO_DIR, pictures 3, calendars 1 and sentences 2.
-        boolean sentences = served.contains("hitokoto") && config.get(HitokotoSettings.HITOKOTO_DIR).isPresent();
+        boolean sentences = served.contains("hitokoto")
+                && config.get(HitokotoSettings.HITOKOTO_DIR).isPresent();
         long p = img ? (sentences ? 3 : 2) : 0;
         long c = served.contains("holidays") ? 1 : 0;
         long t = sentences ? 2 : 0;

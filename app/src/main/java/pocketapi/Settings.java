@@ -3,7 +3,6 @@ package pocketapi;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.config.Setting;
@@ -16,28 +15,38 @@ import pocketapi.regions.RegionSettings;
 import pocketapi.web.ServerSettings;
 
 /**
- * Every setting of the service, each declared by the capability that reads it, listed here in the order of {@code
- * --help}, the README's table and {@code pocketapi.env}; and {@link #SERVE}, the capabilities served. Stateless.
+ * Every setting of the service, each declared by the capability that reads it, listed here in the order of
+ * {@code --help}, the README's table and {@code pocketapi.env}; and {@link #SERVE}, the capabilities served. Stateless.
  */
 public final class Settings {
     /** The capabilities {@code SERVE} takes, in the order of the page. */
     public static final List<String> CAPABILITIES = List.of("holidays", "img", "info", "hitokoto", "notify");
 
-    public static final Setting<List<String>> SERVE = Setting.of("SERVE", String.join(",", CAPABILITIES),
-            "comma-separated capabilities to serve: holidays (the holiday calendar, with the regions and the forecast), img "
-            + "(the pictures), info (the counters with their history and badges; without it nothing is counted or saved), "
-            + "hitokoto, notify (needs holidays). One not served answers 404, reads no file and starts no thread; /healthz, "
-            + "/api/ping and the page stay", v -> v.names(CAPABILITIES));
+    public static final Setting<List<String>> SERVE = Setting.of(
+            "SERVE",
+            String.join(",", CAPABILITIES),
+            "comma-separated capabilities to serve: holidays (the holiday calendar, with the regions and the "
+                    + "forecast), img "
+                    + "(the pictures), info (the counters with their history and badges; without it nothing "
+                    + "is counted or saved), "
+                    + "hitokoto, notify (needs holidays). One not served answers 404, reads no file and "
+                    + "starts no thread; /healthz, "
+                    + "/api/ping and the page stay",
+            v -> v.names(CAPABILITIES));
 
-    private Settings() {
-    }
+    private Settings() {}
 
     /** Every setting, in order. */
     public static List<Setting<?>> all() {
         List<Setting<?>> all = new ArrayList<>(ServerSettings.ALL);
         all.add(SERVE);
-        for (List<Setting<?>> settings : List.of(HolidaySettings.ALL, RegionSettings.ALL, PictureSettings.ALL,
-                HitokotoSettings.ALL, CounterSettings.ALL, NotifySettings.ALL)) {
+        for (List<Setting<?>> settings : List.of(
+                HolidaySettings.ALL,
+                RegionSettings.ALL,
+                PictureSettings.ALL,
+                HitokotoSettings.ALL,
+                CounterSettings.ALL,
+                NotifySettings.ALL)) {
             all.addAll(settings);
         }
         return List.copyOf(all);

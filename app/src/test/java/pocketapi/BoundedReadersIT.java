@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +22,10 @@ class BoundedReadersIT {
     private static String shortSentences(int bytes) {
         StringBuilder json = new StringBuilder(bytes + 64).append('[');
         for (int i = 0; json.length() < bytes; i++) {
-            json.append(i == 0 ? "" : ",").append("{\"hitokoto\":\"短句").append(i).append("\",\"type\":\"a\"}");
+            json.append(i == 0 ? "" : ",")
+                    .append("{\"hitokoto\":\"短句")
+                    .append(i)
+                    .append("\",\"type\":\"a\"}");
         }
         return json.append(']').toString();
     }
@@ -34,13 +36,28 @@ class BoundedReadersIT {
         List<String> unit = JarProcess.unitFlags();
         Path sentences = Files.createDirectories(dir.resolve("hitokoto"));
         Files.writeString(sentences.resolve("a.json"), shortSentences(7 << 20));
-        Map<String, String> env = Map.of("HITOKOTO_DIR", sentences.toString(), "STATS_FILE", dir.resolve("stats.json").toString());
+        Map<String, String> env = Map.of(
+                "HITOKOTO_DIR",
+                sentences.toString(),
+                "STATS_FILE",
+                dir.resolve("stats.json").toString());
         // At start: exit 2, one line naming the file (it was exit 3, out of memory, and a restart loop under systemd).
-        JarProcess refused = JarProcess.launch(List.of(), unit, Map.of("HITOKOTO_DIR", sentences.toString(), "PORT", "0",
-                "STATS_FILE", dir.resolve("stats.json").toString()));
+        JarProcess refused = JarProcess.launch(
+                List.of(),
+                unit,
+                Map.of(
+                        "HITOKOTO_DIR",
+                        sentences.toString(),
+                        "PORT",
+                        "0",
+                        "STATS_FILE",
+                        dir.resolve("stats.json").toString()));
         assertThat(refused.exitCode()).isEqualTo(2);
-        assertThat(refused.output().lines()).singleElement().asString().startsWith("ERROR pocketapi: "
-                + sentences.resolve("a.json") + " (HITOKOTO_DIR): the sentence files would take more than ");
+        assertThat(refused.output().lines())
+                .singleElement()
+                .asString()
+                .startsWith("ERROR pocketapi: " + sentences.resolve("a.json")
+                        + " (HITOKOTO_DIR): the sentence files would take more than ");
         refused.close();
         Files.delete(sentences.resolve("a.json"));
         try (JarProcess jar = JarProcess.start(List.of(), unit, env)) {
@@ -56,16 +73,21 @@ class BoundedReadersIT {
                 Files.move(sentences.resolve(name + ".json.tmp"), sentences.resolve(name + ".json"));
             }
             assertThat(jar.awaitOutput("sentence file f is not added", Duration.ofSeconds(60)))
-                    .contains("sentence file c is not added", "sentence file d is not added", "sentence file e is not added");
+                    .contains(
+                            "sentence file c is not added",
+                            "sentence file d is not added",
+                            "sentence file e is not added");
             assertThat(jar.process().isAlive()).isTrue();
             assertThat(jar.get("/api/hitokoto?c=i").statusCode()).isEqualTo(200);
-            System.out.printf("HITOKOTO_DIR with five refused files of 7-8 MB at %s: %.1f MB of heap in use after a full GC%n",
+            System.out.printf(
+                    "HITOKOTO_DIR with five refused files of 7-8 MB at %s: %.1f MB of heap in use after a full GC%n",
                     unit, jar.heapAfterGc() / 1e6);
         }
     }
 
     @Test
-    void region_files_past_their_bounds_are_refused_at_the_units_heap_and_every_region_answers_as_before() throws Exception {
+    void region_files_past_their_bounds_are_refused_at_the_units_heap_and_every_region_answers_as_before()
+            throws Exception {
         List<String> unit = JarProcess.unitFlags();
         try (Mirror mirror = new Mirror()) {
             // Macau: two events of half a megabyte of summary over the same 32 days (it ran the heap out, exit 3).
@@ -73,30 +95,49 @@ class BoundedReadersIT {
             for (int i = 0; i < 2_000; i++) {
                 folded.append(i == 0 ? "" : "\r\n ").append("中".repeat(80));
             }
-            String event = "BEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20271201\r\nDTEND;VALUE=DATE:20280101\r\nSUMMARY:" + folded
-                    + "\r\nEND:VEVENT\r\n";
+            String event = "BEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20271201\r\nDTEND;VALUE=DATE:20280101\r\nSUMMARY:"
+                    + folded + "\r\nEND:VEVENT\r\n";
             mirror.publish("mo/holidays.ics", "BEGIN:VCALENDAR\r\n" + event + event + "END:VCALENDAR\r\n");
             // Hong Kong: names of 55 KB. Taiwan: a file for 2027 naming 2024-06-03 and 9999-12-31.
             mirror.publish("hk/tc.json", "[{\"name\":\"" + "假".repeat(55 * 1024 / 3) + "\",\"date\":\"2027-01-01\"}]");
-            mirror.publish("tw/2027.json", "[{\"date\":\"20240603\",\"week\":\"一\",\"isHoliday\":true,\"description\":\"端午節\"},"
-                    + "{\"date\":\"99991231\",\"week\":\"五\",\"isHoliday\":true,\"description\":\"x\"}]");
-            Map<String, String> env = Map.of("MO_UPDATE_URL", mirror.base() + "/mo/holidays.ics", "HK_UPDATE_URL",
-                    mirror.base() + "/hk/tc.json", "TW_UPDATE_URL", mirror.base() + "/tw", "STATS_FILE",
-                    dir.resolve("stats.json").toString(), "HOLIDAY_CACHE_DIR", dir.resolve("holidays").toString());
+            mirror.publish(
+                    "tw/2027.json",
+                    "[{\"date\":\"20240603\",\"week\":\"一\",\"isHoliday\":true,\"description\":\"端午節\"},"
+                            + "{\"date\":\"99991231\",\"week\":\"五\",\"isHoliday\":true,\"description\":\"x\"}]");
+            Map<String, String> env = Map.of(
+                    "MO_UPDATE_URL",
+                    mirror.base() + "/mo/holidays.ics",
+                    "HK_UPDATE_URL",
+                    mirror.base() + "/hk/tc.json",
+                    "TW_UPDATE_URL",
+                    mirror.base() + "/tw",
+                    "STATS_FILE",
+                    dir.resolve("stats.json").toString(),
+                    "HOLIDAY_CACHE_DIR",
+                    dir.resolve("holidays").toString());
             try (JarProcess jar = JarProcess.start(List.of(), unit, env)) {
                 for (String region : List.of("mo", "hk", "tw")) {
-                    assertThat(jar.get("/api/holidays?region=" + region).statusCode()).isEqualTo(200);
+                    assertThat(jar.get("/api/holidays?region=" + region).statusCode())
+                            .isEqualTo(200);
                 }
-                String log = jar.awaitOutput("tw/2027.json: refused", Duration.ofSeconds(60));  // the last region of a round
-                assertThat(log).contains("mo/holidays.ics: refused: a line of more than 1000 characters",
-                        "hk/tc.json: refused: a text of more than 16384 characters",
-                        "tw/2027.json: refused: lists 2024-06-03, outside 2027");
+                String log =
+                        jar.awaitOutput("tw/2027.json: refused", Duration.ofSeconds(60)); // the last region of a round
+                assertThat(log)
+                        .contains(
+                                "mo/holidays.ics: refused: a line of more than 1000 characters",
+                                "hk/tc.json: refused: a text of more than 16384 characters",
+                                "tw/2027.json: refused: lists 2024-06-03, outside 2027");
                 assertThat(jar.process().isAlive()).isTrue();
-                assertThat(jar.get("/api/holidays?region=tw&y=2024&m=6&d=3&type=pithy").body()).isEqualTo("flase");
+                assertThat(jar.get("/api/holidays?region=tw&y=2024&m=6&d=3&type=pithy")
+                                .body())
+                        .isEqualTo("flase");
                 assertThat(jar.get("/api/holidays.ics?region=tw").statusCode()).isEqualTo(200);
-                assertThat(jar.get("/api/holidays?region=mo&y=2027&m=12&d=1&type=pithy").body()).isEqualTo("flase");
-                System.out.printf("three refused region files at %s: %.1f MB of heap in use after a full GC%n", unit,
-                        jar.heapAfterGc() / 1e6);
+                assertThat(jar.get("/api/holidays?region=mo&y=2027&m=12&d=1&type=pithy")
+                                .body())
+                        .isEqualTo("flase");
+                System.out.printf(
+                        "three refused region files at %s: %.1f MB of heap in use after a full GC%n",
+                        unit, jar.heapAfterGc() / 1e6);
             }
         }
     }

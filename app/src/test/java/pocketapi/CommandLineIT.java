@@ -2,17 +2,14 @@ package pocketapi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.util.Map;
-
 import java.nio.file.Path;
-
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvFileSource;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import pocketapi.holidays.TestYears;
 import pocketapi.config.Setting;
+import pocketapi.holidays.TestYears;
 
 /** What an operator meets at the command line: --help, bad settings, the access log. */
 class CommandLineIT {
@@ -40,50 +37,38 @@ class CommandLineIT {
 
     @Test
     void every_bad_setting_is_said_at_once_one_line_each_then_exit_code_2() throws Exception {
-        try (JarProcess jar = JarProcess.launch(Map.of("PORT", "70000", "ACCESS_LOG", "yes",
-                "IMAGE_HOST", "https://user:secret@img.example.com"))) {
+        try (JarProcess jar = JarProcess.launch(
+                Map.of("PORT", "70000", "ACCESS_LOG", "yes", "IMAGE_HOST", "https://user:secret@img.example.com"))) {
             assertThat(jar.exitCode()).isEqualTo(2);
             // In the order of the settings' table.
-            assertThat(jar.output().lines()).containsExactly(
-                    "ERROR pocketapi: PORT (--port): \"70000\" is not accepted; expected a whole number from 0 to 65535",
-                    "ERROR pocketapi: ACCESS_LOG (--access-log): \"yes\" is not accepted; expected true or false",
-                    "ERROR pocketapi: IMAGE_HOST (--image-host): \"https://…@img.example.com\" is not accepted; expected an "
-                            + "absolute http:// or https:// URL without query or fragment, e.g. https://img.example.com");
+            assertThat(jar.output().lines())
+                    .containsExactly(
+                            "ERROR pocketapi: PORT (--port): \"70000\" is not accepted; expected a whole "
+                                    + "number from 0 to 65535",
+                            "ERROR pocketapi: ACCESS_LOG (--access-log): \"yes\" is not accepted; expected "
+                                    + "true or false",
+                            "ERROR pocketapi: IMAGE_HOST (--image-host): \"https://…@img.example.com\" is "
+                                    + "not accepted; expected an "
+                                    + "absolute http:// or https:// URL without query or fragment, e.g. "
+                                    + "https://img.example.com");
         }
     }
 
     @ParameterizedTest(name = "{0}={1}")
-    @CsvSource(delimiter = '|', textBlock = """
-            PORT                 | 70000       | PORT (--port): "70000" is not accepted; expected a whole number from 0 to 65535
-            HOST                 | not a host! | HOST (--host): "not a host!" is not accepted; expected an IP address or host name
-            HOST                 | 203.0.113.1 | HOST/PORT: cannot listen on 203.0.113.1:0: 203.0.113.1 is not an address of this machine; expected a free port
-            HOLIDAY_DATA_DIR     | /nowhere    | HOLIDAY_DATA_DIR (--holiday-data-dir): "/nowhere" is not accepted; expected a readable folder
-            HOLIDAY_UPDATE_URL   | ftp://x.org | HOLIDAY_UPDATE_URL (--holiday-update-url): "ftp://x.org" is not accepted; expected off, or comma-separated absolute http:// or https:// URLs
-            HOLIDAY_UPDATE_SECONDS | 5         | HOLIDAY_UPDATE_SECONDS (--holiday-update-seconds): "5" is not accepted; expected a whole number from 10 to 2592000
-            HOLIDAY_CACHE_DIR    | /etc/hostname | HOLIDAY_CACHE_DIR (--holiday-cache-dir): "/etc/hostname" is not accepted; expected the path of a folder
-            IMAGE_HOST           | ftp://x.org | IMAGE_HOST (--image-host): "ftp://x.org" is not accepted; expected an absolute http:// or https:// URL
-            IMAGE_POOL_PORTRAIT  | p.txt       | IMAGE_POOL_PORTRAIT (--image-pool-portrait): is set but IMAGE_HOST is not
-            IMAGE_POOL_LANDSCAPE | l.txt       | IMAGE_POOL_LANDSCAPE (--image-pool-landscape): is set but IMAGE_HOST is not
-            STATS_FILE           | /           | STATS_FILE (--stats-file): "/" is not accepted; expected the path of a file
-            STATS_FLUSH_SECONDS  | never       | STATS_FLUSH_SECONDS (--stats-flush-seconds): "never" is not accepted; expected a whole number from 1 to 86400
-            STATS_MAX_USERS      | -5          | STATS_MAX_USERS (--stats-max-users): "-5" is not accepted; expected a whole number from 1 to 5000000
-            ACCESS_LOG           | maybe       | ACCESS_LOG (--access-log): "maybe" is not accepted; expected true or false
-            ACCESS_LOG           | yes         | ACCESS_LOG (--access-log): "yes" is not accepted; expected true or false
-            STATS_FILE           | /proc/nope/stats.json | STATS_FILE (--stats-file): "/proc/nope/stats.json" cannot be written (
-            STATS_FILE           | /etc/hostname/stats.json | STATS_FILE (--stats-file): "/etc/hostname/stats.json" cannot be written (/etc/hostname is a file, not a folder); expected a file in a folder pocketapi may write
-            STATS_FILE           | /proc/stats.json | STATS_FILE (--stats-file): "/proc/stats.json" cannot be written (
-            HOLIDAY_CACHE_DIR    | /proc/nope  | HOLIDAY_CACHE_DIR (--holiday-cache-dir): "/proc/nope" cannot be written (
-            STATS_REDIS_URL      | redis://127.0.0.1:70000 | STATS_REDIS_URL (--stats-redis-url): is not accepted (the port must be from 1 to 65535)
-            SERVE                | img,pictures | SERVE (--serve): "img,pictures" is not accepted; expected comma-separated names, each one of holidays, img, info, hitokoto, notify
-            SERVE                | img,notify  | SERVE (--serve): notify needs holidays (the calendars it tells of); serve both, or neither
-            NOTIFY_URLS          | ntfy+https://ntfy.sh/SECRET#at=9pm | NOTIFY_URLS (--notify-urls): entry 1 (ntfy+https://ntfy.sh/…) is not accepted: at must be a time HH:MM
-            NOTIFY_URLS          | webhook+http://127.0.0.1:9/h#calendar=acme | NOTIFY_URLS (--notify-urls): webhook to 127.0.0.1 names calendar=acme, which is not one of the calendars here: exchange
-            """)
+    @CsvFileSource(resources = "/cases/CommandLineIT.csv", delimiter = '|', quoteCharacter = '\'')
     void a_bad_value_of_any_setting_stops_startup_with_one_error_line_and_exit_code_2(
             String setting, String value, String message) throws Exception {
-        Map<String, String> env = setting.equals("PORT") ? Map.of("PORT", value) : setting.equals("HOLIDAY_CACHE_DIR")
-                ? Map.of(setting, value, "PORT", "0", "HOLIDAY_UPDATE_URL", "http://127.0.0.1:9")  // checked while updates are on
-                : Map.of(setting, value, "PORT", "0");
+        Map<String, String> env = setting.equals("PORT")
+                ? Map.of("PORT", value)
+                : setting.equals("HOLIDAY_CACHE_DIR")
+                        ? Map.of(
+                                setting,
+                                value,
+                                "PORT",
+                                "0",
+                                "HOLIDAY_UPDATE_URL",
+                                "http://127.0.0.1:9") // checked while updates are on
+                        : Map.of(setting, value, "PORT", "0");
         try (JarProcess jar = JarProcess.launch(env)) {
             assertThat(jar.exitCode()).isEqualTo(2);
             assertThat(jar.output().lines()).singleElement().asString().startsWith("ERROR pocketapi: " + message);
@@ -92,8 +77,8 @@ class CommandLineIT {
 
     @Test
     void notify_test_sends_a_test_message_to_each_target_and_exits_0_when_each_took_it() throws Exception {
-        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        com.sun.net.httpserver.HttpServer server =
+                com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
         java.util.List<String> bodies = new java.util.concurrent.CopyOnWriteArrayList<>();
         server.createContext("/", exchange -> {
             bodies.add(new String(exchange.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
@@ -102,10 +87,14 @@ class CommandLineIT {
         });
         server.start();
         String url = "http://127.0.0.1:" + server.getAddress().getPort();
-        try (JarProcess jar = JarProcess.launch(Map.of("NOTIFY_URLS", "feishu+" + url + "/hook/SECRET"), "--notify-test")) {
+        try (JarProcess jar =
+                JarProcess.launch(Map.of("NOTIFY_URLS", "feishu+" + url + "/hook/SECRET"), "--notify-test")) {
             assertThat(jar.exitCode()).isZero();
             assertThat(jar.output().lines()).containsExactly("feishu to 127.0.0.1: HTTP 200 ok");
-            assertThat(bodies).singleElement().asString().startsWith("{\"msg_type\":\"text\",\"content\":{\"text\":\"pocketapi 测试");
+            assertThat(bodies)
+                    .singleElement()
+                    .asString()
+                    .startsWith("{\"msg_type\":\"text\",\"content\":{\"text\":\"pocketapi 测试");
         } finally {
             server.stop(0);
         }
@@ -113,12 +102,17 @@ class CommandLineIT {
 
     @Test
     void a_port_in_use_is_said_in_words_with_exit_code_2() throws Exception {
-        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"));
-             JarProcess jar = JarProcess.launch(Map.of("HOST", "127.0.0.1", "PORT", Integer.toString(taken.getLocalPort())))) {
+        try (java.net.ServerSocket taken =
+                        new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"));
+                JarProcess jar = JarProcess.launch(
+                        Map.of("HOST", "127.0.0.1", "PORT", Integer.toString(taken.getLocalPort())))) {
             assertThat(jar.exitCode()).isEqualTo(2);
-            assertThat(jar.output().lines().filter(l -> l.startsWith("ERROR"))).singleElement().asString()
-                    .isEqualTo("ERROR pocketapi: HOST/PORT: cannot listen on 127.0.0.1:" + taken.getLocalPort() + ": port "
-                            + taken.getLocalPort() + " is already in use; expected a free port on an address of this machine");
+            assertThat(jar.output().lines().filter(l -> l.startsWith("ERROR")))
+                    .singleElement()
+                    .asString()
+                    .isEqualTo("ERROR pocketapi: HOST/PORT: cannot listen on 127.0.0.1:" + taken.getLocalPort()
+                            + ": port " + taken.getLocalPort()
+                            + " is already in use; expected a free port on an address of this machine");
         }
     }
 
@@ -128,22 +122,30 @@ class CommandLineIT {
         java.nio.file.Files.writeString(folder.resolve("2027.json"), TestYears.madeUp2027());
         try (JarProcess jar = JarProcess.launch(Map.of(), "--check-holidays", folder.toString())) {
             assertThat(jar.exitCode()).isZero();
-            assertThat(jar.output().lines()).containsExactly(
-                    "2027.json: 30 days off, 5 make-up days: served",
-                    "with the built-in years: serves 2020-01-01 to 2027-12-31");
+            assertThat(jar.output().lines())
+                    .containsExactly(
+                            "2027.json: 30 days off, 5 make-up days: served",
+                            "with the built-in years: serves 2020-01-01 to 2027-12-31");
         }
-        java.nio.file.Files.writeString(folder.resolve("2028.json"), TestYears.PLACEHOLDER_2027.replace("2027", "2028"));
+        java.nio.file.Files.writeString(
+                folder.resolve("2028.json"), TestYears.PLACEHOLDER_2027.replace("2027", "2028"));
         java.nio.file.Files.writeString(folder.resolve("2029.json"), """
                 {"year": 2029, "days": [{"name": "元旦", "date": "2029-01-01", "isOffDay": true}]}""");
         try (JarProcess jar = JarProcess.launch(Map.of(), "--check-holidays", folder.toString())) {
             assertThat(jar.exitCode()).isEqualTo(2);
-            assertThat(jar.output().lines()).containsExactly(
-                    "2027.json: 30 days off, 5 make-up days: served",
-                    "2028.json: 0 days off, 0 make-up days: not published yet (a placeholder with no days): not served",
-                    // 2029: 除夕 and 初一-初三 02-12…15, 清明 04-04, 5-1 and 5-2, 10-1…10-3 (端午 and 中秋 fall on Saturdays).
-                    "2029.json: 1 day off, 0 make-up days: refused: the statutory holidays 2029-02-12, 2029-02-13, "
-                            + "2029-02-14, 2029-02-15, 2029-04-04, 2029-05-01, 2029-05-02, 2029-10-01, 2029-10-02, "
-                            + "2029-10-03 are not days off in it (《全国年节及纪念日放假办法》: every arrangement gives them off)");
+            assertThat(jar.output().lines())
+                    .containsExactly(
+                            "2027.json: 30 days off, 5 make-up days: served",
+                            "2028.json: 0 days off, 0 make-up days: not published yet (a placeholder with no "
+                                    + "days): not served",
+                            // 2029: 除夕 and 初一-初三 02-12…15, 清明 04-04, 5-1 and 5-2, 10-1…10-3 (端午 and 中秋 fall on
+                            // Saturdays).
+                            "2029.json: 1 day off, 0 make-up days: refused: the statutory holidays "
+                                    + "2029-02-12, 2029-02-13, "
+                                    + "2029-02-14, 2029-02-15, 2029-04-04, 2029-05-01, 2029-05-02, "
+                                    + "2029-10-01, 2029-10-02, "
+                                    + "2029-10-03 are not days off in it (《全国年节及纪念日放假办法》: every arrangement "
+                                    + "gives them off)");
         }
     }
 
@@ -157,11 +159,11 @@ class CommandLineIT {
         try (JarProcess loud = JarProcess.start(Map.of("ACCESS_LOG", "true"))) {
             loud.get("/api/holidays?type=alarm&y=2025&m=10&d=1", "X-Forwarded-For", "203.0.113.4");
             loud.get("/nope");
-            loud.awaitOutput("GET /nope 404", java.time.Duration.ofSeconds(5));  // logged after the answer
+            loud.awaitOutput("GET /nope 404", java.time.Duration.ofSeconds(5)); // logged after the answer
             assertThat(loud.output().lines().filter(l -> l.contains(" access - ")))
                     .hasSize(2)
-                    .anySatisfy(l -> assertThat(l).contains("GET /api/holidays?type=alarm&y=2025&m=10&d=1 200",
-                            "user=\"203.0.113.4\""))
+                    .anySatisfy(l -> assertThat(l)
+                            .contains("GET /api/holidays?type=alarm&y=2025&m=10&d=1 200", "user=\"203.0.113.4\""))
                     .anySatisfy(l -> assertThat(l).contains("GET /nope 404"));
         }
     }

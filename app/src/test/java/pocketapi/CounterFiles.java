@@ -10,14 +10,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the counters files of a running jar hold, read as an operator would (no code of the
- * service's): the file, renamed into place only once complete, and the log's complete lines.
+ * What the counters files of a running jar hold, read as an operator would (no code of the service's): the file,
+ * renamed into place only once complete, and the log's complete lines.
  */
 final class CounterFiles {
     private static final Pattern SITE = Pattern.compile("\"site\":\\[(\\d+),");
 
-    private CounterFiles() {
-    }
+    private CounterFiles() {}
 
     /** The site total the files hold: the largest in the file and the log's lines that ended. */
     static long savedTotal(Path stats) throws IOException {

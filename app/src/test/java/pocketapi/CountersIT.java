@@ -1,25 +1,22 @@
 package pocketapi;
 
-import pocketapi.counters.Counting;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import pocketapi.counters.Counting;
 
 /**
- * The counters' promises on the packaged jar, at the unit's heap: a file of more users than the bound
- * (and than the heap holds), a line cut short followed by a crash, a full disk at stop. A flood of
- * new ids at the unit's heap, in Redis mode through an outage and a restart: RedisIT.
+ * The counters' promises on the packaged jar, at the unit's heap: a file of more users than the bound (and than the
+ * heap holds), a line cut short followed by a crash, a full disk at stop. A flood of new ids at the unit's heap, in
+ * Redis mode through an outage and a restart: RedisIT.
  */
 class CountersIT {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -40,13 +37,15 @@ class CountersIT {
     /** A counters file of {@code users} users (keyed hashes), the site's total {@code users}, today's date. */
     /** A counters file of {@code users} users, hashed under the key beside it (made here, as the service makes one). */
     private static void bigFile(Path stats, int users) throws Exception {
-        Files.writeString(Counting.keyFile(stats), pocketapi.counters.UserKeys.random().text());
+        Files.writeString(
+                Counting.keyFile(stats), pocketapi.counters.UserKeys.random().text());
         String today = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)).toString();
         try (var out = new java.io.BufferedWriter(Files.newBufferedWriter(stats))) {
-            out.write("{\"format\":\"pocketapi-stats/4\",\"instance\":\"0123456789abcdef\",\n\"site\":[" + users + ",0,\""
-                    + today + "\"],\n\"users\":[\n");
+            out.write("{\"format\":\"pocketapi-stats/4\",\"instance\":\"0123456789abcdef\",\n\"site\":[" + users
+                    + ",0,\"" + today + "\"],\n\"users\":[\n");
             for (int i = 0; i < users; i++) {
-                out.write(String.format("[\"%016x\",1,0,\"%s\"]%s%n", 0x1000_0000_0000L + i, today, i + 1 < users ? "," : ""));
+                out.write(String.format(
+                        "[\"%016x\",1,0,\"%s\"]%s%n", 0x1000_0000_0000L + i, today, i + 1 < users ? "," : ""));
             }
             out.write("]}\n");
         }
@@ -65,20 +64,23 @@ class CountersIT {
             assertThat(jar.exitCode()).isZero();
         }
         // STATS_MAX_USERS past what the heap holds stops the start with one line saying how many fit.
-        JarProcess refused = JarProcess.launch(List.of(), unit, Map.of("STATS_FILE", stats.toString(), "STATS_MAX_USERS",
-                "5000000", "PORT", "0"));
+        JarProcess refused = JarProcess.launch(
+                List.of(), unit, Map.of("STATS_FILE", stats.toString(), "STATS_MAX_USERS", "5000000", "PORT", "0"));
         assertThat(refused.exitCode()).isEqualTo(2);
-        java.util.regex.Matcher fits = java.util.regex.Pattern.compile("holds at most (\\d+) beside").matcher(refused.output());
+        java.util.regex.Matcher fits =
+                java.util.regex.Pattern.compile("holds at most (\\d+) beside").matcher(refused.output());
         assertThat(fits.find()).as(refused.output()).isTrue();
         assertThat(refused.output().lines()).singleElement().asString().startsWith("ERROR pocketapi: STATS_MAX_USERS");
         refused.close();
-        try (JarProcess jar = JarProcess.start(List.of(), unit, Map.of("STATS_FILE", stats.toString(), "STATS_MAX_USERS",
-                fits.group(1)))) {
+        try (JarProcess jar = JarProcess.start(
+                List.of(), unit, Map.of("STATS_FILE", stats.toString(), "STATS_MAX_USERS", fits.group(1)))) {
             Flood.send(jar.port(), 2_000, 2, CountersIT::newId);
             assertThat(info(jar, "me").at("/site/totalRequests").longValue()).isEqualTo(302_002);
             long heap = jar.heapAfterGc();
-            System.out.printf("%s users kept of a file of 300,000 (STATS_MAX_USERS the largest that fits %s): %.1f MB of heap "
-                    + "in use after a full GC%n", fits.group(1), unit, heap / 1e6);
+            System.out.printf(
+                    "%s users kept of a file of 300,000 (STATS_MAX_USERS the largest that fits %s): %.1f MB of heap "
+                            + "in use after a full GC%n",
+                    fits.group(1), unit, heap / 1e6);
             assertThat(heap).as("heap after a full GC").isLessThan(40_000_000);
             jar.process().destroy();
             assertThat(jar.exitCode()).isZero();
@@ -94,24 +96,25 @@ class CountersIT {
             calls(run1, 20);
             CounterFiles.awaitSaved(stats, 20);
             calls(run1, 6);
-            CounterFiles.awaitSaved(stats, 26);  // a line of the log
+            CounterFiles.awaitSaved(stats, 26); // a line of the log
             run1.process().destroyForcibly();
             run1.process().waitFor();
         }
         // Run 1 ends with a line cut short (a power cut mid-write, or a full disk).
-        Files.writeString(stats.resolveSibling("stats.json.log"), "{\"site\":[27,27,\"2026-",
-                StandardOpenOption.APPEND);
+        Files.writeString(
+                stats.resolveSibling("stats.json.log"), "{\"site\":[27,27,\"2026-", StandardOpenOption.APPEND);
         try (JarProcess run2 = JarProcess.start(env)) {
             calls(run2, 10);
             CounterFiles.awaitSaved(stats, 36);
             calls(run2, 4);
             CounterFiles.awaitSaved(stats, 40);
-            run2.process().destroyForcibly();  // a crash before the next whole save
+            run2.process().destroyForcibly(); // a crash before the next whole save
             run2.process().waitFor();
             assertThat(run2.output()).doesNotContain("WARN").doesNotContain("ERROR");
         }
         try (JarProcess run3 = JarProcess.start(env)) {
-            assertThat(info(run3, "198.51.100.5").at("/site/totalRequests").longValue()).isEqualTo(41);
+            assertThat(info(run3, "198.51.100.5").at("/site/totalRequests").longValue())
+                    .isEqualTo(41);
         }
     }
 
@@ -119,20 +122,28 @@ class CountersIT {
     void a_full_disk_at_stop_exits_1_and_says_how_many_calls_are_lost() throws Exception {
         // RLIMIT_FSIZE of 32 KB: the final save of 3,000 users does not fit (a full disk to the process).
         List<String> small = List.of("bash", "-c", "ulimit -f 64 && exec \"$@\"", "bash");
-        Map<String, String> env = Map.of("STATS_FILE", dir.resolve("stats.json").toString(),
-                "STATS_FLUSH_SECONDS", "86400");  // no save before the stop
+        Map<String, String> env = Map.of(
+                "STATS_FILE",
+                dir.resolve("stats.json").toString(),
+                "STATS_FLUSH_SECONDS",
+                "86400"); // no save before the stop
         try (JarProcess jar = JarProcess.start(small, List.of(), env)) {
             assertThat(Flood.send(jar.port(), 3_000, 2, CountersIT::newId)).isEqualTo(3_000);
             jar.process().destroy();
             assertThat(jar.exitCode()).isEqualTo(1);
-            assertThat(jar.output()).contains("the final save to " + dir.resolve("stats.json") + " failed",
-                    "the last 3000 counted calls are lost").contains("stopped, with counters lost");
+            assertThat(jar.output())
+                    .contains(
+                            "the final save to " + dir.resolve("stats.json") + " failed",
+                            "the last 3000 counted calls are lost")
+                    .contains("stopped, with counters lost");
         }
     }
 
     private static void calls(JarProcess jar, int n) throws Exception {
         for (int i = 0; i < n; i++) {
-            assertThat(jar.get("/api/holidays?type=alarm", "X-Forwarded-For", "198.51.100.5").statusCode()).isEqualTo(200);
+            assertThat(jar.get("/api/holidays?type=alarm", "X-Forwarded-For", "198.51.100.5")
+                            .statusCode())
+                    .isEqualTo(200);
         }
     }
 }

@@ -14,17 +14,16 @@ import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 
 /**
- * Many requests fast, as a flood of clients would send them: a few keep-alive connections, each
- * writing requests ahead of the answers (HTTP/1.1 pipelining) and reading every answer back.
- * Counts the answers by status. For jar tests that need 100,000 calls in seconds.
+ * Many requests fast, as a flood of clients would send them: a few keep-alive connections, each writing requests ahead
+ * of the answers (HTTP/1.1 pipelining) and reading every answer back. Counts the answers by status. For jar tests that
+ * need 100,000 calls in seconds.
  */
 final class Flood {
-    private Flood() {
-    }
+    private Flood() {}
 
     /**
-     * Sends {@code n} requests (request i is {@code request.apply(i)}, without the final blank line)
-     * over {@code connections} connections to 127.0.0.1:{@code port}.
+     * Sends {@code n} requests (request i is {@code request.apply(i)}, without the final blank line) over
+     * {@code connections} connections to 127.0.0.1:{@code port}.
      *
      * @return how many answers had status 200
      */
@@ -48,7 +47,7 @@ final class Flood {
 
     private static long connection(int port, int first, int n, int step, IntFunction<String> request)
             throws IOException {
-        int window = 64;  // requests written ahead of their answers
+        int window = 64; // requests written ahead of their answers
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();

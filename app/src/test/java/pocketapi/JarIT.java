@@ -1,18 +1,14 @@
 package pocketapi;
 
-import pocketapi.holidays.data.HolidayData;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
+import org.junit.jupiter.params.provider.CsvFileSource;
 import pocketapi.holidays.TestYears;
 
 /** The packaged jar, started as users start it. */
@@ -22,12 +18,14 @@ class JarIT {
 
     @Test
     void the_jar_keeps_every_dependencys_license_and_notice_texts() throws Exception {
-        try (java.util.jar.JarFile jar = new java.util.jar.JarFile(JarProcess.jar().toFile())) {
+        try (java.util.jar.JarFile jar =
+                new java.util.jar.JarFile(JarProcess.jar().toFile())) {
             String licenseTxt = text(jar, "META-INF/LICENSE.txt");
-            assertThat(licenseTxt).contains("Apache License", "Version 2.0")  // commons-pool2
-                    .contains("QOS.ch", "Permission is hereby granted");  // slf4j (MIT)
+            assertThat(licenseTxt)
+                    .contains("Apache License", "Version 2.0") // commons-pool2
+                    .contains("QOS.ch", "Permission is hereby granted"); // slf4j (MIT)
             assertThat(text(jar, "META-INF/NOTICE.txt")).contains("Apache Commons Pool");
-            assertThat(text(jar, "META-INF/LICENSE")).contains("Apache License");  // Javalin, Jackson
+            assertThat(text(jar, "META-INF/LICENSE")).contains("Apache License"); // Javalin, Jackson
             assertThat(text(jar, "META-INF/NOTICE")).contains("Jackson");
         }
     }
@@ -52,8 +50,9 @@ class JarIT {
     void a_bad_setting_stops_startup_with_one_line_and_exit_code_2() throws Exception {
         try (JarProcess jar = JarProcess.launch(Map.of("PORT", "eighty"))) {
             assertThat(jar.exitCode()).isEqualTo(2);
-            assertThat(jar.output()).isEqualTo(
-                    "ERROR pocketapi: PORT (--port): \"eighty\" is not accepted; expected a whole number from 0 to 65535");
+            assertThat(jar.output())
+                    .isEqualTo("ERROR pocketapi: PORT (--port): \"eighty\" is not accepted; expected a whole "
+                            + "number from 0 to 65535");
         }
     }
 
@@ -61,8 +60,10 @@ class JarIT {
     void holiday_data_dir_extends_the_range_of_the_running_service() throws Exception {
         Files.writeString(dir.resolve("2027.json"), TestYears.madeUp2027());
         try (JarProcess jar = JarProcess.start(Map.of("HOLIDAY_DATA_DIR", dir.toString()))) {
-            assertThat(jar.get("/api/holidays?y=2027&m=1&d=1&type=pithy").body()).isEqualTo("ture");
-            assertThat(jar.get("/api/holidays?y=2027&m=12&d=31&type=alarm").body()).isEqualTo("work");
+            assertThat(jar.get("/api/holidays?y=2027&m=1&d=1&type=pithy").body())
+                    .isEqualTo("ture");
+            assertThat(jar.get("/api/holidays?y=2027&m=12&d=31&type=alarm").body())
+                    .isEqualTo("work");
             assertThat(jar.output()).contains("holidays 2020-01-01 to 2027-12-31 (automatic updates off)");
         }
     }
@@ -75,21 +76,28 @@ class JarIT {
             assertThat(jar.exitCode()).isEqualTo(2);
             // An operator's own file is served even where it breaks the law (with a warning); one the gate
             // refuses outright (a date out of its reach) stops the start.
-            assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + dir.resolve("2027.json")
-                    + ": refused: lists 2026-06-15, outside 2027 and December 2026 (a year's file reaches only its own year and "
-                    + "the December before it)");
+            assertThat(jar.output())
+                    .isEqualTo("ERROR pocketapi: " + dir.resolve("2027.json")
+                            + ": refused: lists 2026-06-15, outside 2027 and December 2026 (a year's file "
+                            + "reaches only its own year and "
+                            + "the December before it)");
         }
     }
 
     @Test
-    void an_operators_half_written_year_is_served_with_a_warning_naming_the_statutory_days_it_misses() throws Exception {
+    void an_operators_half_written_year_is_served_with_a_warning_naming_the_statutory_days_it_misses()
+            throws Exception {
         Files.writeString(dir.resolve("2027.json"), """
                 {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}]}""");
         try (JarProcess jar = JarProcess.start(Map.of("HOLIDAY_DATA_DIR", dir.toString()))) {
-            assertThat(jar.get("/api/holidays?y=2027&m=2&d=8&type=alarm").body()).isEqualTo("work");
-            assertThat(jar.output()).contains("WARN HolidayData - " + dir.resolve("2027.json") + ": served, though the "
-                    + "statutory holidays 2027-02-05, 2027-02-08, 2027-04-05, 2027-06-09, 2027-09-15, 2027-10-01 are not days off "
-                    + "in it (《全国年节及纪念日放假办法》: every arrangement gives them off); served as written, as the operator's own file");
+            assertThat(jar.get("/api/holidays?y=2027&m=2&d=8&type=alarm").body())
+                    .isEqualTo("work");
+            assertThat(jar.output())
+                    .contains("WARN HolidayData - " + dir.resolve("2027.json") + ": served, though the "
+                            + "statutory holidays 2027-02-05, 2027-02-08, 2027-04-05, 2027-06-09, "
+                            + "2027-09-15, 2027-10-01 are not days off "
+                            + "in it (《全国年节及纪念日放假办法》: every arrangement gives them off); served as "
+                            + "written, as the operator's own file");
         }
     }
 
@@ -115,8 +123,9 @@ class JarIT {
             var response = jar.get("/api/holidays?y=2027&m=10&d=1&type=alarm");
             assertThat(response.statusCode()).isEqualTo(400);
             assertThat(response.body()).contains("whose holiday arrangement is not published yet");
-            assertThat(jar.output()).contains("WARN HolidayData - " + dir.resolve("2027.json")
-                    + ": no days at all, a placeholder: 2027 is not published yet and is not loaded");
+            assertThat(jar.output())
+                    .contains("WARN HolidayData - " + dir.resolve("2027.json")
+                            + ": no days at all, a placeholder: 2027 is not published yet and is not loaded");
         }
     }
 
@@ -125,21 +134,24 @@ class JarIT {
         Files.writeString(dir.resolve("2027.json"), "{\"year\": 2026, \"days\": []}");
         try (JarProcess jar = JarProcess.launch(Map.of(), "--holiday-data-dir", dir.toString())) {
             assertThat(jar.exitCode()).isEqualTo(2);
-            assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + dir.resolve("2027.json")
-                    + ": \"year\" is 2026 but the file name says 2027");
+            assertThat(jar.output())
+                    .isEqualTo("ERROR pocketapi: " + dir.resolve("2027.json")
+                            + ": \"year\" is 2026 but the file name says 2027");
         }
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
-            empty                        | '# to do\\n'                              | : the pool is empty; list one picture path per line
-            an entry leaving /d/image/   | '# phones\\nok.jpg\\n../../etc/passwd\\n' | , line 3: "../../etc/passwd" has a ".." segment; entries are paths below /d/image/ and may not leave it
-            """)
+    @CsvFileSource(resources = "/cases/JarIT.csv", delimiter = '|', quoteCharacter = '\'')
     void a_bad_pool_file_stops_startup_naming_the_file(String kind, String content, String problem) throws Exception {
         Path portrait = Files.writeString(dir.resolve("portrait.txt"), content.replace("\\n", "\n"));
         Path landscape = Files.writeString(dir.resolve("landscape.txt"), "a.jpg\n");
-        try (JarProcess jar = JarProcess.launch(Map.of("IMAGE_HOST", "https://img.example.com",
-                "IMAGE_POOL_PORTRAIT", portrait.toString(), "IMAGE_POOL_LANDSCAPE", landscape.toString()))) {
+        try (JarProcess jar = JarProcess.launch(Map.of(
+                "IMAGE_HOST",
+                "https://img.example.com",
+                "IMAGE_POOL_PORTRAIT",
+                portrait.toString(),
+                "IMAGE_POOL_LANDSCAPE",
+                landscape.toString()))) {
             assertThat(jar.exitCode()).isEqualTo(2);
             assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + portrait + problem);
         }
@@ -149,10 +161,13 @@ class JarIT {
     void the_fat_jar_holds_the_runtime_with_the_one_json_codec_and_is_never_shaded_twice() throws Exception {
         Path jar = JarProcess.jar();
         Path thin = jar.resolveSibling("pocketapi-thin.jar");
-        try (var fat = new java.util.zip.ZipFile(jar.toFile()); var plain = new java.util.zip.ZipFile(thin.toFile())) {
+        try (var fat = new java.util.zip.ZipFile(jar.toFile());
+                var plain = new java.util.zip.ZipFile(thin.toFile())) {
             assertThat(fat.getEntry("io/javalin/Javalin.class")).isNotNull();
-            assertThat(fat.getEntry("com/fasterxml/jackson/core/JsonFactory.class")).isNotNull();
-            assertThat(fat.getEntry("com/fasterxml/jackson/databind/ObjectMapper.class")).isNotNull();
+            assertThat(fat.getEntry("com/fasterxml/jackson/core/JsonFactory.class"))
+                    .isNotNull();
+            assertThat(fat.getEntry("com/fasterxml/jackson/databind/ObjectMapper.class"))
+                    .isNotNull();
             // The shade plugin reads the plain jar and writes the fat one under another name, so a
             // second `mvn package` never takes the fat jar as its input.
             assertThat(plain.getEntry("pocketapi/Main.class")).isNotNull();
@@ -164,9 +179,19 @@ class JarIT {
     @Test
     void every_kind_of_answer_is_served_without_jackson_databind() throws Exception {
         try (JarProcess jar = JarProcess.start(Map.of())) {
-            for (String path : java.util.List.of("/api/holidays?y=2025&m=10&d=1", "/api/holidays?y=2025",
-                    "/api/holidays?type=pithy", "/img", "/img/pe?type=json", "/img/url", "/api/info", "/",
-                    "/healthz", "/api/nope", "/nope", "/d/image/samples/nope.png")) {
+            for (String path : java.util.List.of(
+                    "/api/holidays?y=2025&m=10&d=1",
+                    "/api/holidays?y=2025",
+                    "/api/holidays?type=pithy",
+                    "/img",
+                    "/img/pe?type=json",
+                    "/img/url",
+                    "/api/info",
+                    "/",
+                    "/healthz",
+                    "/api/nope",
+                    "/nope",
+                    "/d/image/samples/nope.png")) {
                 var response = jar.get(path, "Accept", "application/json");
                 assertThat(response.statusCode()).as(path).isLessThan(500);
             }

@@ -1,8 +1,5 @@
 package pocketapi;
 
-import pocketapi.holidays.HolidaySettings;
-import pocketapi.regions.RegionSettings;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,16 +16,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import pocketapi.config.Setting;
+import pocketapi.holidays.HolidaySettings;
+import pocketapi.regions.RegionSettings;
 
 /** The packaged jar as a real process (for failsafe tests): started with {@code java -jar}, output captured. */
 final class JarProcess implements AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile("listening on http://[^ ]+:(\\d+)");
-    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .followRedirects(HttpClient.Redirect.NEVER).build();
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
 
     private final Process process;
-    /** Everything the process writes, in a file (a pipe's last lines can be lost when the process ends), in its own folder. */
+    /**
+     * Everything the process writes, in a file (a pipe's last lines can be lost when the process ends), in its own
+     * folder.
+     */
     private final Path log;
+
     private volatile int port = -1;
 
     private JarProcess(Process process, Path log) {
@@ -37,7 +42,8 @@ final class JarProcess implements AutoCloseable {
     }
 
     static Path jar() {
-        return Path.of(System.getProperty("pocketapi.jar", "target/pocketapi.jar")).toAbsolutePath();
+        return Path.of(System.getProperty("pocketapi.jar", "target/pocketapi.jar"))
+                .toAbsolutePath();
     }
 
     /** Launches the jar with the given extra environment and arguments; does not wait for it. */
@@ -46,8 +52,8 @@ final class JarProcess implements AutoCloseable {
     }
 
     /**
-     * Launches {@code <wrapper...> java <jvm...> -jar pocketapi.jar <args...>}: a wrapper such as
-     * {@code bash -c 'ulimit -f 64 && exec "$@"' bash} changes the process's limits.
+     * Launches {@code <wrapper...> java <jvm...> -jar pocketapi.jar <args...>}: a wrapper such as {@code bash -c
+     * 'ulimit -f 64 && exec "$@"' bash} changes the process's limits.
      */
     static JarProcess launch(List<String> wrapper, List<String> jvm, Map<String, String> env, String... args)
             throws IOException {
@@ -59,15 +65,20 @@ final class JarProcess implements AutoCloseable {
         // A fresh working folder, so the default data/stats.json lands there and not in the project.
         Path work = Files.createTempDirectory("pocketapi-it");
         Path log = work.resolve("output.log");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).directory(work.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .directory(work.toFile());
         for (Setting<?> setting : Settings.all()) {
             builder.environment().remove(setting.name());
         }
         // Tests never reach the internet: holiday updates stay off unless a test points them at a local mirror.
         builder.environment().put(HolidaySettings.HOLIDAY_UPDATE_URL.name(), "off");
         builder.environment().put(HolidaySettings.HOLIDAY_CONFIRM_URL.name(), "off");
-        for (Setting<?> region : List.of(RegionSettings.HK_UPDATE_URL, RegionSettings.TW_UPDATE_URL, RegionSettings.TW_CONFIRM_URL,
+        for (Setting<?> region : List.of(
+                RegionSettings.HK_UPDATE_URL,
+                RegionSettings.TW_UPDATE_URL,
+                RegionSettings.TW_CONFIRM_URL,
                 RegionSettings.MO_UPDATE_URL)) {
             builder.environment().put(region.name(), "off");
         }
@@ -121,7 +132,8 @@ final class JarProcess implements AutoCloseable {
     static List<String> unitFlags() throws IOException {
         for (String line : Files.readAllLines(Path.of("deploy/pocketapi.service"))) {
             if (line.startsWith("ExecStart=")) {
-                List<String> words = List.of(line.substring("ExecStart=".length()).trim().split("\\s+"));
+                List<String> words =
+                        List.of(line.substring("ExecStart=".length()).trim().split("\\s+"));
                 return words.subList(1, words.indexOf("-jar"));
             }
         }
@@ -133,10 +145,11 @@ final class JarProcess implements AutoCloseable {
         String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
         run(jcmd, Long.toString(process.pid()), "GC.run");
         String info = run(jcmd, Long.toString(process.pid()), "GC.heap_info");
-        Matcher used = Pattern.compile("generation\\s+total \\d+K, used (\\d+)K").matcher(info);
+        Matcher used =
+                Pattern.compile("generation\\s+total \\d+K, used (\\d+)K").matcher(info);
         long kb = 0;
         while (used.find()) {
-            kb += Long.parseLong(used.group(1));  // the young and the old generation
+            kb += Long.parseLong(used.group(1)); // the young and the old generation
         }
         return kb * 1024;
     }
@@ -171,7 +184,8 @@ final class JarProcess implements AutoCloseable {
     }
 
     HttpResponse<String> get(String path, String... headers) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(origin() + path)).timeout(Duration.ofSeconds(10));
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(origin() + path)).timeout(Duration.ofSeconds(10));
         if (headers.length > 0) {
             request.headers(headers);
         }
@@ -180,15 +194,17 @@ final class JarProcess implements AutoCloseable {
 
     /** Sends any method, without a body. */
     HttpResponse<String> send(String method, String path) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(origin() + path)).timeout(Duration.ofSeconds(10))
-                .method(method, HttpRequest.BodyPublishers.noBody()).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(origin() + path))
+                .timeout(Duration.ofSeconds(10))
+                .method(method, HttpRequest.BodyPublishers.noBody())
+                .build();
         return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     /**
-     * Waits for the process to end by itself and returns its exit code. How soon it ends is the
-     * bench's to measure (app/bench/memory.sh): a busy machine must not fail a test, so the bound is
-     * only there to end a build that would hang.
+     * Waits for the process to end by itself and returns its exit code. How soon it ends is the bench's to measure
+     * (app/bench/memory.sh): a busy machine must not fail a test, so the bound is only there to end a build that would
+     * hang.
      */
     int exitCode() throws InterruptedException {
         return waitFor(Duration.ofSeconds(60));
@@ -211,7 +227,8 @@ final class JarProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         try (var files = Files.walk(log.getParent())) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             // best effort: a folder in /tmp
         }

@@ -1,10 +1,10 @@
 package pocketapi;
 
-import pocketapi.web.TestServer;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,10 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -25,14 +23,12 @@ import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import pocketapi.web.TestServer;
 
 /**
- * The landing page in a real headless browser: Debian's chromium and chromedriver. Skipped when
- * they are not installed, unless POCKETAPI_REQUIRE_TOOLS=1 (CI sets it) makes that a failure.
- * Screenshots go to target/screenshots/ for a person to look at.
+ * The landing page in a real headless browser: Debian's chromium and chromedriver. Skipped when they are not installed,
+ * unless POCKETAPI_REQUIRE_TOOLS=1 (CI sets it) makes that a failure. Screenshots go to target/screenshots/ for a
+ * person to look at.
  */
 class LandingPageBrowserTest {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -63,7 +59,9 @@ class LandingPageBrowserTest {
                 assertThat(linesStartingWithPunctuation(browser)).isEmpty();
                 // At the top: today's and tomorrow's answer (2026-05-06 and -07 are ordinary weekdays).
                 assertThat(text(browser, "day-today")).startsWith("今天 5月6日 周三").contains("work 上班 · 工作日 flase");
-                assertThat(text(browser, "day-tomorrow")).startsWith("明天 5月7日 周四").contains("work 上班 · 工作日 flase");
+                assertThat(text(browser, "day-tomorrow"))
+                        .startsWith("明天 5月7日 周四")
+                        .contains("work 上班 · 工作日 flase");
                 assertThat(text(browser, "updates")).contains("added by itself");
 
                 assertCalendar(browser);
@@ -71,7 +69,8 @@ class LandingPageBrowserTest {
                 assertChart(browser);
                 assertRegionSwitch(browser);
                 assertThat(severeConsoleEntries(browser)).isEmpty();
-                assertThat(requestedUrls(browser)).isNotEmpty()
+                assertThat(requestedUrls(browser))
+                        .isNotEmpty()
                         .allSatisfy(url -> assertThat(url).startsWith(server.origin() + "/"))
                         .anySatisfy(url -> assertThat(url).startsWith(server.origin() + "/d/image/samples/"))
                         .anySatisfy(url -> assertThat(url).isEqualTo(server.origin() + "/api/info"));
@@ -87,34 +86,44 @@ class LandingPageBrowserTest {
         java.time.Clock november = TestApps.at("2026-11-23T02:00:00Z");
         pocketapi.holidays.HolidayCalendar calendar = TestApps.calendar(november);
         // Never reached a source for 2027 (no updater runs here): not fetched, not "not published".
-        assertThat(nextLine(TestApps.app(november))).startsWith("今年余下没有假期了；2027 年的放假安排还没有取得，取得后这里会自动显示。")
-                .endsWith("No more breaks this year; 2027's arrangement has not been fetched yet; it shows here once it is.")
+        assertThat(nextLine(TestApps.app(november)))
+                .startsWith("今年余下没有假期了；2027 年的放假安排还没有取得，取得后这里会自动显示。")
+                .endsWith("No more breaks this year; 2027's arrangement has not been fetched yet; it shows "
+                        + "here once it is.")
                 .doesNotContain("no break on or after", "holiday data");
         // A source answered with a placeholder: not published yet.
         assertThat(nextLine(TestApps.app(new pocketapi.holidays.LiveCalendar(calendar.withNotPublished(2027)))))
                 .startsWith("今年余下没有假期了；2027 年的放假安排尚未发布，发布后这里会自动显示。")
-                .endsWith("No more breaks this year; 2027's arrangement is not published yet; it shows here once it is.");
+                .endsWith(
+                        "No more breaks this year; 2027's arrangement is not published yet; it shows here once it is.");
     }
 
     @Test
     void with_updates_off_the_page_never_says_next_year_comes_by_itself() {
         RequiredTools.require("chromium chromium-driver", CHROMIUM, CHROMEDRIVER);
         java.time.Clock december = TestApps.at("2026-12-31T02:00:00Z");
-        List<String> page = texts(TestApps.app(Map.of("HOLIDAY_UPDATE_URL", "off"), december), "next", "day-tomorrow", "body");
-        assertThat(page.get(0)).isEqualTo("今年余下没有假期了；2027 年的放假安排不在数据中，自动更新已关闭。\n"
-                + "No more breaks this year; 2027's arrangement is not in the data, and automatic updates are off.");
-        assertThat(page.get(1)).contains("明天 1月1日 周五", "不在数据中",
-                "2027's holiday arrangement is not in the built-in data, and updates are off");
+        List<String> page =
+                texts(TestApps.app(Map.of("HOLIDAY_UPDATE_URL", "off"), december), "next", "day-tomorrow", "body");
+        assertThat(page.get(0))
+                .isEqualTo("今年余下没有假期了；2027 年的放假安排不在数据中，自动更新已关闭。\n"
+                        + "No more breaks this year; 2027's arrangement is not in the data, and "
+                        + "automatic updates are off.");
+        assertThat(page.get(1))
+                .contains(
+                        "明天 1月1日 周五",
+                        "不在数据中",
+                        "2027's holiday arrangement is not in the built-in data, and updates are off");
         assertThat(page.get(2)).contains("Automatic updates are off").doesNotContain("by itself", "自动显示", "自动加入");
     }
 
     /**
-     * Punctuation that a line starts with (a "：" wrapped onto a line of its own): each mark whose
-     * box starts below the character before it in the page's text.
+     * Punctuation that a line starts with (a "：" wrapped onto a line of its own): each mark whose box starts below the
+     * character before it in the page's text.
      */
     private static List<String> linesStartingWithPunctuation(ChromeDriver browser) {
         String script = """
-                var out = [], prev = null, walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+                var out = [], prev = null;
+                var walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
                 for (var node = walker.nextNode(); node; node = walker.nextNode()) {
                   for (var i = 0; i < node.data.length; i++) {
                     if (/\\s/.test(node.data[i])) { continue; }
@@ -151,8 +160,11 @@ class LandingPageBrowserTest {
                     Thread.sleep(50);
                 }
                 for (String id : ids) {
-                    texts.add(id.equals("body") ? browser.findElement(org.openqa.selenium.By.tagName("body")).getText()
-                            : text(browser, id));
+                    texts.add(
+                            id.equals("body")
+                                    ? browser.findElement(org.openqa.selenium.By.tagName("body"))
+                                            .getText()
+                                    : text(browser, id));
                 }
             } finally {
                 browser.quit();
@@ -165,12 +177,22 @@ class LandingPageBrowserTest {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         // The flags that keep Chromium from reaching out to the network on its own.
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + profile);
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + profile);
         options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL", LogType.PERFORMANCE, "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
         return new ChromeDriver(service, options);
     }
 
@@ -186,8 +208,8 @@ class LandingPageBrowserTest {
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (!Boolean.TRUE.equals(((JavascriptExecutor) browser).executeScript(loaded))) {
             if (System.nanoTime() > deadline) {
-                fail("the totals or the picture did not load: total=" + text(browser, "total")
-                        + ", today=" + text(browser, "today"));
+                fail("the totals or the picture did not load: total=" + text(browser, "total") + ", today="
+                        + text(browser, "today"));
             }
             Thread.sleep(50);
         }
@@ -196,49 +218,62 @@ class LandingPageBrowserTest {
     }
 
     /**
-     * Next year's forecast, shown while 2027 is unpublished: twelve months, 28 days off (元旦 3, 春节 8, 清明 3, 劳动节 5,
-     * 端午 and 中秋 1 each, 国庆 7), 5 make-up days, the 13 statutory days.
+     * Next year's forecast, shown while 2027 is unpublished: twelve months, 28 days off (元旦 3, 春节 8, 清明 3, 劳动节 5, 端午
+     * and 中秋 1 each, 国庆 7), 5 make-up days, the 13 statutory days.
      */
     private static void assertForecast(ChromeDriver browser) {
         JavascriptExecutor js = browser;
-        assertThat(js.executeScript("return document.querySelectorAll('#forecast-months .month').length")).isEqualTo(12L);
-        assertThat(js.executeScript("return document.getElementById('forecast').hidden")).isEqualTo(false);
+        assertThat(js.executeScript("return document.querySelectorAll('#forecast-months .month').length"))
+                .isEqualTo(12L);
+        assertThat(js.executeScript("return document.getElementById('forecast').hidden"))
+                .isEqualTo(false);
         assertThat(text(browser, "forecast-title")).isEqualTo("2027 年");
-        assertThat(js.executeScript("return document.querySelectorAll('#forecast-months td.off').length")).isEqualTo(28L);
-        assertThat(js.executeScript("return document.querySelectorAll('#forecast-months td.work').length")).isEqualTo(5L);
-        assertThat(js.executeScript("return document.querySelectorAll('#forecast-months td.statutory').length")).isEqualTo(13L);
+        assertThat(js.executeScript("return document.querySelectorAll('#forecast-months td.off').length"))
+                .isEqualTo(28L);
+        assertThat(js.executeScript("return document.querySelectorAll('#forecast-months td.work').length"))
+                .isEqualTo(5L);
+        assertThat(js.executeScript("return document.querySelectorAll('#forecast-months td.statutory').length"))
+                .isEqualTo(13L);
     }
 
     /**
      * Hong Kong chosen: 2026 drawn anew from its 11 breaks (28 days with the weekends next to them, no make-up day, its
-     * statutory days marked), its next break named, the section's links carrying region=hk (the forecast's not); the mainland
-     * chosen again, its year back.
+     * statutory days marked), its next break named, the section's links carrying region=hk (the forecast's not); the
+     * mainland chosen again, its year back.
      */
     private static void assertRegionSwitch(ChromeDriver browser) throws InterruptedException {
         JavascriptExecutor js = browser;
         String choose = "const s = document.getElementById('region'); s.value = arguments[0];"
                 + "s.dispatchEvent(new Event('change'));";
         js.executeScript(choose, "hk");
-        awaitScript(browser, "return document.querySelectorAll('#months td.off').length === 28"
-                + " && document.getElementById('next').textContent.indexOf('佛誕') >= 0");
-        assertThat(js.executeScript("return document.querySelectorAll('#months td.work').length")).isEqualTo(0L);
-        // Its statutory days (the Labour Department's table of the Employment Ordinance's): 01-01, 02-17 to 19, 04-05 (a
+        awaitScript(
+                browser,
+                "return document.querySelectorAll('#months td.off').length === 28"
+                        + " && document.getElementById('next').textContent.indexOf('佛誕') >= 0");
+        assertThat(js.executeScript("return document.querySelectorAll('#months td.work').length"))
+                .isEqualTo(0L);
+        // Its statutory days (the Labour Department's table of the Employment Ordinance's): 01-01, 02-17 to 19, 04-05
+        // (a
         // Sunday), 04-06, 05-01, 05-24 (a Sunday), 06-19, 07-01, 09-26, 10-01, 10-18 (a Sunday), 12-26.
-        assertThat(js.executeScript("return document.querySelectorAll('#months td.statutory').length")).isEqualTo(14L);
+        assertThat(js.executeScript("return document.querySelectorAll('#months td.statutory').length"))
+                .isEqualTo(14L);
         assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-04-06\"]').title"))
                 .isEqualTo("復活節、清明節 休 · 法定假日");
         assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-04-07\"]').title"))
-                .isEqualTo("復活節、清明節 休");  // 復活節星期一翌日: a general holiday standing in, no statutory one
+                .isEqualTo("復活節、清明節 休"); // 復活節星期一翌日: a general holiday standing in, no statutory one
         assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-04-03\"]').title"))
-                .isEqualTo("復活節、清明節 休");  // Good Friday: a general holiday, statutory only from 2028
+                .isEqualTo("復活節、清明節 休"); // Good Friday: a general holiday, statutory only from 2028
         assertThat(text(browser, "next")).contains("下一个假期：佛誕，还有 17 天（05-23 至 05-25，共 3 天）");
         assertThat(js.executeScript("return Array.from(document.querySelectorAll('#arrangement a.ex'))"
-                + ".map(function (a) { return a.getAttribute('href'); }).join(' ')")).isEqualTo("/api/holidays/year?region=hk "
-                + "/api/holidays/next?region=hk /api/holidays/forecast /api/holidays.ics?region=hk "
-                + "/api/holidays.ics?lang=en&region=hk");
+                        + ".map(function (a) { return a.getAttribute('href'); }).join(' ')"))
+                .isEqualTo("/api/holidays/year?region=hk "
+                        + "/api/holidays/next?region=hk /api/holidays/forecast /api/holidays.ics?region=hk "
+                        + "/api/holidays.ics?lang=en&region=hk");
         js.executeScript(choose, "cn");
-        awaitScript(browser, "return document.querySelectorAll('#months td.off').length === 33"
-                + " && document.getElementById('next').textContent.indexOf('端午节') >= 0");
+        awaitScript(
+                browser,
+                "return document.querySelectorAll('#months td.off').length === 33"
+                        + " && document.getElementById('next').textContent.indexOf('端午节') >= 0");
     }
 
     private static void awaitScript(ChromeDriver browser, String condition) throws InterruptedException {
@@ -254,23 +289,31 @@ class LandingPageBrowserTest {
     /** Twelve month grids of 2026 with its 33 days off and 6 make-up days, today marked, the next break named. */
     private static void assertCalendar(ChromeDriver browser) {
         JavascriptExecutor js = browser;
-        assertThat(js.executeScript("return document.querySelectorAll('#months .month').length")).isEqualTo(12L);
-        assertThat(js.executeScript("return document.querySelectorAll('#months td[data-date]').length")).isEqualTo(365L);
-        assertThat(js.executeScript("return document.querySelectorAll('#months td.off').length")).isEqualTo(33L);
-        assertThat(js.executeScript("return document.querySelectorAll('#months td.work').length")).isEqualTo(6L);
+        assertThat(js.executeScript("return document.querySelectorAll('#months .month').length"))
+                .isEqualTo(12L);
+        assertThat(js.executeScript("return document.querySelectorAll('#months td[data-date]').length"))
+                .isEqualTo(365L);
+        assertThat(js.executeScript("return document.querySelectorAll('#months td.off').length"))
+                .isEqualTo(33L);
+        assertThat(js.executeScript("return document.querySelectorAll('#months td.work').length"))
+                .isEqualTo(6L);
         assertThat(js.executeScript("return Array.from(document.querySelectorAll('#months td.today'))"
-                + ".map(function (c) { return c.getAttribute('data-date'); }).join()")).isEqualTo("2026-05-06");
+                        + ".map(function (c) { return c.getAttribute('data-date'); }).join()"))
+                .isEqualTo("2026-05-06");
         assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-02-14\"]').className"))
                 .isEqualTo("weekend work");
         assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-10-04\"]').title"))
                 .isEqualTo("国庆节 休");
         // The 13 statutory holidays of 2026 (除夕 and 5-2 since 2025) are marked, 10-01 among them.
-        assertThat(js.executeScript("return document.querySelectorAll('#months td.statutory').length")).isEqualTo(13L);
+        assertThat(js.executeScript("return document.querySelectorAll('#months td.statutory').length"))
+                .isEqualTo(13L);
         assertThat(js.executeScript("return document.querySelector('td[data-date=\"2026-10-01\"]').title"))
                 .isEqualTo("国庆节 休 · 法定节假日");
         assertThat(text(browser, "year-title")).isEqualTo("2026 年");
-        assertThat(text(browser, "next")).contains("下一个假期：端午节，还有 44 天（06-19 至 06-21，共 3 天）",
-                "Next break: 端午节, in 44 days (2026-06-19 to 2026-06-21, 3 days)");
+        assertThat(text(browser, "next"))
+                .contains(
+                        "下一个假期：端午节，还有 44 天（06-19 至 06-21，共 3 天）",
+                        "Next break: 端午节, in 44 days (2026-06-19 to 2026-06-21, 3 days)");
         assertThat(text(browser, "covered")).isEqualTo("2020-01-01 – 2026-12-31");
     }
 
@@ -281,22 +324,27 @@ class LandingPageBrowserTest {
      */
     private static void assertBadge(ChromeDriver browser, String origin) {
         JavascriptExecutor js = browser;
-        assertThat(js.executeScript("var b = document.getElementById('badge'); return [b.complete, b.naturalWidth, b.naturalHeight]"))
+        assertThat(js.executeScript("var b = document.getElementById('badge'); return [b.complete, "
+                        + "b.naturalWidth, b.naturalHeight]"))
                 .isEqualTo(List.of(true, 51L, 20L));
         assertThat(text(browser, "badge-md")).isEqualTo("![calls](" + origin + "/api/badge.svg)");
     }
 
     /**
-     * The chart of the last 30 days, drawn by the server: the first view's five counted calls (the
-     * year, the next break, next year's forecast, the picture, the totals) in today's bar.
+     * The chart of the last 30 days, drawn by the server: the first view's five counted calls (the year, the next
+     * break, next year's forecast, the picture, the totals) in today's bar.
      */
     private static void assertChart(ChromeDriver browser) {
         JavascriptExecutor js = browser;
-        assertThat(js.executeScript("return document.querySelectorAll('#chart svg.chart > g').length")).isEqualTo(30L);
-        assertThat(js.executeScript("return document.querySelector('#chart svg.chart > g:last-of-type title').textContent"))
+        assertThat(js.executeScript("return document.querySelectorAll('#chart svg.chart > g').length"))
+                .isEqualTo(30L);
+        assertThat(js.executeScript(
+                        "return document.querySelector('#chart svg.chart > g:last-of-type title').textContent"))
                 .isEqualTo("2026-05-06: 5 calls · holidays 3 · pictures 1 · info 1 · other 0");
-        assertThat(js.executeScript("return document.querySelectorAll('#chart svg.chart > g:last-of-type rect').length"))
-                .as("the hover area and three families").isEqualTo(4L);
+        assertThat(js.executeScript(
+                        "return document.querySelectorAll('#chart svg.chart > g:last-of-type rect').length"))
+                .as("the hover area and three families")
+                .isEqualTo(4L);
     }
 
     private static String text(ChromeDriver browser, String id) {
@@ -314,8 +362,8 @@ class LandingPageBrowserTest {
     }
 
     /**
-     * Every network URL the browser asked for, redirects included, from Chromium's network events.
-     * Browser-internal schemes (its own chrome:// pages, data:, blob:) never leave the machine.
+     * Every network URL the browser asked for, redirects included, from Chromium's network events. Browser-internal
+     * schemes (its own chrome:// pages, data:, blob:) never leave the machine.
      */
     private static List<String> requestedUrls(ChromeDriver browser) throws Exception {
         List<String> urls = new ArrayList<>();
@@ -334,7 +382,8 @@ class LandingPageBrowserTest {
     /** The whole page, not only the window: the window is made as tall as the page first. */
     private static void screenshot(ChromeDriver browser, String name) throws Exception {
         Dimension window = browser.manage().window().getSize();
-        long height = (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollHeight");
+        long height =
+                (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollHeight");
         browser.manage().window().setSize(new Dimension(window.getWidth(), (int) Math.min(height + 140, 6000)));
         Path dir = Files.createDirectories(Path.of("target", "screenshots"));
         File shot = browser.getScreenshotAs(OutputType.FILE);

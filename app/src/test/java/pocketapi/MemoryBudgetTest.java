@@ -8,10 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.pictures.NamedPools;
@@ -40,13 +38,17 @@ class MemoryBudgetTest {
     void more_users_than_the_heap_holds_stop_the_start_naming_the_setting_the_heap_and_what_fits() throws Exception {
         assertThatThrownBy(() -> MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "5000000")), UNIT_HEAP))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("STATS_MAX_USERS (--stats-max-users): 5000000 users take 362.4 MB in a heap of 59.4 MB (-Xmx), "
-                        + "which holds at most 256970 beside the rest of the service; lower it or give Java a larger -Xmx");
+                .hasMessage(
+                        "STATS_MAX_USERS (--stats-max-users): 5000000 users take 362.4 MB in a heap of 59.4 MB (-Xmx), "
+                                + "which holds at most 256970 beside the rest of the service; lower it or "
+                                + "give Java a larger -Xmx");
         MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "256970")), UNIT_HEAP);
         assertThatThrownBy(() -> MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "256971")), UNIT_HEAP));
-        assertThatThrownBy(() -> MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "256970",
-                "STATS_REDIS_URL", "redis://127.0.0.1:6379")), UNIT_HEAP)).hasMessageContaining("at most 229376 beside");
-        MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "5000000")), 1L << 30);  // a heap of 1 GB holds them
+        assertThatThrownBy(() -> MemoryBudget.check(
+                        config(Map.of("STATS_MAX_USERS", "256970", "STATS_REDIS_URL", "redis://127.0.0.1:6379")),
+                        UNIT_HEAP))
+                .hasMessageContaining("at most 229376 beside");
+        MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "5000000")), 1L << 30); // a heap of 1 GB holds them
     }
 
     @Test
@@ -56,14 +58,19 @@ class MemoryBudgetTest {
         NamedPools pools = NamedPools.load(Optional.of(dir), budget.pools());
         StringBuilder big = new StringBuilder();
         for (int i = 0; i < 30_000; i++) {
-            big.append("wallpapers/2026/a-rather-long-folder-name/picture-number-").append(i).append(".jpg\n");
+            big.append("wallpapers/2026/a-rather-long-folder-name/picture-number-")
+                    .append(i)
+                    .append(".jpg\n");
         }
         Files.writeString(dir.resolve("wall.txt"), big);
         var scheduler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
         try (LogCapture log = new LogCapture()) {
             pools.start(scheduler);
-            assertThat(log.awaitLinesWith("more than the memory budget leaves them")).singleElement().asString()
-                    .contains("wall.txt (IMAGE_POOLS_DIR): the picture pools would take").endsWith("picture pool wall stays as it was");
+            assertThat(log.awaitLinesWith("more than the memory budget leaves them"))
+                    .singleElement()
+                    .asString()
+                    .contains("wall.txt (IMAGE_POOLS_DIR): the picture pools would take")
+                    .endsWith("picture pool wall stays as it was");
         } finally {
             scheduler.shutdownNow();
         }

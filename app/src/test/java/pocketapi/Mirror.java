@@ -1,5 +1,6 @@
 package pocketapi;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -13,17 +14,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import com.sun.net.httpserver.HttpServer;
-
 /**
- * A local stand-in for holiday-cn's mirrors (the tests never reach the internet): answers
- * {@code /<file>} with whatever the test publishes, 404 otherwise, and can be told to accept a
- * request and never answer it, or to answer with a byte a second. Records every path asked for.
+ * A local stand-in for holiday-cn's mirrors (the tests never reach the internet): answers {@code /<file>} with whatever
+ * the test publishes, 404 otherwise, and can be told to accept a request and never answer it, or to answer with a byte
+ * a second. Records every path asked for.
  */
 public final class Mirror implements AutoCloseable {
     /** One published answer. */
-    public record Answer(int status, String contentType, byte[] body, String location) {
-    }
+    public record Answer(int status, String contentType, byte[] body, String location) {}
 
     private final HttpServer server;
     private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
@@ -45,7 +43,7 @@ public final class Mirror implements AutoCloseable {
             if (drip) {
                 requests.add(path);
                 exchange.getResponseHeaders().set("Content-Type", "application/json");
-                exchange.sendResponseHeaders(200, 0);  // chunked: a body that never ends
+                exchange.sendResponseHeaders(200, 0); // chunked: a body that never ends
                 try (OutputStream out = exchange.getResponseBody()) {
                     while (!released.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
                         out.write(' ');
@@ -60,7 +58,7 @@ public final class Mirror implements AutoCloseable {
             if (hang) {
                 requests.add(path);
                 try {
-                    released.await();  // accepted, and never answered until the mirror closes
+                    released.await(); // accepted, and never answered until the mirror closes
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

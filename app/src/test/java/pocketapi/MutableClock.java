@@ -14,12 +14,14 @@ public final class MutableClock extends Clock {
     }
 
     /**
-     * The system clock, running, moved to noon (UTC+8) of the day it is now: a test that counts "today" keeps its day for
-     * twelve hours, whenever it runs, and the date is still the real one (Redis expires the day's keys by its own clock).
+     * The system clock, running, moved to noon (UTC+8) of the day it is now: a test that counts "today" keeps its day
+     * for twelve hours, whenever it runs, and the date is still the real one (Redis expires the day's keys by its own
+     * clock).
      */
     public static Clock noonOfToday() {
         Instant now = Instant.now();
-        Instant noon = java.time.LocalDate.ofInstant(now, pocketapi.common.Utc8.OFFSET).atTime(12, 0)
+        Instant noon = java.time.LocalDate.ofInstant(now, pocketapi.common.Utc8.OFFSET)
+                .atTime(12, 0)
                 .toInstant(pocketapi.common.Utc8.OFFSET);
         return Clock.offset(Clock.systemUTC(), java.time.Duration.between(now, noon));
     }

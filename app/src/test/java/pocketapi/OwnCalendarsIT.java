@@ -6,13 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * CALENDARS_DIR with the packaged jar: a file edited while the service runs is answered from within
- * seconds, without a restart; a bad edit keeps the previous version; a bad file stops the start.
+ * CALENDARS_DIR with the packaged jar: a file edited while the service runs is answered from within seconds, without a
+ * restart; a bad edit keeps the previous version; a bad file stops the start.
  */
 class OwnCalendarsIT {
     private static final String ALARM = "/api/holidays?type=alarm&y=2026&m=11&d=28&calendar=acme";
@@ -27,11 +26,11 @@ class OwnCalendarsIT {
         try (JarProcess jar = JarProcess.start(Map.of("CALENDARS_DIR", dir.toString()))) {
             assertThat(jar.get(ALARM).body()).isEqualTo("vacation");
 
-            Files.writeString(file, "{\"week\":\"6\"}");  // Saturdays worked from now on
+            Files.writeString(file, "{\"week\":\"6\"}"); // Saturdays worked from now on
             assertThat(await(jar, "work")).isEqualTo("work");
             assertThat(jar.output()).contains("calendar acme changed from " + file);
 
-            Files.writeString(file, "{\"week\":\"6\",\"days\":[");  // half-written
+            Files.writeString(file, "{\"week\":\"6\",\"days\":["); // half-written
             jar.awaitOutput("calendar acme stays as it was", Duration.ofSeconds(30));
             assertThat(jar.get(ALARM).body()).isEqualTo("work");
             assertThat(jar.output()).contains(file + ": not valid JSON at line 1");
@@ -57,9 +56,11 @@ class OwnCalendarsIT {
         Files.writeString(dir.resolve("acme.json"), "{\"week\":\"7\"}");
         try (JarProcess jar = JarProcess.launch(Map.of("CALENDARS_DIR", dir.toString(), "PORT", "0"))) {
             assertThat(jar.exitCode()).isEqualTo(2);
-            assertThat(jar.output()).isEqualTo("ERROR pocketapi: " + dir.resolve("acme.json") + ": \"week\" must be 5 "
-                    + "(Monday to Friday), 6 (Monday to Saturday) or alt:YYYY-MM-DD (big/small weeks: the Saturday of the "
-                    + "week holding that date is worked, then every other Saturday) (7)");
+            assertThat(jar.output())
+                    .isEqualTo("ERROR pocketapi: " + dir.resolve("acme.json") + ": \"week\" must be 5 "
+                            + "(Monday to Friday), 6 (Monday to Saturday) or alt:YYYY-MM-DD (big/small "
+                            + "weeks: the Saturday of the "
+                            + "week holding that date is worked, then every other Saturday) (7)");
         }
     }
 }

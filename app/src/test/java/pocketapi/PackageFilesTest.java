@@ -9,15 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
-
 import pocketapi.config.Setting;
 
 /**
- * The Debian package's files say what the service does: its settings file lists every setting,
- * commented out, with the value the service runs with under the unit (the unit's own
- * {@code Environment=} lines, else the default), and the packaged paths match the unit's.
+ * The Debian package's files say what the service does: its settings file lists every setting, commented out, with the
+ * value the service runs with under the unit (the unit's own {@code Environment=} lines, else the default), and the
+ * packaged paths match the unit's.
  */
 class PackageFilesTest {
     private static final Path ENV = Path.of("deploy", "debian", "pocketapi.env");
@@ -50,8 +48,8 @@ class PackageFilesTest {
         for (Setting<?> s : Settings.all()) {
             out.append("\n");
             StringBuilder line = new StringBuilder("#");
-            String help = s.name() + ": " + s.help() + (unit.containsKey(s.name()) ? ". The unit sets "
-                    + unit.get(s.name()) + "." : "");
+            String help = s.name() + ": " + s.help()
+                    + (unit.containsKey(s.name()) ? ". The unit sets " + unit.get(s.name()) + "." : "");
             for (String word : help.split(" ")) {
                 if (line.length() + 1 + word.length() > 100) {
                     out.append(line).append("\n");
@@ -77,8 +75,10 @@ class PackageFilesTest {
 
     @Test
     void the_unit_runs_the_jar_where_the_package_and_the_manual_install_put_it() throws Exception {
-        assertThat(Files.readString(UNIT)).contains(" -jar /usr/share/pocketapi/pocketapi.jar\n",
-                "EnvironmentFile=-/etc/pocketapi/pocketapi.env\n");
+        assertThat(Files.readString(UNIT))
+                .contains(
+                        " -jar /usr/share/pocketapi/pocketapi.jar\n",
+                        "EnvironmentFile=-/etc/pocketapi/pocketapi.env\n");
         assertThat(Files.readString(Path.of("deploy", "debian", "pocketapi")))
                 .contains("exec java -jar /usr/share/pocketapi/pocketapi.jar \"$@\"");
     }
@@ -93,13 +93,21 @@ class PackageFilesTest {
         assertThat(containerfile).contains("JAVA_OPTS=\"" + flags.group(1) + "\"");
 
         List<String> names = Settings.all().stream().map(s -> s.name()).toList();
-        List<String> imageEnv = Pattern.compile("(?m)^(?:ENV |    )([A-Z_]+)=").matcher(containerfile).results()
-                .map(m -> m.group(1)).filter(n -> !n.equals("JAVA_OPTS")).toList();
-        List<String> composeEnv = Pattern.compile("(?m)^ +- ([A-Z_]+)(?:=|$)").matcher(compose).results()
-                .map(m -> m.group(1)).toList();
+        List<String> imageEnv = Pattern.compile("(?m)^(?:ENV |    )([A-Z_]+)=")
+                .matcher(containerfile)
+                .results()
+                .map(m -> m.group(1))
+                .filter(n -> !n.equals("JAVA_OPTS"))
+                .toList();
+        List<String> composeEnv = Pattern.compile("(?m)^ +- ([A-Z_]+)(?:=|$)")
+                .matcher(compose)
+                .results()
+                .map(m -> m.group(1))
+                .toList();
         assertThat(imageEnv).containsExactly("PORT", "HOST", "STATS_FILE", "HOLIDAY_CACHE_DIR");
         assertThat(composeEnv).contains("STATS_REDIS_URL", "PUBLIC_URL");
         assertThat(names).containsAll(imageEnv).containsAll(composeEnv);
-        assertThat(containerfile).contains("STATS_FILE=/data/stats.json", "HOLIDAY_CACHE_DIR=/data/holidays", "VOLUME /data");
+        assertThat(containerfile)
+                .contains("STATS_FILE=/data/stats.json", "HOLIDAY_CACHE_DIR=/data/holidays", "VOLUME /data");
     }
 }

@@ -1,10 +1,8 @@
 package pocketapi;
 
-import pocketapi.web.TestServer;
-
-import pocketapi.holidays.data.OwnCalendars;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.javalin.Javalin;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,44 +20,44 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.javalin.Javalin;
+import pocketapi.holidays.data.OwnCalendars;
+import pocketapi.web.TestServer;
 
 /**
- * Every {@code curl -i} example of the README and of app/docs is a test: the request is sent as
- * curl sends it, to the service as the README describes it (out of the box; the README's
- * {@code acme.json} in CALENDARS_DIR), and the answer must be what the example shows — status line,
- * every header in order but {@code Date}, and the body (a body shown ending in {@code ...} is a
- * prefix). An example marked {@code <!-- example: shape -->} on the line before its block depends on
- * today, on counts or on chance: its status line and header names must match, and its body's shape
- * (JSON keys, or one line of text); {@code <!-- example: shape, image host -->} runs it with
- * IMAGE_HOST and the README's pool file.
+ * Every {@code curl -i} example of the README and of app/docs is a test: the request is sent as curl sends it, to the
+ * service as the README describes it (out of the box; the README's {@code acme.json} in CALENDARS_DIR), and the answer
+ * must be what the example shows — status line, every header in order but {@code Date}, and the body (a body shown
+ * ending in {@code ...} is a prefix). An example marked {@code <!-- example: shape -->} on the line before its block
+ * depends on today, on counts or on chance: its status line and header names must match, and its body's shape (JSON
+ * keys, or one line of text); {@code <!-- example: shape, image host -->} runs it with IMAGE_HOST and the README's pool
+ * file.
  */
 class ReadmeExamplesTest {
     private static final Path README = Path.of("..", "README.md");
     private static final Path DOCS = Path.of("docs");
-    private static final Pattern CURL = Pattern.compile(
-            "\\$ curl -i((?: -X [A-Z]+)?)((?: -H '[^']*')*) '?http://localhost:8080([^' ]*)'?");
+    private static final Pattern CURL =
+            Pattern.compile("\\$ curl -i((?: -X [A-Z]+)?)((?: -H '[^']*')*) '?http://localhost:8080([^' ]*)'?");
 
     @TempDir
     Path dir;
 
     /** One example: where it is, the request, and the answer shown. */
-    record Example(String where, String method, List<String> headers, String path, String shown, String mark) {
-    }
+    record Example(String where, String method, List<String> headers, String path, String shown, String mark) {}
 
     static List<Example> examples(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file);
         List<Example> examples = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
-            if (!lines.get(i).equals("```") || i + 1 >= lines.size() || !lines.get(i + 1).startsWith("$ curl")) {
+            if (!lines.get(i).equals("```")
+                    || i + 1 >= lines.size()
+                    || !lines.get(i + 1).startsWith("$ curl")) {
                 continue;
             }
             String mark = i > 0 && lines.get(i - 1).startsWith("<!-- example: ")
-                    ? lines.get(i - 1).substring("<!-- example: ".length()).replace(" -->", "") : "exact";
+                    ? lines.get(i - 1).substring("<!-- example: ".length()).replace(" -->", "")
+                    : "exact";
             int end = i + 1;
             while (!lines.get(end).equals("```")) {
                 end++;
@@ -69,7 +67,8 @@ class ReadmeExamplesTest {
             for (int k = i + 2; k <= end; k++) {
                 if (k == end || lines.get(k).startsWith("$ curl")) {
                     Matcher m = CURL.matcher(lines.get(start));
-                    assertThat(m.matches()).as(file + ":" + (start + 1) + " is a curl -i example this test reads")
+                    assertThat(m.matches())
+                            .as(file + ":" + (start + 1) + " is a curl -i example this test reads")
                             .isTrue();
                     List<String> headers = new ArrayList<>();
                     Matcher h = Pattern.compile("-H '([^']*)'").matcher(m.group(2));
@@ -77,8 +76,13 @@ class ReadmeExamplesTest {
                         headers.add(h.group(1));
                     }
                     String method = m.group(1).isEmpty() ? "GET" : m.group(1).substring(4);
-                    examples.add(new Example(file.getFileName() + ":" + (start + 1), method, headers, m.group(3),
-                            String.join("\n", lines.subList(start + 1, k)), mark));
+                    examples.add(new Example(
+                            file.getFileName() + ":" + (start + 1),
+                            method,
+                            headers,
+                            m.group(3),
+                            String.join("\n", lines.subList(start + 1, k)),
+                            mark));
                     start = k;
                 }
             }
@@ -120,19 +124,27 @@ class ReadmeExamplesTest {
         Files.writeString(dir.resolve("portrait.txt"), portraitPool());
         Files.writeString(dir.resolve("landscape.txt"), "desk/sea.jpg\n");
         Javalin plain = TestApps.app(Clock.systemUTC(), OwnCalendars.load(Optional.of(calendars), Long.MAX_VALUE));
-        Javalin imageHost = TestApps.app(Map.of("IMAGE_HOST", "https://pan.example.com",
-                "IMAGE_POOL_PORTRAIT", dir.resolve("portrait.txt").toString(),
-                "IMAGE_POOL_LANDSCAPE", dir.resolve("landscape.txt").toString()));
+        Javalin imageHost = TestApps.app(Map.of(
+                "IMAGE_HOST",
+                "https://pan.example.com",
+                "IMAGE_POOL_PORTRAIT",
+                dir.resolve("portrait.txt").toString(),
+                "IMAGE_POOL_LANDSCAPE",
+                dir.resolve("landscape.txt").toString()));
         List<Example> all = new ArrayList<>();
         for (Path file : manuals()) {
             all.addAll(examples(file));
         }
         assertThat(all).as("examples found").hasSizeGreaterThan(30);
-        List<Example> own = all.stream().filter(e -> !e.mark().contains("image host")).toList();
-        List<Example> images = all.stream().filter(e -> e.mark().contains("image host")).toList();
+        List<Example> own =
+                all.stream().filter(e -> !e.mark().contains("image host")).toList();
+        List<Example> images =
+                all.stream().filter(e -> e.mark().contains("image host")).toList();
         TestServer.run(plain, server -> check(server, own));
         TestServer.run(imageHost, server -> check(server, images));
-        System.out.printf("README examples checked: %d (%d by shape)%n", all.size(),
+        System.out.printf(
+                "README examples checked: %d (%d by shape)%n",
+                all.size(),
                 all.stream().filter(e -> e.mark().startsWith("shape")).count());
     }
 
@@ -166,8 +178,8 @@ class ReadmeExamplesTest {
     private static String send(URI origin, Example e) throws IOException {
         try (Socket socket = new Socket(origin.getHost(), origin.getPort())) {
             socket.setSoTimeout(10_000);
-            StringBuilder request = new StringBuilder(e.method() + " " + e.path() + " HTTP/1.1\r\nHost: localhost:8080\r\n"
-                    + "User-Agent: curl/7.88.1\r\nAccept: */*\r\n");
+            StringBuilder request = new StringBuilder(e.method() + " " + e.path()
+                    + " HTTP/1.1\r\nHost: localhost:8080\r\n" + "User-Agent: curl/7.88.1\r\nAccept: */*\r\n");
             for (String header : e.headers()) {
                 request.append(header).append("\r\n");
             }
@@ -186,14 +198,19 @@ class ReadmeExamplesTest {
             String headText = head.toString(StandardCharsets.UTF_8);
             Matcher length = Pattern.compile("(?im)^Content-Length: (\\d+)").matcher(headText);
             int n = length.find() && !e.method().equals("HEAD") && !headText.startsWith("HTTP/1.1 304")
-                    ? Integer.parseInt(length.group(1)) : 0;
+                    ? Integer.parseInt(length.group(1))
+                    : 0;
             byte[] body = in.readNBytes(n);
-            return (headText + new String(body, StandardCharsets.UTF_8)).replace("\r\n", "\n").stripTrailing();
+            return (headText + new String(body, StandardCharsets.UTF_8))
+                    .replace("\r\n", "\n")
+                    .stripTrailing();
         }
     }
 
     private static List<String> names(List<String> head) {
-        return head.subList(1, head.size()).stream().map(h -> h.substring(0, h.indexOf(':'))).toList();
+        return head.subList(1, head.size()).stream()
+                .map(h -> h.substring(0, h.indexOf(':')))
+                .toList();
     }
 
     /** JSON: its keys with every value a placeholder; text: one line, or not. */

@@ -3,6 +3,7 @@ package pocketapi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -15,18 +16,15 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.sun.net.httpserver.HttpServer;
-
 /**
- * The README's recipes fail safe, run as written: the cron line (by {@code sh}, as cron runs it)
- * and the Home Assistant templates (by Jinja, the engine Home Assistant uses) against the answers
- * the service can give — {@code work}, {@code vacation}, a {@code 400} with its message, and none.
- * Only the exact answer {@code vacation} may skip the job or silence the alarm.
+ * The README's recipes fail safe, run as written: the cron line (by {@code sh}, as cron runs it) and the Home Assistant
+ * templates (by Jinja, the engine Home Assistant uses) against the answers the service can give — {@code work},
+ * {@code vacation}, a {@code 400} with its message, and none. Only the exact answer {@code vacation} may skip the job
+ * or silence the alarm.
  */
 class RecipesTest {
     private static final Path README = Path.of("..", "README.md");
@@ -39,8 +37,10 @@ class RecipesTest {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", status == 200 ? "text/plain; charset=utf-8"
-                    : "application/json; charset=utf-8");
+            exchange.getResponseHeaders()
+                    .set(
+                            "Content-Type",
+                            status == 200 ? "text/plain; charset=utf-8" : "application/json; charset=utf-8");
             exchange.sendResponseHeaders(status, bytes.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(bytes);
@@ -57,15 +57,17 @@ class RecipesTest {
         return m.group(1);
     }
 
-    private record Run(boolean jobRan, String stderr) {
-    }
+    private record Run(boolean jobRan, String stderr) {}
 
     private Run cron(String base) throws Exception {
         Path marker = dir.resolve("ran");
         Files.deleteIfExists(marker);
-        String command = cronCommand().replace("https://api.example.com", base)
+        String command = cronCommand()
+                .replace("https://api.example.com", base)
                 .replace("/usr/local/bin/morning-job", "touch " + marker);
-        Process p = new ProcessBuilder("sh", "-c", command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder("sh", "-c", command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         return new Run(Files.exists(marker), stderr);
@@ -99,13 +101,17 @@ class RecipesTest {
         assertThat(unreachable.stderr()).contains("curl");
     }
 
-    /** The templates of the README's Home Assistant block: the sensor's value and availability, the automation's condition. */
+    /**
+     * The templates of the README's Home Assistant block: the sensor's value and availability, the automation's
+     * condition.
+     */
     private static List<String> haTemplates() throws IOException {
         String readme = Files.readString(README);
         Matcher block = Pattern.compile("```yaml\n(rest:\n[^`]*)```").matcher(readme);
         assertThat(block.find()).as("the README's Home Assistant block").isTrue();
         List<String> templates = new ArrayList<>();
-        Matcher t = Pattern.compile("(?m)^\\s+(?:value_template|availability): \"(.*)\"$").matcher(block.group(1));
+        Matcher t = Pattern.compile("(?m)^\\s+(?:value_template|availability): \"(.*)\"$")
+                .matcher(block.group(1));
         while (t.find()) {
             templates.add(t.group(1));
         }
@@ -114,8 +120,8 @@ class RecipesTest {
     }
 
     /**
-     * Renders each case {template, value, state} with Jinja, with {@code value} and {@code
-     * states(entity)} as Home Assistant gives them; one python3 process for all.
+     * Renders each case {template, value, state} with Jinja, with {@code value} and {@code states(entity)} as Home
+     * Assistant gives them; one python3 process for all.
      */
     private static List<String> jinja(List<String[]> cases) throws Exception {
         Process check = new ProcessBuilder("python3", "-c", "import jinja2").start();
@@ -126,12 +132,16 @@ class RecipesTest {
             }
             Assumptions.abort(why);
         }
-        List<String> args = new ArrayList<>(List.of("python3", "-c", "import sys, jinja2\n"
-                + "a = sys.argv[1:]\n"
-                + "for i in range(0, len(a), 3):\n"
-                + "    s = a[i + 2]\n"
-                + "    out = jinja2.Environment().from_string(a[i]).render(value=a[i + 1], states=lambda e: s)\n"
-                + "    print(out.replace('\\\\', '\\\\\\\\').replace('\\n', '\\\\n'))\n"));
+        List<String> args = new ArrayList<>(List.of(
+                "python3",
+                "-c",
+                "import sys, jinja2\n"
+                        + "a = sys.argv[1:]\n"
+                        + "for i in range(0, len(a), 3):\n"
+                        + "    s = a[i + 2]\n"
+                        + "    out = jinja2.Environment().from_string(a[i]).render(value=a[i + 1], "
+                        + "states=lambda e: s)\n"
+                        + "    print(out.replace('\\\\', '\\\\\\\\').replace('\\n', '\\\\n'))\n"));
         for (String[] c : cases) {
             args.addAll(List.of(c));
         }
@@ -149,8 +159,8 @@ class RecipesTest {
         String valueTemplate = t.get(0);
         String availability = t.get(1);
         String condition = t.get(2);
-        List<String> others = List.of("{\"status\":400,\"error\":\"Bad Request\",\"message\":\"…\"}", "", "Work",
-                "vacation\n", "<html>");
+        List<String> others = List.of(
+                "{\"status\":400,\"error\":\"Bad Request\",\"message\":\"…\"}", "", "Work", "vacation\n", "<html>");
         List<String[]> cases = new ArrayList<>();
         List<String> expected = new ArrayList<>();
         cases.add(new String[] {valueTemplate, "work", ""});

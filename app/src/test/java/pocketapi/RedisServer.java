@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real redis-server (Debian's package) for one test: a free port on 127.0.0.1, no persistence,
- * stopped afterwards. It can be paused (SIGSTOP) and resumed, killed and started again empty.
- * Skips, saying why, where redis-server is missing (a failure under POCKETAPI_REQUIRE_TOOLS=1).
+ * A real redis-server (Debian's package) for one test: a free port on 127.0.0.1, no persistence, stopped afterwards. It
+ * can be paused (SIGSTOP) and resumed, killed and started again empty. Skips, saying why, where redis-server is missing
+ * (a failure under POCKETAPI_REQUIRE_TOOLS=1).
  */
 public final class RedisServer implements AutoCloseable {
     private static final Path REDIS = Path.of("/usr/bin/redis-server");
@@ -35,9 +35,23 @@ public final class RedisServer implements AutoCloseable {
     }
 
     private void launch() throws IOException {
-        process = new ProcessBuilder(List.of(REDIS.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                "--save", "", "--appendonly", "no", "--protected-mode", "yes", "--loglevel", "warning"))
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        process = new ProcessBuilder(List.of(
+                        REDIS.toString(),
+                        "--port",
+                        Integer.toString(port),
+                        "--bind",
+                        "127.0.0.1",
+                        "--save",
+                        "",
+                        "--appendonly",
+                        "no",
+                        "--protected-mode",
+                        "yes",
+                        "--loglevel",
+                        "warning"))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!"+PONG".equals(command("PING"))) {
             if (System.nanoTime() > deadline) {
@@ -96,7 +110,7 @@ public final class RedisServer implements AutoCloseable {
                 answer.append((char) c);
             }
             if (answer.charAt(0) == '$' && !answer.toString().equals("$-1")) {
-                in.read();  // \n
+                in.read(); // \n
                 StringBuilder value = new StringBuilder();
                 for (int c; (c = in.read()) != -1 && c != '\r'; ) {
                     value.append((char) c);
@@ -146,6 +160,6 @@ public final class RedisServer implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        stop();  // SIGKILL ends a paused server too
+        stop(); // SIGKILL ends a paused server too
     }
 }

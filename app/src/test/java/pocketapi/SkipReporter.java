@@ -5,8 +5,8 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 
 /**
- * Prints on the console why a test did not run (Maven otherwise shows only "Skipped: 1" and keeps
- * the reason in the surefire XML). Registered in META-INF/services for every test run.
+ * Prints on the console why a test did not run (Maven otherwise shows only "Skipped: 1" and keeps the reason in the
+ * surefire XML). Registered in META-INF/services for every test run.
  */
 public final class SkipReporter implements TestExecutionListener {
     /** The console, taken before {@link QuietOutput} (registered after this) sends the output to a file. */
@@ -25,7 +25,8 @@ public final class SkipReporter implements TestExecutionListener {
     @Override
     public void executionFinished(TestIdentifier test, TestExecutionResult result) {
         if (result.getStatus() == TestExecutionResult.Status.ABORTED) {
-            console.println(line(test.getDisplayName(),
+            console.println(line(
+                    test.getDisplayName(),
                     result.getThrowable().map(Throwable::getMessage).orElse("aborted")));
         }
     }

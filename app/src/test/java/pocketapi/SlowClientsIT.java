@@ -11,13 +11,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 /**
- * The packaged jar straight on its port with a small open-file limit, against many clients that
- * hold connections by dripping one header line every 2 s (the security probe of issue 23): the
- * service keeps answering, closes the slow clients, and logs no stack trace.
+ * The packaged jar straight on its port with a small open-file limit, against many clients that hold connections by
+ * dripping one header line every 2 s (the security probe of issue 23): the service keeps answering, closes the slow
+ * clients, and logs no stack trace.
  */
 class SlowClientsIT {
     private static final List<String> FILE_LIMIT_400 = List.of("bash", "-c", "ulimit -n 400 && exec \"$@\"", "bash");
@@ -42,20 +41,24 @@ class SlowClientsIT {
                     answered += jar.get("/healthz").statusCode() == 200 ? 1 : 0;
                     long took = System.nanoTime() - start;
                     slowest = Math.max(slowest, took);
-                    Thread.sleep(Math.max(0, 2_000 - took / 1_000_000));  // the next line 2 s after this one
+                    Thread.sleep(Math.max(0, 2_000 - took / 1_000_000)); // the next line 2 s after this one
                 }
                 assertThat(answered).as("health checks answered 200").isEqualTo(3);
-                System.out.printf("600 dripping clients at ulimit -n 400: slowest health check %.1f s%n", slowest / 1e9);
+                System.out.printf(
+                        "600 dripping clients at ulimit -n 400: slowest health check %.1f s%n", slowest / 1e9);
             } finally {
                 for (SocketChannel c : clients) {
                     c.close();
                 }
             }
             String log = jar.awaitOutput("slow clients: closed", Duration.ofSeconds(10));
-            assertThat(log).contains("MAX_CONNECTIONS 1000 is more than the open-file limit allows (400 files",
-                    "slow clients: closed");
+            assertThat(log)
+                    .contains(
+                            "MAX_CONNECTIONS 1000 is more than the open-file limit allows (400 files",
+                            "slow clients: closed");
             // A failed accept (closed connections' files not yet released by the kernel) is one line a minute at most.
-            assertThat(log.lines().filter(l -> l.contains("cannot accept a connection"))).hasSizeLessThanOrEqualTo(1);
+            assertThat(log.lines().filter(l -> l.contains("cannot accept a connection")))
+                    .hasSizeLessThanOrEqualTo(1);
             assertThat(log).doesNotContain("Exception", "\tat ");
         }
     }

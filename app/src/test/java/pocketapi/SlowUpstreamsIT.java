@@ -2,14 +2,12 @@ package pocketapi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** Upstreams that answer a byte a second hold up no other job: the counters are saved on time, a kill -9 loses none. */
 class SlowUpstreamsIT {
@@ -22,16 +20,24 @@ class SlowUpstreamsIT {
     void every_upstream_dripping_a_byte_a_second_holds_up_no_save_and_a_kill_loses_no_saved_call() throws Exception {
         Path stats = dir.resolve("stats.json");
         try (Mirror drip = new Mirror().drip()) {
-            Map<String, String> env = new HashMap<>(Map.of("STATS_FILE", stats.toString(), "STATS_FLUSH_SECONDS", "1",
-                    "HOLIDAY_CACHE_DIR", dir.resolve("holidays").toString()));
-            for (String url : new String[] {"HOLIDAY_UPDATE_URL", "HOLIDAY_CONFIRM_URL", "TW_UPDATE_URL", "TW_CONFIRM_URL"}) {
+            Map<String, String> env = new HashMap<>(Map.of(
+                    "STATS_FILE",
+                    stats.toString(),
+                    "STATS_FLUSH_SECONDS",
+                    "1",
+                    "HOLIDAY_CACHE_DIR",
+                    dir.resolve("holidays").toString()));
+            for (String url :
+                    new String[] {"HOLIDAY_UPDATE_URL", "HOLIDAY_CONFIRM_URL", "TW_UPDATE_URL", "TW_CONFIRM_URL"}) {
                 env.put(url, drip.base().toString());
             }
             env.put("HK_UPDATE_URL", drip.base() + "/hk/tc.json");
             env.put("MO_UPDATE_URL", drip.base() + "/mo/holidays.ics");
             try (JarProcess jar = JarProcess.start(env)) {
                 for (String region : new String[] {"hk", "mo", "tw"}) {
-                    assertThat(jar.get("/api/holidays?type=alarm&region=" + region).statusCode()).isEqualTo(200);
+                    assertThat(jar.get("/api/holidays?type=alarm&region=" + region)
+                                    .statusCode())
+                            .isEqualTo(200);
                 }
                 // The calls spread over the first region round too (10 s after the start): every updater is then
                 // waiting on a drip, and the saves go on, each second, on a thread of their own.
@@ -41,12 +47,15 @@ class SlowUpstreamsIT {
                 }
                 assertThat(drip.requests()).isNotEmpty();
                 CounterFiles.awaitSaved(stats, CALLS);
-                jar.process().destroyForcibly();  // kill -9
+                jar.process().destroyForcibly(); // kill -9
                 jar.process().waitFor();
             }
             env.put("HOLIDAY_UPDATE_URL", "off");
             try (JarProcess again = JarProcess.start(Map.of("STATS_FILE", stats.toString()))) {
-                assertThat(new ObjectMapper().readTree(again.get("/api/info").body()).at("/site/totalRequests").longValue())
+                assertThat(new ObjectMapper()
+                                .readTree(again.get("/api/info").body())
+                                .at("/site/totalRequests")
+                                .longValue())
                         .isEqualTo(CALLS + 1);
             }
         }

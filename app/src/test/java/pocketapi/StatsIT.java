@@ -2,17 +2,14 @@ package pocketapi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
-import java.util.stream.Stream;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The counters survive the ways a real process ends: SIGTERM, and a crash after a flush. */
 class StatsIT {
@@ -29,19 +26,21 @@ class StatsIT {
     private static void call(JarProcess jar, int times) throws Exception {
         for (int i = 0; i < times; i++) {
             assertThat(jar.get(i % 2 == 0 ? "/api/holidays?type=alarm" : "/img/url", "CF-Connecting-IP", "198.51.100.5")
-                    .statusCode()).isEqualTo(200);
+                            .statusCode())
+                    .isEqualTo(200);
         }
     }
 
     private static JsonNode info(JarProcess jar) throws Exception {
-        return MAPPER.readTree(jar.get("/api/info", "CF-Connecting-IP", "198.51.100.5").body());
+        return MAPPER.readTree(
+                jar.get("/api/info", "CF-Connecting-IP", "198.51.100.5").body());
     }
 
     @Test
     void counters_survive_sigterm_and_the_process_exits_0_within_5_seconds() throws Exception {
         try (JarProcess jar = JarProcess.start(env())) {
             call(jar, N);
-            jar.process().destroy();  // SIGTERM: the contract's clean stop, exit 0 within 5 s
+            jar.process().destroy(); // SIGTERM: the contract's clean stop, exit 0 within 5 s
             assertThat(jar.exitCode()).isEqualTo(0);
         }
         try (JarProcess again = JarProcess.start(env())) {
@@ -67,7 +66,7 @@ class StatsIT {
                                 ok.incrementAndGet();
                             }
                         } catch (Exception e) {
-                            errors.incrementAndGet();  // refused or cut: the service is stopping
+                            errors.incrementAndGet(); // refused or cut: the service is stopping
                         }
                     }
                 });
@@ -76,10 +75,11 @@ class StatsIT {
             while (ok.get() < 300 && System.nanoTime() - deadline < 0) {
                 Thread.sleep(10);
             }
-            jar.process().destroy();  // SIGTERM while four clients are calling
+            jar.process().destroy(); // SIGTERM while four clients are calling
             assertThat(jar.exitCode()).isEqualTo(0);
             clients.shutdown();
-            assertThat(clients.awaitTermination(15, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(clients.awaitTermination(15, java.util.concurrent.TimeUnit.SECONDS))
+                    .isTrue();
             answered = ok.get();
             failed = errors.get();
         }
@@ -96,8 +96,8 @@ class StatsIT {
     void counters_flushed_before_a_kill_9_survive_it() throws Exception {
         try (JarProcess jar = JarProcess.start(env())) {
             call(jar, N);
-            CounterFiles.awaitSaved(dir.resolve("data/stats.json"), N);  // the next 1 s flush interval saves them
-            jar.process().destroyForcibly();  // SIGKILL: no shutdown hook runs
+            CounterFiles.awaitSaved(dir.resolve("data/stats.json"), N); // the next 1 s flush interval saves them
+            jar.process().destroyForcibly(); // SIGKILL: no shutdown hook runs
             jar.exitCode();
         }
         try (JarProcess again = JarProcess.start(env())) {
@@ -110,7 +110,8 @@ class StatsIT {
     /** The last two days of /api/info/history added up: site, holidays, pictures, info, other. */
     static long[] history(JarProcess jar) throws Exception {
         long[] sum = new long[5];
-        for (JsonNode day : MAPPER.readTree(jar.get("/api/info/history?days=2").body()).get("days")) {
+        for (JsonNode day :
+                MAPPER.readTree(jar.get("/api/info/history?days=2").body()).get("days")) {
             String[] columns = {"site", "holidays", "pictures", "info", "other"};
             for (int i = 0; i < sum.length; i++) {
                 sum[i] += day.get(columns[i]).longValue();
@@ -125,8 +126,11 @@ class StatsIT {
         String content = "¯\\_(ツ)_/¯ not JSON";
         Path data = Files.createDirectories(dir.resolve("data"));
         Files.writeString(data.resolve("stats.json"), content);
-        // Seen yesterday: a user idle past STATS_USER_DAYS (90) would be forgotten at the first save, which may come first.
-        String yesterday = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)).minusDays(1).toString();
+        // Seen yesterday: a user idle past STATS_USER_DAYS (90) would be forgotten at the first save, which may come
+        // first.
+        String yesterday = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8))
+                .minusDays(1)
+                .toString();
         Files.writeString(data.resolve("stats.json.bak"), """
                 {"format":"pocketapi-stats/3","instance":"0123456789abcdef","site":[40,0,"%s"],"users":[
                 ["198.51.100.5",30,0,"%s"]
@@ -141,7 +145,8 @@ class StatsIT {
         }
         try (Stream<Path> files = Files.list(data)) {
             Path aside = files.filter(p -> p.getFileName().toString().startsWith("stats.json.corrupt-"))
-                    .findFirst().orElseThrow();
+                    .findFirst()
+                    .orElseThrow();
             assertThat(Files.readString(aside)).isEqualTo(content);
         }
     }

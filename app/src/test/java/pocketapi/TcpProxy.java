@@ -15,10 +15,10 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A TCP proxy on 127.0.0.1 for tests, in front of a local server: it can add latency (each byte
- * arrives {@code delay} later in each direction, in order, so a round trip costs twice that), cut
- * every connection and refuse new ones (a server gone), or stop forwarding while keeping the
- * connections open (a network that drops everything). Only loopback is ever reached.
+ * A TCP proxy on 127.0.0.1 for tests, in front of a local server: it can add latency (each byte arrives {@code delay}
+ * later in each direction, in order, so a round trip costs twice that), cut every connection and refuse new ones (a
+ * server gone), or stop forwarding while keeping the connections open (a network that drops everything). Only loopback
+ * is ever reached.
  */
 public final class TcpProxy implements AutoCloseable {
     private final int target;

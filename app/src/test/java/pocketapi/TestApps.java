@@ -1,5 +1,6 @@
 package pocketapi;
 
+import io.javalin.Javalin;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -7,8 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import io.javalin.Javalin;
 import pocketapi.config.Config;
 import pocketapi.counters.CounterSettings;
 import pocketapi.counters.Counters;
@@ -41,8 +40,7 @@ import pocketapi.web.Module;
  * with test inputs: built-in data, a chosen clock, counters in memory.
  */
 public final class TestApps {
-    private TestApps() {
-    }
+    private TestApps() {}
 
     public static HolidayCalendar calendar(Clock clock) {
         try {
@@ -64,8 +62,14 @@ public final class TestApps {
 
     /** The regions with the update sources of the settings, reading no cache folder. */
     private static Regions regions(Config config, Clock clock) {
-        return new Regions(Regions.every(config.get(RegionSettings.HK_UPDATE_URL), config.get(RegionSettings.MO_UPDATE_URL),
-                config.get(RegionSettings.TW_UPDATE_URL), config.get(RegionSettings.TW_CONFIRM_URL)), clock, null);
+        return new Regions(
+                Regions.every(
+                        config.get(RegionSettings.HK_UPDATE_URL),
+                        config.get(RegionSettings.MO_UPDATE_URL),
+                        config.get(RegionSettings.TW_UPDATE_URL),
+                        config.get(RegionSettings.TW_CONFIRM_URL)),
+                clock,
+                null);
     }
 
     /** The out-of-the-box service: defaults, bundled sample pictures. */
@@ -85,12 +89,19 @@ public final class TestApps {
     /** The service with an image host and its pools. */
     public static Javalin app(Config config, ImagePools pools) {
         Clock clock = Clock.systemUTC();
-        return build(config, clock, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(),
-                new PicturesModule(config, pools, NamedPools.none(), Optional.empty(), 100_000), SentenceFolder.builtIn(),
+        return build(
+                config,
+                clock,
+                new LiveCalendar(calendar(clock)),
+                OwnCalendars.builtIn(),
+                new PicturesModule(config, pools, NamedPools.none(), Optional.empty(), 100_000),
+                SentenceFolder.builtIn(),
                 counters(clock, 100_000));
     }
 
-    /** The service with the bundled samples and the given settings (PUBLIC_URL, TRUSTED_PROXIES, ACCESS_LOG, SERVE ...). */
+    /**
+     * The service with the bundled samples and the given settings (PUBLIC_URL, TRUSTED_PROXIES, ACCESS_LOG, SERVE ...).
+     */
     public static Javalin app(Map<String, String> settings) {
         return app(settings, Clock.systemUTC());
     }
@@ -100,11 +111,19 @@ public final class TestApps {
         return app(settings, clock, counters(clock, 100_000));
     }
 
-    /** The service with the bundled samples and the given settings, on a chosen clock, counting into the given counters. */
+    /**
+     * The service with the bundled samples and the given settings, on a chosen clock, counting into the given counters.
+     */
     public static Javalin app(Map<String, String> settings, Clock clock, Counters counters) {
         Config config = config(settings);
-        return build(config, clock, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples(config),
-                SentenceFolder.builtIn(), counters);
+        return build(
+                config,
+                clock,
+                new LiveCalendar(calendar(clock)),
+                OwnCalendars.builtIn(),
+                samples(config),
+                SentenceFolder.builtIn(),
+                counters);
     }
 
     /** The service of the given settings, their pool files and IMAGE_POOLS_DIR read as Main reads them. */
@@ -112,8 +131,14 @@ public final class TestApps {
         try {
             Config config = config(settings);
             Clock clock = Clock.systemUTC();
-            return build(config, clock, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(),
-                    PicturesModule.load(config, Long.MAX_VALUE, 100_000), SentenceFolder.builtIn(), counters(clock, 100_000));
+            return build(
+                    config,
+                    clock,
+                    new LiveCalendar(calendar(clock)),
+                    OwnCalendars.builtIn(),
+                    PicturesModule.load(config, Long.MAX_VALUE, 100_000),
+                    SentenceFolder.builtIn(),
+                    counters(clock, 100_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -123,7 +148,13 @@ public final class TestApps {
     public static Javalin app(LiveCalendar calendar) {
         Config config = Settings.defaults();
         Clock clock = calendar.get().clock();
-        return build(config, clock, calendar, OwnCalendars.builtIn(), samples(config), SentenceFolder.builtIn(),
+        return build(
+                config,
+                clock,
+                calendar,
+                OwnCalendars.builtIn(),
+                samples(config),
+                SentenceFolder.builtIn(),
                 counters(clock, 100_000));
     }
 
@@ -131,14 +162,26 @@ public final class TestApps {
     public static Javalin app(SentenceFolder sentences) {
         Config config = Settings.defaults();
         Clock clock = Clock.systemUTC();
-        return build(config, clock, new LiveCalendar(calendar(clock)), OwnCalendars.builtIn(), samples(config), sentences,
+        return build(
+                config,
+                clock,
+                new LiveCalendar(calendar(clock)),
+                OwnCalendars.builtIn(),
+                samples(config),
+                sentences,
                 counters(clock, 100_000));
     }
 
     /** The out-of-the-box service with calendars of one's own. */
     public static Javalin app(Clock clock, OwnCalendars own) {
         Config config = Settings.defaults();
-        return build(config, clock, new LiveCalendar(calendar(clock)), own, samples(config), SentenceFolder.builtIn(),
+        return build(
+                config,
+                clock,
+                new LiveCalendar(calendar(clock)),
+                own,
+                samples(config),
+                SentenceFolder.builtIn(),
                 counters(clock, 100_000));
     }
 
@@ -157,15 +200,22 @@ public final class TestApps {
     private static PicturesModule samples(Config config) {
         try {
             ImagePools samples = ImagePools.samples();
-            return new PicturesModule(config, samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), 100_000);
+            return new PicturesModule(
+                    config, samples, NamedPools.none(), Optional.of(SampleImages.of(samples)), 100_000);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
     }
 
     /** The modules SERVE names, in Main's order, over these parts; none started. */
-    private static Javalin build(Config config, Clock clock, LiveCalendar calendar, OwnCalendars own,
-                                 PicturesModule pictures, SentenceFolder sentences, Counters counters) {
+    private static Javalin build(
+            Config config,
+            Clock clock,
+            LiveCalendar calendar,
+            OwnCalendars own,
+            PicturesModule pictures,
+            SentenceFolder sentences,
+            Counters counters) {
         List<String> serve = config.get(Settings.SERVE);
         List<Module> modules = new ArrayList<>();
         Regions regions = regions(config, clock);
@@ -194,7 +244,10 @@ public final class TestApps {
                 throw new IllegalStateException(e);
             }
         }
-        return HttpApi.create(config, counted ? counters : CallCounter.NONE,
-                counted ? config.get(CounterSettings.STATS_IGNORE) : List.of(), modules);
+        return HttpApi.create(
+                config,
+                counted ? counters : CallCounter.NONE,
+                counted ? config.get(CounterSettings.STATS_IGNORE) : List.of(),
+                modules);
     }
 }

@@ -9,17 +9,16 @@ import java.util.concurrent.ScheduledExecutorService;
  * shutdown hook has stopped what must finish.
  *
  * <ul>
- * <li>{@code counters-save}: the counters' saves to STATS_FILE;</li>
- * <li>{@code counters-redis}: the sends to Redis (Redis mode);</li>
- * <li>{@code updates}: the holiday updaters' rounds, each at most a minute;</li>
- * <li>{@code folders}: the looks at CALENDARS_DIR, IMAGE_POOLS_DIR and HITOKOTO_DIR;</li>
- * <li>{@code notify}: the notifications;</li>
- * <li>{@code log}: once a minute, the log's summaries of lines it held back.</li>
+ *   <li>{@code counters-save}: the counters' saves to STATS_FILE;
+ *   <li>{@code counters-redis}: the sends to Redis (Redis mode);
+ *   <li>{@code updates}: the holiday updaters' rounds, each at most a minute;
+ *   <li>{@code folders}: the looks at CALENDARS_DIR, IMAGE_POOLS_DIR and HITOKOTO_DIR;
+ *   <li>{@code notify}: the notifications;
+ *   <li>{@code log}: once a minute, the log's summaries of lines it held back.
  * </ul>
  */
 public final class Jobs {
-    private Jobs() {
-    }
+    private Jobs() {}
 
     /** A scheduler of one daemon thread named {@code name}. */
     public static ScheduledExecutorService thread(String name) {

@@ -8,8 +8,7 @@ import java.time.ZoneOffset;
 public final class Utc8 {
     public static final ZoneOffset OFFSET = ZoneOffset.ofHours(8);
 
-    private Utc8() {
-    }
+    private Utc8() {}
 
     private static final long OFFSET_MILLIS = 8 * 3_600_000L;
     private static final long DAY_MILLIS = 86_400_000L;

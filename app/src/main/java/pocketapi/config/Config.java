@@ -1,16 +1,14 @@
 package pocketapi.config;
 
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * The service's configuration, read once at startup from environment variables and {@code --kebab-case} flags (a flag
- * wins over its variable), validated, then immutable: each {@link Setting}'s value, read by setting ({@code
- * config.get(ServerSettings.PORT)}). An empty list or {@code Optional} is an unset (or off) one.
+ * wins over its variable), validated, then immutable: each {@link Setting}'s value, read by setting
+ * ({@code config.get(ServerSettings.PORT)}). An empty list or {@code Optional} is an unset (or off) one.
  */
 public final class Config {
     private final Map<Setting<?>, Object> settings;
@@ -35,7 +33,9 @@ public final class Config {
         return new Config(read, v);
     }
 
-    /** The value given for a setting, as written ({@code ""}: not given, its default unset): for checks across settings. */
+    /**
+     * The value given for a setting, as written ({@code ""}: not given, its default unset): for checks across settings.
+     */
     public String given(Setting<?> setting) {
         return values.text(setting);
     }
@@ -51,8 +51,12 @@ public final class Config {
         try {
             return reader.apply(get(setting));
         } catch (IllegalArgumentException e) {
-            throw new ConfigException(String.join("\n", e.getMessage().lines()
-                    .map(line -> setting.name() + " (" + setting.flag() + "): " + line).toList()));
+            throw new ConfigException(String.join(
+                    "\n",
+                    e.getMessage()
+                            .lines()
+                            .map(line -> setting.name() + " (" + setting.flag() + "): " + line)
+                            .toList()));
         }
     }
 
@@ -65,5 +69,4 @@ public final class Config {
     public int hashCode() {
         return settings.hashCode();
     }
-
 }

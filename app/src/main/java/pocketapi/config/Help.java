@@ -2,11 +2,9 @@ package pocketapi.config;
 
 import java.util.List;
 
-
 /** The text of {@code --help} (or {@code -h}): every setting with its flag, default and meaning. */
 public final class Help {
-    private Help() {
-    }
+    private Help() {}
 
     /** The usage and {@code settings}, in their order. */
     public static String text(List<Setting<?>> settings) {

@@ -7,12 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
- * Where the shared counters live: {@code redis://[user:password@]host[:port][/db]}, or
- * {@code rediss://} for TLS ({@code redis://secret@host}: a password alone, as redis-cli reads it).
- * {@link #toString} never shows the password. Immutable.
+ * Where the shared counters live: {@code redis://[user:password@]host[:port][/db]}, or {@code rediss://} for TLS
+ * ({@code redis://secret@host}: a password alone, as redis-cli reads it). {@link #toString} never shows the password.
+ * Immutable.
  */
-public record RedisTarget(String host, int port, Optional<String> user, Optional<String> password, int database,
-                          boolean tls) {
+public record RedisTarget(
+        String host, int port, Optional<String> user, Optional<String> password, int database, boolean tls) {
 
     /** @throws IllegalArgumentException saying what is wrong (never repeating the URL: it may hold a password) */
     public static RedisTarget parse(String url) {
@@ -31,10 +31,16 @@ public record RedisTarget(String host, int port, Optional<String> user, Optional
         check(path.matches("/?|/\\d{1,5}"), "the path must be a database number such as /0");
         String info = uri.getRawUserInfo();
         int colon = info == null ? -1 : info.indexOf(':');
-        Optional<String> user = Optional.ofNullable(colon < 0 ? null : decode(info.substring(0, colon))).filter(u -> !u.isEmpty());
+        Optional<String> user = Optional.ofNullable(colon < 0 ? null : decode(info.substring(0, colon)))
+                .filter(u -> !u.isEmpty());
         Optional<String> password = Optional.ofNullable(info == null ? null : decode(info.substring(colon + 1)));
-        return new RedisTarget(uri.getHost(), uri.getPort() < 0 ? 6379 : uri.getPort(), user, password,
-                path.length() > 1 ? Integer.parseInt(path.substring(1)) : 0, scheme.equals("rediss"));
+        return new RedisTarget(
+                uri.getHost(),
+                uri.getPort() < 0 ? 6379 : uri.getPort(),
+                user,
+                password,
+                path.length() > 1 ? Integer.parseInt(path.substring(1)) : 0,
+                scheme.equals("rediss"));
     }
 
     private static void check(boolean ok, String problem) {
@@ -49,7 +55,9 @@ public record RedisTarget(String host, int port, Optional<String> user, Optional
 
     @Override
     public String toString() {
-        String auth = password.isPresent() ? user.orElse("") + ":***@" : user.map(u -> u + "@").orElse("");
+        String auth = password.isPresent()
+                ? user.orElse("") + ":***@"
+                : user.map(u -> u + "@").orElse("");
         String h = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
         return (tls ? "rediss://" : "redis://") + auth + h + ":" + port + "/" + database;
     }

@@ -1,20 +1,13 @@
 package pocketapi.config;
 
-import java.net.URI;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
- * One setting of the service, declared once, by the capability that reads it ({@code ServerSettings.PORT}, {@code
- * HolidaySettings.HOLIDAY_DATA_DIR} ...): its name (the environment variable), its {@link #flag()}, its default, its help
- * (printed by {@code --help} and in the README's table, a test keeps the two the same) and how its value is read
- * ({@link Values}: the reading says what is accepted when it is not). A {@link Config} is read by setting: {@code
- * config.get(ServerSettings.PORT)}. Immutable.
+ * One setting of the service, declared once, by the capability that reads it ({@code ServerSettings.PORT},
+ * {@code HolidaySettings.HOLIDAY_DATA_DIR} ...): its name (the environment variable), its {@link #flag()}, its default,
+ * its help (printed by {@code --help} and in the README's table, a test keeps the two the same) and how its value is
+ * read ({@link Values}: the reading says what is accepted when it is not). A {@link Config} is read by setting:
+ * {@code config.get(ServerSettings.PORT)}. Immutable.
  */
 public final class Setting<T> {
     /** How a value is read: the typed value, or (through {@link Values.Value#bad}) what is accepted. */

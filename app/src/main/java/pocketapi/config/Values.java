@@ -25,10 +25,13 @@ public final class Values {
             String arg = args.get(i);
             int eq = arg.indexOf('=');
             String flag = eq < 0 ? arg : arg.substring(0, eq);
-            Setting<?> setting = settings.stream().filter(s -> s.flag().equals(flag)).findFirst().orElse(null);
+            Setting<?> setting = settings.stream()
+                    .filter(s -> s.flag().equals(flag))
+                    .findFirst()
+                    .orElse(null);
             if (setting == null) {
                 problems.add(flag + ": unknown option; --help lists the settings");
-                i += eq < 0 && i + 1 < args.size() && !args.get(i + 1).startsWith("--") ? 1 : 0;  // its value
+                i += eq < 0 && i + 1 < args.size() && !args.get(i + 1).startsWith("--") ? 1 : 0; // its value
             } else if (eq >= 0) {
                 raw.put(setting, arg.substring(eq + 1));
             } else if (i + 1 < args.size()) {
@@ -62,8 +65,8 @@ public final class Values {
         /** Says what is accepted, quoting the value without the credentials a URL may hold; false. */
         public boolean bad(String accepted) {
             String value = text.replaceAll("//[^/?#]*@", "//…@");
-            return !problems.add(setting.name() + " (" + setting.flag() + "): \"" + value + "\" is not accepted; expected "
-                    + accepted);
+            return !problems.add(setting.name() + " (" + setting.flag() + "): \"" + value
+                    + "\" is not accepted; expected " + accepted);
         }
 
         /** A problem in words of its own (a value that must not be quoted). */
@@ -105,14 +108,19 @@ public final class Values {
             String v = text.strip();
             try {
                 Path path = Path.of(v);
-                if (!v.isEmpty() && (folder ? !Files.isRegularFile(path) : path.getFileName() != null && !Files.isDirectory(path))) {
+                if (!v.isEmpty()
+                        && (folder
+                                ? !Files.isRegularFile(path)
+                                : path.getFileName() != null && !Files.isDirectory(path))) {
                     return path;
                 }
             } catch (InvalidPathException e) {
                 // said below
             }
-            bad(folder ? "the path of a folder such as data/holidays (created if missing)"
-                    : "the path of a file such as data/stats.json (not a folder)");
+            bad(
+                    folder
+                            ? "the path of a folder such as data/holidays (created if missing)"
+                            : "the path of a file such as data/stats.json (not a folder)");
             return Path.of("");
         }
 
@@ -141,7 +149,8 @@ public final class Values {
             for (String part : v.equalsIgnoreCase("off") ? new String[0] : v.split(",", -1)) {
                 Optional<String> url = httpUrl(part);
                 if (url.isEmpty()) {
-                    bad("off, or comma-separated absolute http:// or https:// URLs without query or fragment, e.g. " + example);
+                    bad("off, or comma-separated absolute http:// or https:// URLs without query or fragment, e.g. "
+                            + example);
                     return List.of();
                 }
                 urls.add(URI.create(url.get()));
@@ -163,8 +172,8 @@ public final class Values {
                 return text.isBlank() ? Optional.empty() : Optional.of(RedisTarget.parse(text));
             } catch (IllegalArgumentException e) {
                 // The message must not repeat a password: say what is wrong, not what was given.
-                problem("is not accepted (" + e.getMessage() + "); expected redis://[user:password@]host[:port][/db] or "
-                        + "rediss:// for TLS");
+                problem("is not accepted (" + e.getMessage()
+                        + "); expected redis://[user:password@]host[:port][/db] or " + "rediss:// for TLS");
                 return Optional.empty();
             }
         }
@@ -198,7 +207,8 @@ public final class Values {
             for (String part : text.isBlank() ? new String[0] : text.split(",")) {
                 String host = part.strip().toLowerCase(Locale.ROOT);
                 if (!host.matches("(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")) {
-                    problem("\"" + part.strip().replaceAll("[^ -~]", "?") + "\" is not accepted; expected comma-separated "
+                    problem("\"" + part.strip().replaceAll("[^ -~]", "?")
+                            + "\" is not accepted; expected comma-separated "
                             + "host names, *.example.com for every subdomain, e.g. example.com,*.example.com");
                     return List.of();
                 }
@@ -212,8 +222,10 @@ public final class Values {
             List<String> entries = new ArrayList<>();
             for (String written : text.isBlank() ? new String[0] : text.split(",", -1)) {
                 String entry = written.strip().replaceFirst("^\\[(.*)]$", "$1");
-                String why = entry.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}(/[0-9]{1,3})?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(/[0-9]{1,3})?")
-                        ? null : "\"" + written.strip() + "\" is not an IP address or CIDR range";
+                String why = entry.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}(/[0-9]{1,"
+                                + "3})?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(/[0-9]{1,3})?")
+                        ? null
+                        : "\"" + written.strip() + "\" is not an IP address or CIDR range";
                 try {
                     new org.eclipse.jetty.util.InetAddressSet().add(entry);
                 } catch (IllegalArgumentException e) {
@@ -235,8 +247,11 @@ public final class Values {
         try {
             URI uri = new URI(v);
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null && uri.getRawQuery() == null
-                    && uri.getRawFragment() == null && uri.getRawUserInfo() == null
+            if ((scheme.equals("http") || scheme.equals("https"))
+                    && uri.getHost() != null
+                    && uri.getRawQuery() == null
+                    && uri.getRawFragment() == null
+                    && uri.getRawUserInfo() == null
                     && (uri.getPort() == -1 || uri.getPort() >= 1 && uri.getPort() <= 65535)) {
                 return Optional.of(v.replaceFirst("/+$", ""));
             }

@@ -11,14 +11,12 @@ import java.util.Locale;
  * start now, one line each. Stateless.
  */
 public final class WritableFolders {
-    private WritableFolders() {
-    }
+    private WritableFolders() {}
 
     /**
      * A folder a capability writes to: the setting that names it, the folder, the value as given, and what is accepted.
      */
-    public record Wanted(Setting<?> setting, Path dir, String value, String accepted) {
-    }
+    public record Wanted(Setting<?> setting, Path dir, String value, String accepted) {}
 
     /** Creates every folder wanted and tries a file in each. */
     public static void check(List<Wanted> wanted) throws ConfigException {
@@ -36,7 +34,8 @@ public final class WritableFolders {
         try {
             Files.createDirectories(dir);
             // Not Files.createTempFile: its random name seeds a SecureRandom, tens of ms at start-up.
-            Path probe = dir.resolve(".pocketapi-probe-" + ProcessHandle.current().pid());
+            Path probe =
+                    dir.resolve(".pocketapi-probe-" + ProcessHandle.current().pid());
             Files.deleteIfExists(probe);
             Files.delete(Files.createFile(probe));
             return;
@@ -45,8 +44,9 @@ public final class WritableFolders {
         } catch (java.nio.file.AccessDeniedException e) {
             why = "no permission to write in " + dir;
         } catch (java.nio.file.FileSystemException e) {
-            why = (e.getReason() == null ? "cannot write in " + dir : e.getReason().toLowerCase(Locale.ROOT)
-                    + ": " + (e.getFile() == null ? dir : e.getFile()));
+            why = (e.getReason() == null
+                    ? "cannot write in " + dir
+                    : e.getReason().toLowerCase(Locale.ROOT) + ": " + (e.getFile() == null ? dir : e.getFile()));
         } catch (java.io.IOException | RuntimeException e) {
             why = "cannot write in " + dir + " (" + e.getMessage() + ")";
         }

@@ -1,32 +1,41 @@
 package pocketapi.counters;
 
+import java.time.LocalDate;
+import java.util.List;
 import pocketapi.web.CallCounter;
 import pocketapi.web.Family;
 
-import java.time.LocalDate;
-import java.util.List;
-
 /**
- * The usage counters, site-wide and per user, in total and for the current UTC+8 day, and the site's
- * calls per day by endpoint family: in this process and its file ({@link LocalCounters}), or shared
- * by several instances through Redis ({@link RedisCounters}). Thread-safe; a call never waits long.
+ * The usage counters, site-wide and per user, in total and for the current UTC+8 day, and the site's calls per day by
+ * endpoint family: in this process and its file ({@link LocalCounters}), or shared by several instances through Redis
+ * ({@link RedisCounters}). Thread-safe; a call never waits long.
  */
 public interface Counters extends CallCounter {
     /** Counts one call by {@code user} to an endpoint of {@code family}. */
     void count(String user, Family family);
 
-    /** Counts one call by {@code user} and reports the counters including it; {@code family} null: reports them without counting. */
+    /**
+     * Counts one call by {@code user} and reports the counters including it; {@code family} null: reports them without
+     * counting.
+     */
     Report countAndReport(String user, Family family);
 
-    /** The site's calls on each of the last {@code days} UTC+8 days, today included, oldest first (a day without calls as zeros). */
+    /**
+     * The site's calls on each of the last {@code days} UTC+8 days, today included, oldest first (a day without calls
+     * as zeros).
+     */
     List<DayCount> history(int days);
 
-    /** The site's counts as they stand, without counting a call: total, today's, and the last 30 days' (for the badge). */
+    /**
+     * The site's counts as they stand, without counting a call: total, today's, and the last 30 days' (for the badge).
+     */
     long[] site();
 
-    /** What one counted call reports on {@code /api/info}, its own call included; {@code date}: the UTC+8 day of the daily counts. */
-    record Report(LocalDate date, String user, long siteTotal, long siteDaily, long userTotal, long userDaily) {
-    }
+    /**
+     * What one counted call reports on {@code /api/info}, its own call included; {@code date}: the UTC+8 day of the
+     * daily counts.
+     */
+    record Report(LocalDate date, String user, long siteTotal, long siteDaily, long userTotal, long userDaily) {}
 
     /** The calls of one UTC+8 day: the site's, and each family's. */
     record DayCount(String date, long site, long holidays, long pictures, long info, long other) {

@@ -1,10 +1,8 @@
 package pocketapi.counters;
 
 import java.time.Clock;
-import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
-
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.web.Caller;
@@ -25,6 +23,7 @@ public final class CountersModule implements Module {
     private final Counters counters;
     /** The counters' files and threads; null for counters kept in memory alone (tests of the endpoints). */
     private final Counting counting;
+
     private final StatsRoutes stats;
 
     private CountersModule(Config config, Counters counters, Counting counting) {

@@ -1,7 +1,5 @@
 package pocketapi.counters;
 
-import pocketapi.web.Family;
-
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -10,16 +8,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-
 import pocketapi.common.Utc8;
+import pocketapi.web.Family;
 
 /**
  * Request counters for the site and per user (a {@link Tally} each, users by their keyed hash in a {@link UserTable}:
- * at most {@code maxUsers}, the least recently seen dropped first), and the site's calls per UTC+8 day by {@link
- * Family}, kept {@code historyDays} days. {@link #record} counts and reads back under one lock, so a call reports
- * numbers that include itself, and concurrent calls distinct, gapless counts. Every count only grows, so copies merge
- * by taking the larger. Each reader of changes (the file, the Redis sender) {@link #take}s what changed since its last
- * take, as absolute values, in batches. Thread-safe.
+ * at most {@code maxUsers}, the least recently seen dropped first), and the site's calls per UTC+8 day by
+ * {@link Family}, kept {@code historyDays} days. {@link #record} counts and reads back under one lock, so a call
+ * reports numbers that include itself, and concurrent calls distinct, gapless counts. Every count only grows, so copies
+ * merge by taking the larger. Each reader of changes (the file, the Redis sender) {@link #take}s what changed since its
+ * last take, as absolute values, in batches. Thread-safe.
  */
 public final class LocalCounters implements Counters {
     /** The key of the site's tally: no user's key is 0. */
@@ -36,6 +34,7 @@ public final class LocalCounters implements Counters {
     private volatile UserKeys keys;
     /** The site's tally, in fields (a call makes no object of it). */
     private long siteTotal;
+
     private long siteDaily;
     private long siteDay;
     private UserTable users;
@@ -47,7 +46,7 @@ public final class LocalCounters implements Counters {
 
     /**
      * @param historyDays days of history kept, 0: none
-     * @param trackers    how many readers of changes there are
+     * @param trackers how many readers of changes there are
      */
     public LocalCounters(Clock clock, UserKeys keys, int maxUsers, int historyDays, int trackers) {
         this.clock = clock;
@@ -71,8 +70,7 @@ public final class LocalCounters implements Counters {
     }
 
     /** A user's tally, by key. */
-    public record Row(long key, Tally tally) {
-    }
+    public record Row(long key, Tally tally) {}
 
     /** Every count, for a whole save: the users from the least recently seen, in arrays (no object a user). */
     public record Snapshot(Tally site, Map<Long, long[]> days, long[] keys, long[] totals, long[] dailies, int[] on) {
@@ -99,15 +97,20 @@ public final class LocalCounters implements Counters {
     }
 
     /**
-     * Counts one call by the user of {@code key} (shown as {@code user}) and reports the counters
-     * including it; {@code family} null: reports them without counting.
+     * Counts one call by the user of {@code key} (shown as {@code user}) and reports the counters including it;
+     * {@code family} null: reports them without counting.
      */
     public Report record(long key, String user, Family family) {
         synchronized (this) {
             long today = today();
             int slot = family != null ? add(key, family, today) : users.find(key);
-            return new Report(LocalDate.ofEpochDay(today), user, siteTotal, siteDay == today ? siteDaily : 0,
-                    slot < 0 ? 0 : users.total(slot), slot < 0 ? 0 : users.dailyOn(slot, today));
+            return new Report(
+                    LocalDate.ofEpochDay(today),
+                    user,
+                    siteTotal,
+                    siteDay == today ? siteDaily : 0,
+                    slot < 0 ? 0 : users.total(slot),
+                    slot < 0 ? 0 : users.dailyOn(slot, today));
         }
     }
 
@@ -195,7 +198,10 @@ public final class LocalCounters implements Counters {
         }
     }
 
-    /** What changed since {@code tracker}'s last take: the site, the days, and at most {@code max} users, forgotten for it. */
+    /**
+     * What changed since {@code tracker}'s last take: the site, the days, and at most {@code max} users, forgotten for
+     * it.
+     */
     public synchronized Changes take(int tracker, int max) {
         Tally s = siteChanged[tracker] ? siteTally() : null;
         siteChanged[tracker] = false;

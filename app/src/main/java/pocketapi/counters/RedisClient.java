@@ -7,12 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
-
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
-
+import pocketapi.common.Utc8;
 import pocketapi.config.RedisTarget;
 import pocketapi.files.Resources;
-import pocketapi.common.Utc8;
 import redis.clients.jedis.*;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.params.SetParams;
@@ -20,14 +18,13 @@ import redis.clients.jedis.resps.ScanResult;
 import redis.clients.jedis.resps.Tuple;
 
 /**
- * The counters' keys in Redis (or Valkey), under the prefix: the shared sums {@code total} (the site), {@code
- * daily:YYYY-MM-DD}, {@code utotals} and {@code udaily:YYYY-MM-DD} (hashes by user key), {@code history:YYYY-MM-DD}
- * (hash by family), {@code users} (sorted set: last seen); each instance's own values {@code of:<instance>}, {@code
- * of:<instance>:YYYY-MM-DD} and {@code of:<instance>:history:YYYY-MM-DD} (hashes, {@code ""} the site) and {@code
- * instances} (hash: last heard); {@code keycheck}, the fingerprint of the key users are hashed with (never the key), and {@code
- * format}. Daily keys expire
- * an hour after their UTC+8 day, days of the history after the days kept. Writes are Lua scripts; every call may throw
- * a {@code JedisException}. Thread-safe.
+ * The counters' keys in Redis (or Valkey), under the prefix: the shared sums {@code total} (the site),
+ * {@code daily:YYYY-MM-DD}, {@code utotals} and {@code udaily:YYYY-MM-DD} (hashes by user key),
+ * {@code history:YYYY-MM-DD} (hash by family), {@code users} (sorted set: last seen); each instance's own values
+ * {@code of:<instance>}, {@code of:<instance>:YYYY-MM-DD} and {@code of:<instance>:history:YYYY-MM-DD} (hashes,
+ * {@code ""} the site) and {@code instances} (hash: last heard); {@code keycheck}, the fingerprint of the key users are
+ * hashed with (never the key), and {@code format}. Daily keys expire an hour after their UTC+8 day, days of the history
+ * after the days kept. Writes are Lua scripts; every call may throw a {@code JedisException}. Thread-safe.
  */
 final class RedisClient implements AutoCloseable {
     private static final String SEND = script("redis/send.lua");
@@ -44,8 +41,11 @@ final class RedisClient implements AutoCloseable {
     /** @param timeout for connecting, for each answer and for a free one of {@code connections} */
     RedisClient(RedisTarget target, String prefix, Duration timeout, int connections) {
         int ms = (int) timeout.toMillis();
-        DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder().connectionTimeoutMillis(ms)
-                .socketTimeoutMillis(ms).database(target.database()).ssl(target.tls())
+        DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis(ms)
+                .socketTimeoutMillis(ms)
+                .database(target.database())
+                .ssl(target.tls())
                 .clientSetInfoConfig(ClientSetInfoConfig.DISABLED);
         target.user().ifPresent(client::user);
         target.password().ifPresent(client::password);
@@ -80,8 +80,15 @@ final class RedisClient implements AutoCloseable {
 
     private List<String> keys(String instance, long day) {
         String d = LocalDate.ofEpochDay(day).toString();
-        return List.of(prefix + "total", prefix + "daily:" + d, prefix + "utotals", prefix + "udaily:" + d,
-                prefix + "users", prefix + "instances", prefix + "of:" + instance, prefix + "of:" + instance + ":" + d);
+        return List.of(
+                prefix + "total",
+                prefix + "daily:" + d,
+                prefix + "utotals",
+                prefix + "udaily:" + d,
+                prefix + "users",
+                prefix + "instances",
+                prefix + "of:" + instance,
+                prefix + "of:" + instance + ":" + d);
     }
 
     /** An hour after the end of UTC+8 day {@code day}, in unix seconds. */
@@ -90,11 +97,23 @@ final class RedisClient implements AutoCloseable {
     }
 
     /** Raises {@code instance}'s values to those given: see {@code send.lua}. */
-    long[] send(String instance, long today, LocalCounters.Changes changes, int maxUsers, long forgetBefore,
-                int historyDays, long nowMillis) {
-        List<String> args = new ArrayList<>(List.of(instance, prefix, LocalDate.ofEpochDay(today).toString(),
-                Long.toString(expireAt(today)), Integer.toString(maxUsers), Long.toString(nowMillis),
-                Long.toString(forgetBefore), Integer.toString(changes.days().size())));
+    long[] send(
+            String instance,
+            long today,
+            LocalCounters.Changes changes,
+            int maxUsers,
+            long forgetBefore,
+            int historyDays,
+            long nowMillis) {
+        List<String> args = new ArrayList<>(List.of(
+                instance,
+                prefix,
+                LocalDate.ofEpochDay(today).toString(),
+                Long.toString(expireAt(today)),
+                Integer.toString(maxUsers),
+                Long.toString(nowMillis),
+                Long.toString(forgetBefore),
+                Integer.toString(changes.days().size())));
         changes.days().forEach((day, counts) -> {
             args.add(LocalDate.ofEpochDay(day).toString());
             args.add(Long.toString(expireAt(day + historyDays)));
@@ -108,7 +127,9 @@ final class RedisClient implements AutoCloseable {
         }
         for (LocalCounters.Row row : changes.users()) {
             Tally t = row.tally();
-            args.addAll(List.of(UserKeys.hex(row.key()), Long.toString(t.total()),
+            args.addAll(List.of(
+                    UserKeys.hex(row.key()),
+                    Long.toString(t.total()),
                     Long.toString(t.day() == today ? t.daily() : -1)));
         }
         return run(SEND, keys(instance, today), args);
@@ -117,7 +138,8 @@ final class RedisClient implements AutoCloseable {
     /** The site's and a user's shared total and daily count, each followed by this instance's part: 8 numbers. */
     long[] read(String instance, long today, long user) {
         List<String> k = keys(instance, today);
-        return run(READ, List.of(k.get(0), k.get(1), k.get(2), k.get(3), k.get(6), k.get(7)), List.of(UserKeys.hex(user)));
+        return run(
+                READ, List.of(k.get(0), k.get(1), k.get(2), k.get(3), k.get(6), k.get(7)), List.of(UserKeys.hex(user)));
     }
 
     /** Per day given: the shared counts by family (site first), then this instance's part of them: 10 numbers a day. */
@@ -128,14 +150,20 @@ final class RedisClient implements AutoCloseable {
     }
 
     /**
-     * Merges into {@code into} what Redis holds as {@code instance}'s values (a crash after a send,
-     * before a save): the totals (as seen today: a total alone says not when), today's counts, and the days of
-     * yesterday and today; a user only where there is room.
+     * Merges into {@code into} what Redis holds as {@code instance}'s values (a crash after a send, before a save): the
+     * totals (as seen today: a total alone says not when), today's counts, and the days of yesterday and today; a user
+     * only where there is room.
      */
     void readBack(String instance, long today, LocalCounters into) {
         List<String> k = keys(instance, today);
-        scan(k.get(6), (id, v) -> into.merge(id.isEmpty() ? LocalCounters.SITE : UserKeys.parse(id), new Tally(v, 0, today), false));
-        scan(k.get(7), (id, v) -> into.merge(id.isEmpty() ? LocalCounters.SITE : UserKeys.parse(id), new Tally(0, v, today), false));
+        scan(
+                k.get(6),
+                (id, v) -> into.merge(
+                        id.isEmpty() ? LocalCounters.SITE : UserKeys.parse(id), new Tally(v, 0, today), false));
+        scan(
+                k.get(7),
+                (id, v) -> into.merge(
+                        id.isEmpty() ? LocalCounters.SITE : UserKeys.parse(id), new Tally(0, v, today), false));
         long[] days = history(instance, List.of(today - 1, today));
         int c = LocalCounters.COLUMNS;
         for (int d = 0; d < 2; d++) {
@@ -183,12 +211,14 @@ final class RedisClient implements AutoCloseable {
             return false;
         }
         String day = LocalDate.ofEpochDay(today).toString();
-        boolean moved = rekey(prefix + "utotals", "sum", keys) | rekey(prefix + "udaily:" + day, "sum", keys)
+        boolean moved = rekey(prefix + "utotals", "sum", keys)
+                | rekey(prefix + "udaily:" + day, "sum", keys)
                 | rekey(prefix + "users", "zset", keys);
         for (String instance : jedis.hkeys(prefix + "instances")) {
-            moved |= rekey(prefix + "of:" + instance, "max", keys) | rekey(prefix + "of:" + instance + ":" + day, "max", keys);
+            moved |= rekey(prefix + "of:" + instance, "max", keys)
+                    | rekey(prefix + "of:" + instance + ":" + day, "max", keys);
         }
-        jedis.del(prefix + "applied");  // the marks of a version before 1.0.0
+        jedis.del(prefix + "applied"); // the marks of a version before 1.0.0
         jedis.set(prefix + "format", FORMAT);
         return moved;
     }

@@ -1,7 +1,5 @@
 package pocketapi.counters;
 
-import pocketapi.web.Family;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,9 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.*;
-
-import pocketapi.config.RedisTarget;
 import pocketapi.common.Utc8;
+import pocketapi.config.RedisTarget;
+import pocketapi.web.Family;
 
 /**
  * Counters shared through Redis ({@code STATS_REDIS_URL}): each instance counts in its own {@link LocalCounters}, kept
@@ -24,9 +22,12 @@ import pocketapi.common.Utc8;
  */
 public final class RedisCounters implements Counters {
     /** What the sender needs besides Redis: see {@link RedisSender}. */
-    public record Settings(String instance, java.util.function.BooleanSupplier instanceSaved, int maxUsers, int userDays,
-                           int historyDays) {
-    }
+    public record Settings(
+            String instance,
+            java.util.function.BooleanSupplier instanceSaved,
+            int maxUsers,
+            int userDays,
+            int historyDays) {}
 
     static final long FRESH_MILLIS = 500;
     static final long READ_WAIT_MILLIS = 250;
@@ -35,6 +36,7 @@ public final class RedisCounters implements Counters {
     public static final int OTHERS = 10_000;
     /** The places of the site's part and of the history among the reads (no user's key is 0 or -1). */
     private static final long SITE_READ = 0;
+
     private static final long HISTORY_READ = -1;
 
     private final LocalCounters mine;
@@ -43,8 +45,8 @@ public final class RedisCounters implements Counters {
     private final Clock clock;
     private final RedisClient redis;
     private final RedisSender sender;
-    private final ThreadPoolExecutor readers = new ThreadPoolExecutor(0, READERS, 30, TimeUnit.SECONDS,
-            new SynchronousQueue<>(), r -> {
+    private final ThreadPoolExecutor readers =
+            new ThreadPoolExecutor(0, READERS, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
                 Thread t = new Thread(r, "stats-redis-read");
                 t.setDaemon(true);
                 return t;
@@ -56,21 +58,28 @@ public final class RedisCounters implements Counters {
             return size() > OTHERS;
         }
     };
+
     private ScheduledFuture<?> sending;
 
     /**
-     * Checks with Redis that the instances hash users with one key and merges in what it holds as this instance's values,
-     * if it answers now.
+     * Checks with Redis that the instances hash users with one key and merges in what it holds as this instance's
+     * values, if it answers now.
      */
-    public RedisCounters(RedisTarget target, String prefix, LocalCounters mine, LocalCounters others,
-                         Settings settings, java.nio.file.Path statsFile, Clock clock) {
+    public RedisCounters(
+            RedisTarget target,
+            String prefix,
+            LocalCounters mine,
+            LocalCounters others,
+            Settings settings,
+            java.nio.file.Path statsFile,
+            Clock clock) {
         this.mine = mine;
         this.others = others;
         this.instance = settings.instance();
         this.clock = clock;
         this.redis = new RedisClient(target, prefix, Duration.ofMillis(500), READERS + 1);
         this.sender = new RedisSender(mine, others, redis, settings, statsFile, clock);
-        sender.round();  // this instance's values in Redis, before any call is counted
+        sender.round(); // this instance's values in Redis, before any call is counted
     }
 
     /** Whether Redis said at start that the other instances hash users with another key (nothing is sent then). */
@@ -80,8 +89,8 @@ public final class RedisCounters implements Counters {
 
     /** Sends every {@value RedisSender#EVERY_MILLIS} ms, on {@code scheduler}. */
     public void start(ScheduledExecutorService scheduler) {
-        sending = scheduler.scheduleWithFixedDelay(sender::round, RedisSender.EVERY_MILLIS, RedisSender.EVERY_MILLIS,
-                TimeUnit.MILLISECONDS);
+        sending = scheduler.scheduleWithFixedDelay(
+                sender::round, RedisSender.EVERY_MILLIS, RedisSender.EVERY_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -97,15 +106,23 @@ public final class RedisCounters implements Counters {
         readOthers(key, today);
         Tally site = others.siteTally();
         Tally them = others.user(key);
-        return new Report(r.date(), user, site.total() + r.siteTotal(), site.dailyOn(today) + r.siteDaily(),
-                them.total() + r.userTotal(), them.dailyOn(today) + r.userDaily());
+        return new Report(
+                r.date(),
+                user,
+                site.total() + r.siteTotal(),
+                site.dailyOn(today) + r.siteDaily(),
+                them.total() + r.userTotal(),
+                them.dailyOn(today) + r.userDaily());
     }
 
-    /** Reads the others' part of the site's and a user's counts (the site's alone: {@link #SITE_READ}) when it is old. */
+    /**
+     * Reads the others' part of the site's and a user's counts (the site's alone: {@link #SITE_READ}) when it is old.
+     */
     private void readOthers(long key, long today) {
         fresh(key, () -> {
             long[] n = redis.read(instance, today, key);
-            others.merge(LocalCounters.SITE, new Tally(Math.max(0, n[0] - n[2]), Math.max(0, n[1] - n[3]), today), true);
+            others.merge(
+                    LocalCounters.SITE, new Tally(Math.max(0, n[0] - n[2]), Math.max(0, n[1] - n[3]), today), true);
             if (key != SITE_READ) {
                 others.merge(key, new Tally(Math.max(0, n[4] - n[6]), Math.max(0, n[5] - n[7]), today), true);
             }
@@ -168,10 +185,11 @@ public final class RedisCounters implements Counters {
             readAt.put(key, now);
         }
         try {
-            readers.submit(read).get(READ_WAIT_MILLIS, TimeUnit.MILLISECONDS);  // one that takes longer lands for the next call
+            readers.submit(read)
+                    .get(READ_WAIT_MILLIS, TimeUnit.MILLISECONDS); // one that takes longer lands for the next call
         } catch (RejectedExecutionException e) {
             synchronized (readAt) {
-                readAt.remove(key);  // every reader is busy: answer from what is known
+                readAt.remove(key); // every reader is busy: answer from what is known
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -180,7 +198,9 @@ public final class RedisCounters implements Counters {
         }
     }
 
-    /** Stops sending, and sends what is left while Redis answers (a second at most); the file store saves it all then. */
+    /**
+     * Stops sending, and sends what is left while Redis answers (a second at most); the file store saves it all then.
+     */
     public void stop() {
         if (sending != null) {
             sending.cancel(false);

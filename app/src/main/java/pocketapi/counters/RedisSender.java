@@ -3,10 +3,8 @@ package pocketapi.counters;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 import pocketapi.common.Utc8;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 
@@ -14,10 +12,10 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
  * Sends this instance's changed counts to Redis as its own values, {@value #BATCH} users a call. First it makes sure
  * this instance's id is on disk (a crash never makes it a second instance), that the instances hash users with one key
  * (Redis keeps its fingerprint, never the key: sending stops for good on another), moves a first-release Redis to keyed
- * hashes, and merges in what Redis holds as its values (a crash after a send,
- * before a save) where there is room. A failed send gives its counts back; while Redis is away it is tried every
- * second, after an error it answered after 1, 2, 4 … 60 s; an outage, each distinct error and the recovery are logged
- * once. One round at a time; nothing it holds grows with the users.
+ * hashes, and merges in what Redis holds as its values (a crash after a send, before a save) where there is room. A
+ * failed send gives its counts back; while Redis is away it is tried every second, after an error it answered after 1,
+ * 2, 4 … 60 s; an outage, each distinct error and the recovery are logged once. One round at a time; nothing it holds
+ * grows with the users.
  */
 final class RedisSender {
     private static final Logger LOG = LoggerFactory.getLogger(RedisSender.class);
@@ -41,7 +39,13 @@ final class RedisSender {
     private long pause;
 
     /** @param file STATS_FILE, where this instance's counts are kept */
-    RedisSender(LocalCounters own, LocalCounters others, RedisClient redis, RedisCounters.Settings settings, Path file, Clock clock) {
+    RedisSender(
+            LocalCounters own,
+            LocalCounters others,
+            RedisClient redis,
+            RedisCounters.Settings settings,
+            Path file,
+            Clock clock) {
         this.own = own;
         this.others = others;
         this.redis = redis;
@@ -80,7 +84,7 @@ final class RedisSender {
         long today = Utc8.epochDay(clock);
         try {
             if (!healthy) {
-                redis.ping();  // nothing is taken to be sent while Redis is away
+                redis.ping(); // nothing is taken to be sent while Redis is away
             }
             if (!ready && !prepare(today)) {
                 return -1;
@@ -101,7 +105,8 @@ final class RedisSender {
 
     /**
      * The steps before the first send; false while this instance's id is not on disk (the saver said why), and for good
-     * when the instances do not hash users with one key (said once, as an ERROR: their counts by user would never meet).
+     * when the instances do not hash users with one key (said once, as an ERROR: their counts by user would never
+     * meet).
      */
     private boolean prepare(long today) throws IOException {
         if (!s.instanceSaved().getAsBoolean()) {
@@ -109,8 +114,10 @@ final class RedisSender {
         }
         if (!redis.sameKey(own.keys())) {
             keyMismatch = true;
-            LOG.error("{} is shared by instances that hash users with another key than this one's: nothing is sent to "
-                    + "it; give every instance the same STATS_KEY_FILE (copy it from one of them) and restart", redis);
+            LOG.error(
+                    "{} is shared by instances that hash users with another key than this one's: nothing is sent to "
+                            + "it; give every instance the same STATS_KEY_FILE (copy it from one of them) and restart",
+                    redis);
             return false;
         }
         if (redis.rekey(own.keys(), today)) {
@@ -132,10 +139,11 @@ final class RedisSender {
             try {
                 r = redis.send(s.instance(), today, batch, s.maxUsers(), forgetBefore, s.historyDays(), clock.millis());
             } catch (RuntimeException e) {
-                own.giveBack(REDIS, batch);  // what was applied may be sent again: it changes nothing
+                own.giveBack(REDIS, batch); // what was applied may be sent again: it changes nothing
                 throw e;
             }
-            others.merge(LocalCounters.SITE, new Tally(Math.max(0, r[0] - r[2]), Math.max(0, r[1] - r[3]), today), true);
+            others.merge(
+                    LocalCounters.SITE, new Tally(Math.max(0, r[0] - r[2]), Math.max(0, r[1] - r[3]), today), true);
             long[] theirs = new long[LocalCounters.COLUMNS];
             for (int c = 0; c < theirs.length; c++) {
                 theirs[c] = Math.max(0, r[4 + c] - r[4 + LocalCounters.COLUMNS + c]);
@@ -159,11 +167,18 @@ final class RedisSender {
         if (!why.equals(problem)) {
             problem = why;
             if (loading) {
-                LOG.warn("{} is loading its data into memory; counting goes on in memory and in {}, and is sent as soon as "
-                        + "it has loaded (tried every second)", redis, file);
+                LOG.warn(
+                        "{} is loading its data into memory; counting goes on in memory and in {}, and is "
+                                + "sent as soon as "
+                                + "it has loaded (tried every second)",
+                        redis,
+                        file);
             } else if (away) {
-                LOG.warn("{} is unreachable ({}); counting goes on in memory and in {}, and is sent when it is back",
-                        redis, why, file);
+                LOG.warn(
+                        "{} is unreachable ({}); counting goes on in memory and in {}, and is sent when it is back",
+                        redis,
+                        why,
+                        file);
             } else {
                 LOG.error("{} refused the counters ({}); they are kept and sent again", redis, why);
             }

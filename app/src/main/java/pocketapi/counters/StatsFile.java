@@ -8,26 +8,24 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 import pocketapi.files.Disk;
 import pocketapi.files.Lines;
 
 /**
  * The counters on disk: {@code stats.json}, every count, replaced whole ({@link Disk#replace}: never absent, never
- * half-written); {@code stats.json.log}, lines with the new values of what changed since; {@code .bak} and {@code
- * .log.bak}, the two before, which together hold all {@code stats.json} does. Counts only grow, so a start merges them
- * all by taking the larger, in any order: a line that does not read whole (cut short by a crash) is dropped, a file
- * that does not read is kept aside as {@code .corrupt-<UTC time>}. Files of versions before 1.0.0 are refused, one line
- * each. Not thread-safe: start-up, then the saver's thread.
+ * half-written); {@code stats.json.log}, lines with the new values of what changed since; {@code .bak} and
+ * {@code .log.bak}, the two before, which together hold all {@code stats.json} does. Counts only grow, so a start
+ * merges them all by taking the larger, in any order: a line that does not read whole (cut short by a crash) is
+ * dropped, a file that does not read is kept aside as {@code .corrupt-<UTC time>}. Files of versions before 1.0.0 are
+ * refused, one line each. Not thread-safe: start-up, then the saver's thread.
  */
 final class StatsFile {
     private static final Logger LOG = LoggerFactory.getLogger(StatsFile.class);
     /** Files of versions before 1.0.0 that nothing reads any more. */
-    private static final List<String> BEFORE_1_0 = List.of(".new", ".journal", ".journal.bak", ".redis-base.json",
-            ".redis-pending.json");
+    private static final List<String> BEFORE_1_0 =
+            List.of(".new", ".journal", ".journal.bak", ".redis-base.json", ".redis-pending.json");
 
     private final Disk disk;
     private final Path file;
@@ -35,6 +33,7 @@ final class StatsFile {
     private final List<Path> damaged = new ArrayList<>();
     /** Whether a file held raw ids: the next whole save leaves none of them on disk. */
     private boolean rawIds;
+
     private long logBytes;
     private long fileBytes;
 
@@ -52,11 +51,15 @@ final class StatsFile {
         return file.resolveSibling(file.getFileName() + suffix);
     }
 
-    /** Merges every counters file into {@code to}; false when one is unreadable and cannot be moved aside (never save then). */
+    /**
+     * Merges every counters file into {@code to}; false when one is unreadable and cannot be moved aside (never save
+     * then).
+     */
     boolean load(StatsFormat.Target to) {
         for (String old : BEFORE_1_0) {
             if (disk.exists(sibling(old))) {
-                LOG.warn("{} is a file of a version before 1.0.0, which this version does not read; it is left as it is",
+                LOG.warn(
+                        "{} is a file of a version before 1.0.0, which this version does not read; it is left as it is",
                         sibling(old));
             }
         }
@@ -86,12 +89,19 @@ final class StatsFile {
             return true;
         } catch (IOException | RuntimeException e) {
             try {
-                LOG.warn("cannot read the counters in {} ({}); kept aside as {}, the other files are read", path,
-                        e.getMessage(), disk.setAside(path, clock));
+                LOG.warn(
+                        "cannot read the counters in {} ({}); kept aside as {}, the other files are read",
+                        path,
+                        e.getMessage(),
+                        disk.setAside(path, clock));
                 return true;
             } catch (IOException again) {
-                LOG.error("cannot read the counters in {} ({}) nor move it aside ({}): counters are NOT saved until it "
-                        + "is moved away by hand", path, e.getMessage(), again.toString());
+                LOG.error(
+                        "cannot read the counters in {} ({}) nor move it aside ({}): counters are NOT saved until it "
+                                + "is moved away by hand",
+                        path,
+                        e.getMessage(),
+                        again.toString());
                 return false;
             }
         }
@@ -118,8 +128,11 @@ final class StatsFile {
         } catch (IOException e) {
             // what was read so far stands
         }
-        if (bad > 1 || bad == 1 && !lastBad) {  // more than a last line cut short
-            LOG.warn("{} line(s) of {} cannot be read and are skipped; the file is kept aside at the next save", bad, path);
+        if (bad > 1 || bad == 1 && !lastBad) { // more than a last line cut short
+            LOG.warn(
+                    "{} line(s) of {} cannot be read and are skipped; the file is kept aside at the next save",
+                    bad,
+                    path);
             damaged.add(path);
         }
     }

@@ -9,10 +9,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 import pocketapi.files.Disk;
 
 /**
@@ -44,8 +42,8 @@ public final class StatsFlusher {
     private ScheduledFuture<?> task;
 
     /** Reads the counters' files into {@code own} and {@code others} (Redis mode's others' part; null in file mode). */
-    public StatsFlusher(Disk disk, Path path, Clock clock, Duration every, int userDays, LocalCounters own,
-                        LocalCounters others) {
+    public StatsFlusher(
+            Disk disk, Path path, Clock clock, Duration every, int userDays, LocalCounters own, LocalCounters others) {
         this.own = own;
         this.others = others;
         this.file = new StatsFile(disk, path, clock);
@@ -55,11 +53,15 @@ public final class StatsFlusher {
         this.writable = file.load(read);
         this.instanceSaved = read.instance != null && read.instance.matches("[0-9a-f]{16}");
         this.hashedUsers = read.hashedIds;
-        this.instance = instanceSaved ? read.instance : HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+        this.instance = instanceSaved
+                ? read.instance
+                : HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
         this.savedSiteTotal = own.siteTally().total();
     }
 
-    /** How many users the files held as keyed hashes (a user of several log lines once a line): under the users' key. */
+    /**
+     * How many users the files held as keyed hashes (a user of several log lines once a line): under the users' key.
+     */
     public int hashedUsers() {
         return hashedUsers;
     }
@@ -80,7 +82,8 @@ public final class StatsFlusher {
 
     /** Saves every interval, on {@code scheduler}. */
     public void start(ScheduledExecutorService scheduler) {
-        task = scheduler.scheduleWithFixedDelay(() -> save(false), every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+        task = scheduler.scheduleWithFixedDelay(
+                () -> save(false), every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Saves what changed: log lines, or a whole save when one is due or {@code whole}. */
@@ -105,11 +108,16 @@ public final class StatsFlusher {
             }
             return true;
         } catch (IOException | RuntimeException e) {
-            wholeNext = true;  // a line may be half-written, or changes were taken: the next save writes everything
+            wholeNext = true; // a line may be half-written, or changes were taken: the next save writes everything
             if (!e.toString().equals(failing)) {
                 failing = e.toString();
-                LOG.error("cannot save the counters to {} ({}); counting goes on in memory, and the next save, every {} s, "
-                        + "writes everything since the last one that worked", file.file(), failing, every.toSeconds());
+                LOG.error(
+                        "cannot save the counters to {} ({}); counting goes on in memory, and the next save, "
+                                + "every {} s, "
+                                + "writes everything since the last one that worked",
+                        file.file(),
+                        failing,
+                        every.toSeconds());
             }
             return false;
         }
@@ -125,8 +133,11 @@ public final class StatsFlusher {
                 return;
             }
             StatsFormat.Line line = StatsFormat.Line.of(mine);
-            file.append(withOthers ? new StatsFormat.Line(line.site(), line.history(), line.users(),
-                    StatsFormat.Line.of(theirs)) : line);
+            file.append(
+                    withOthers
+                            ? new StatsFormat.Line(
+                                    line.site(), line.history(), line.users(), StatsFormat.Line.of(theirs))
+                            : line);
         }
     }
 
@@ -138,7 +149,9 @@ public final class StatsFlusher {
         if (save(true)) {
             return true;
         }
-        LOG.error("the final save to {} failed: the last {} counted calls are lost", file.file(),
+        LOG.error(
+                "the final save to {} failed: the last {} counted calls are lost",
+                file.file(),
                 own.siteTally().total() - savedSiteTotal);
         return false;
     }

@@ -1,5 +1,12 @@
 package pocketapi.counters;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -8,25 +15,16 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import com.fasterxml.jackson.annotation.JsonFormat;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
-
 import pocketapi.files.Json;
 
 /**
- * The one JSON shape of every counters file, whole file and log line alike (records, read and written by {@link
- * Json#MAPPER}): the site's tally {@code "site":[total,daily,"YYYY-MM-DD"]}, its calls per day {@code
- * "history":[["YYYY-MM-DD",site,holidays,pictures,info,other],...]}, the users' {@code "users":[["<16 hex digits: the
- * keyed hash>",total,daily,"YYYY-MM-DD"],...]}, in Redis mode the other instances' part as last seen {@code
- * "others":{...}}, and a whole file's {@code format} and {@code instance}. A whole file is streamed, a user at a time,
- * in either direction. The first release's files ({@value #RAW_IDS}: raw ids, no history) are read too, each id hashed
- * as it is read; files of versions before it are refused. Stateless.
+ * The one JSON shape of every counters file, whole file and log line alike (records, read and written by
+ * {@link Json#MAPPER}): the site's tally {@code "site":[total,daily,"YYYY-MM-DD"]}, its calls per day
+ * {@code "history":[["YYYY-MM-DD",site,holidays,pictures,info,other],...]}, the users' {@code "users":[["<16 hex
+ * digits: the keyed hash>",total,daily,"YYYY-MM-DD"],...]}, in Redis mode the other instances' part as last seen
+ * {@code "others":{...}}, and a whole file's {@code format} and {@code instance}. A whole file is streamed, a user at a
+ * time, in either direction. The first release's files ({@value #RAW_IDS}: raw ids, no history) are read too, each id
+ * hashed as it is read; files of versions before it are refused. Stateless.
  */
 final class StatsFormat {
     static final String FORMAT = "pocketapi-stats/4";
@@ -35,23 +33,23 @@ final class StatsFormat {
 
     /** Readers made once: a reader looked up per row would cost a start with many users dearly. */
     private static final com.fasterxml.jackson.databind.ObjectReader USERS = Json.MAPPER.readerFor(UserRow.class);
+
     private static final com.fasterxml.jackson.databind.ObjectReader DAYS = Json.MAPPER.readerFor(DayRow.class);
 
-    private StatsFormat() {
-    }
+    private StatsFormat() {}
 
     @JsonFormat(shape = JsonFormat.Shape.ARRAY)
     @JsonPropertyOrder({"total", "daily", "date"})
     record SiteRow(long total, long daily, String date) {
         static SiteRow of(Tally t) {
-            return new SiteRow(t.total(), t.daily(), LocalDate.ofEpochDay(t.day()).toString());
+            return new SiteRow(
+                    t.total(), t.daily(), LocalDate.ofEpochDay(t.day()).toString());
         }
     }
 
     @JsonFormat(shape = JsonFormat.Shape.ARRAY)
     @JsonPropertyOrder({"id", "total", "daily", "date"})
-    record UserRow(String id, long total, long daily, String date) {
-    }
+    record UserRow(String id, long total, long daily, String date) {}
 
     @JsonFormat(shape = JsonFormat.Shape.ARRAY)
     @JsonPropertyOrder({"date", "site", "holidays", "pictures", "info", "other"})
@@ -69,8 +67,12 @@ final class StatsFormat {
             List<DayRow> days = new ArrayList<>();
             c.days().forEach((day, counts) -> days.add(DayRow.of(day, counts)));
             List<UserRow> users = new ArrayList<>();
-            c.users().forEach(r -> users.add(new UserRow(UserKeys.hex(r.key()), r.tally().total(), r.tally().daily(),
-                    LocalDate.ofEpochDay(r.tally().day()).toString())));
+            c.users()
+                    .forEach(r -> users.add(new UserRow(
+                            UserKeys.hex(r.key()),
+                            r.tally().total(),
+                            r.tally().daily(),
+                            LocalDate.ofEpochDay(r.tally().day()).toString())));
             return new Line(c.site() == null ? null : SiteRow.of(c.site()), days, users, null);
         }
     }
@@ -105,7 +107,9 @@ final class StatsFormat {
         }
     }
 
-    /** Reads a whole file, streaming, into {@code to}; what was read before a failure stands (every count only grows). */
+    /**
+     * Reads a whole file, streaming, into {@code to}; what was read before a failure stands (every count only grows).
+     */
     static void read(InputStream in, Target to) throws IOException {
         try (JsonParser p = Json.MAPPER.createParser(in)) {
             check(p.nextToken() == JsonToken.START_OBJECT, "not a JSON object");
@@ -113,8 +117,11 @@ final class StatsFormat {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
                 switch (name) {
-                    case "format" -> check(FORMAT.equals(p.getText()) || RAW_IDS.equals(p.getText()),
-                            "a counters file of a version before 1.0.0 (" + p.getText() + "), which this version does not read");
+                    case "format" ->
+                        check(
+                                FORMAT.equals(p.getText()) || RAW_IDS.equals(p.getText()),
+                                "a counters file of a version before 1.0.0 (" + p.getText()
+                                        + "), which this version does not read");
                     case "instance" -> to.instance = p.getValueAsString();
                     case "others" -> {
                         check(value == JsonToken.START_OBJECT && to.others != null, "\"others\" where none are kept");
@@ -259,7 +266,9 @@ final class StatsFormat {
         }
     }
 
-    /** Writes a whole file: this instance's counts and (Redis mode) the others' part, a user at a time; then a newline. */
+    /**
+     * Writes a whole file: this instance's counts and (Redis mode) the others' part, a user at a time; then a newline.
+     */
     static void write(OutputStream out, String instance, LocalCounters.Snapshot own, LocalCounters.Snapshot others)
             throws IOException {
         try (JsonGenerator g = Json.MAPPER.createGenerator(out)) {
@@ -290,7 +299,10 @@ final class StatsFormat {
         g.writeFieldName("users");
         g.writeStartArray();
         for (int i = 0; i < s.users(); i++) {
-            g.writeObject(new UserRow(UserKeys.hex(s.keys()[i]), s.totals()[i], s.dailies()[i],
+            g.writeObject(new UserRow(
+                    UserKeys.hex(s.keys()[i]),
+                    s.totals()[i],
+                    s.dailies()[i],
                     LocalDate.ofEpochDay(s.on()[i]).toString()));
         }
         g.writeEndArray();

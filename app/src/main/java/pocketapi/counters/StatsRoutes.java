@@ -1,44 +1,56 @@
 package pocketapi.counters;
 
-import pocketapi.web.Query;
-import pocketapi.web.Responses;
-
-import java.util.List;
-
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
-import pocketapi.web.Query.Param;
-import pocketapi.logging.LogText;
+import java.util.List;
 import pocketapi.counters.Counters.DayCount;
 import pocketapi.counters.Counters.Report;
+import pocketapi.logging.LogText;
+import pocketapi.web.Query;
+import pocketapi.web.Query.Param;
+import pocketapi.web.Responses;
 
 /**
- * The counters' endpoints: {@code /api/info} (the counts of its own call), {@code /api/info/history}
- * (calls per UTC+8 day, JSON or CSV) and the badge ({@code /api/badge.svg}, {@code /api/badge.json},
- * not counted). README, "GET /api/info".
+ * The counters' endpoints: {@code /api/info} (the counts of its own call), {@code /api/info/history} (calls per UTC+8
+ * day, JSON or CSV) and the badge ({@code /api/badge.svg}, {@code /api/badge.json}, not counted). README, "GET
+ * /api/info".
  */
 public final class StatsRoutes {
-    public static final Param<Boolean> CSV = new Param<>("format", v -> switch (v) {
-        case "json" -> false;
-        case "csv" -> true;
-        default -> throw new IllegalArgumentException("must be json or csv");
-    }, false);
-    public static final Param<Metric> METRIC = new Param<>("metric", v -> switch (v) {
-        case "total" -> Metric.TOTAL;
-        case "today" -> Metric.TODAY;
-        case "days30" -> Metric.DAYS30;
-        default -> throw new IllegalArgumentException("must be total, today or days30");
-    }, Metric.TOTAL);
-    public static final Param<String> LABEL = new Param<>("label", v -> {
-        // A control character (U+0001 ...) makes an SVG that no XML parser reads: refused like an empty label.
-        if (v.isEmpty() || v.codePointCount(0, v.length()) > 40 || v.codePoints().anyMatch(LogText::unsafe)) {
-            throw new IllegalArgumentException("must be 1 to 40 characters, none of them a control or format character");
-        }
-        return v;
-    }, null);
+    public static final Param<Boolean> CSV = new Param<>(
+            "format",
+            v -> switch (v) {
+                case "json" -> false;
+                case "csv" -> true;
+                default -> throw new IllegalArgumentException("must be json or csv");
+            },
+            false);
+    public static final Param<Metric> METRIC = new Param<>(
+            "metric",
+            v -> switch (v) {
+                case "total" -> Metric.TOTAL;
+                case "today" -> Metric.TODAY;
+                case "days30" -> Metric.DAYS30;
+                default -> throw new IllegalArgumentException("must be total, today or days30");
+            },
+            Metric.TOTAL);
+    public static final Param<String> LABEL = new Param<>(
+            "label",
+            v -> {
+                // A control character (U+0001 ...) makes an SVG that no XML parser reads: refused like an empty label.
+                if (v.isEmpty()
+                        || v.codePointCount(0, v.length()) > 40
+                        || v.codePoints().anyMatch(LogText::unsafe)) {
+                    throw new IllegalArgumentException(
+                            "must be 1 to 40 characters, none of them a control or format character");
+                }
+                return v;
+            },
+            null);
     /** What a badge shows, with the label it has unless {@code label=} names another. */
     enum Metric {
-        TOTAL("calls"), TODAY("calls today"), DAYS30("calls 30 days");
+        TOTAL("calls"),
+        TODAY("calls today"),
+        DAYS30("calls 30 days");
 
         final String label;
 
@@ -50,6 +62,7 @@ public final class StatsRoutes {
     private final Counters counters;
     /** STATS_HISTORY_DAYS: at most this many days are kept and answered; 0, none. */
     private final int kept;
+
     public final Param<Integer> days;
 
     public StatsRoutes(Counters counters, int kept) {
@@ -59,23 +72,25 @@ public final class StatsRoutes {
     }
 
     /** The statistics record, fields in the order of the specification. */
-    record Info(String timezone, String date, String requestUser, Counts site, Counts requestUserStats) {
-    }
+    record Info(String timezone, String date, String requestUser, Counts site, Counts requestUserStats) {}
 
-    record Counts(long totalRequests, long dailyRequests) {
-    }
+    record Counts(long totalRequests, long dailyRequests) {}
 
-    record History(String timezone, List<DayCount> days) {
-    }
+    record History(String timezone, List<DayCount> days) {}
 
     /** The Shields endpoint schema (shields.io/badges/endpoint-badge). */
-    record Shields(int schemaVersion, String label, String message, String color, int cacheSeconds) {
-    }
+    record Shields(int schemaVersion, String label, String message, String color, int cacheSeconds) {}
 
     /** {@code /api/info}: the counts of the call that was just counted (or, from STATS_IGNORE, not). */
     public static void info(Context ctx, Report r) {
-        Responses.json(ctx, new Info("UTC+8", r.date().toString(), r.user(), new Counts(r.siteTotal(), r.siteDaily()),
-                new Counts(r.userTotal(), r.userDaily())));
+        Responses.json(
+                ctx,
+                new Info(
+                        "UTC+8",
+                        r.date().toString(),
+                        r.user(),
+                        new Counts(r.siteTotal(), r.siteDaily()),
+                        new Counts(r.userTotal(), r.userDaily())));
     }
 
     void history(Context ctx, Query q) {
@@ -89,8 +104,18 @@ public final class StatsRoutes {
         }
         StringBuilder csv = new StringBuilder("date,site,holidays,pictures,info,other\r\n");
         for (DayCount d : days) {
-            csv.append(d.date()).append(',').append(d.site()).append(',').append(d.holidays()).append(',')
-                    .append(d.pictures()).append(',').append(d.info()).append(',').append(d.other()).append("\r\n");
+            csv.append(d.date())
+                    .append(',')
+                    .append(d.site())
+                    .append(',')
+                    .append(d.holidays())
+                    .append(',')
+                    .append(d.pictures())
+                    .append(',')
+                    .append(d.info())
+                    .append(',')
+                    .append(d.other())
+                    .append("\r\n");
         }
         ctx.contentType("text/csv; charset=utf-8").result(csv.toString());
     }
@@ -105,7 +130,8 @@ public final class StatsRoutes {
 
     void badgeSvg(Context ctx, Query q) {
         String[] badge = badge(q);
-        ctx.header("Cache-Control", "no-cache, no-store, max-age=0").contentType("image/svg+xml; charset=utf-8")
+        ctx.header("Cache-Control", "no-cache, no-store, max-age=0")
+                .contentType("image/svg+xml; charset=utf-8")
                 .result(Svg.badge(badge[0], badge[1]));
     }
 
@@ -117,7 +143,9 @@ public final class StatsRoutes {
 
     /** The last 30 days as the landing page's chart; a sentence when the history is off. */
     String chart() {
-        return kept == 0 ? "<p class=\"note\">STATS_HISTORY_DAYS=0: 不保留每日调用 <span class=\"en\">no calls per day are kept</span></p>"
+        return kept == 0
+                ? "<p class=\"note\">STATS_HISTORY_DAYS=0: 不保留每日调用 <span class=\"en\">no calls per day are "
+                        + "kept</span></p>"
                 : Svg.chart(counters.history(Math.min(30, kept)));
     }
 }

@@ -2,7 +2,6 @@ package pocketapi.counters;
 
 import java.util.List;
 import java.util.Locale;
-
 import pocketapi.counters.Counters.DayCount;
 
 /** The counters drawn as SVG: the badge, and the landing page's chart of calls per day. Stateless. */
@@ -14,12 +13,15 @@ final class Svg {
         1000, 683, 685, 698, 770, 632, 574, 775, 751, 420, 454, 692, 556, 842, 748, 787,
         603, 787, 695, 683, 616, 731, 683, 988, 685, 615, 685, 454, 454, 454, 818, 635,
         635, 600, 623, 520, 623, 595, 351, 623, 632, 274, 344, 591, 274, 972, 632, 606,
-        623, 623, 426, 520, 394, 632, 591, 818, 591, 591, 525, 634, 454, 634, 818};
+        623, 623, 426, 520, 394, 632, 591, 818, 591, 591, 525, 634, 454, 634, 818
+    };
 
-    private Svg() {
-    }
+    private Svg() {}
 
-    /** The width of {@code text} in Verdana 11 px: ASCII by the font's own widths, a CJK character 11 px, any other 7 px. */
+    /**
+     * The width of {@code text} in Verdana 11 px: ASCII by the font's own widths, a CJK character 11 px, any other 7
+     * px.
+     */
     static double width(String text) {
         double px = 0;
         for (int i = 0; i < text.length(); ) {
@@ -32,8 +34,12 @@ final class Svg {
 
     /** Whether a character takes a whole em: CJK ideographs, kana, hangul, full-width forms. */
     private static boolean wide(int c) {
-        return c >= 0x2e80 && c <= 0xa4cf || c >= 0xac00 && c <= 0xd7a3 || c >= 0xf900 && c <= 0xfaff
-                || c >= 0xfe30 && c <= 0xfe4f || c >= 0xff00 && c <= 0xff60 || c >= 0xffe0 && c <= 0xffe6
+        return c >= 0x2e80 && c <= 0xa4cf
+                || c >= 0xac00 && c <= 0xd7a3
+                || c >= 0xf900 && c <= 0xfaff
+                || c >= 0xfe30 && c <= 0xfe4f
+                || c >= 0xff00 && c <= 0xff60
+                || c >= 0xffe0 && c <= 0xffe6
                 || c >= 0x20000 && c <= 0x3fffd;
     }
 
@@ -45,26 +51,31 @@ final class Svg {
         long w = lw + mt + 10;
         String l = xml(label);
         String m = xml(message);
-        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w + "\" height=\"20\" role=\"img\" aria-label=\"" + l
-                + ": " + m + "\"><title>" + l + ": " + m + "</title><linearGradient id=\"s\" x2=\"0\" y2=\"100%\"><stop offset=\"0\" "
-                + "stop-color=\"#bbb\" stop-opacity=\".1\"/><stop offset=\"1\" stop-opacity=\".1\"/></linearGradient><clipPath "
-                + "id=\"r\"><rect width=\"" + w + "\" height=\"20\" rx=\"3\" fill=\"#fff\"/></clipPath><g clip-path=\"url(#r)\">"
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w + "\" height=\"20\" role=\"img\" aria-label=\""
+                + l
+                + ": " + m + "\"><title>" + l + ": " + m
+                + "</title><linearGradient id=\"s\" x2=\"0\" y2=\"100%\"><stop offset=\"0\" "
+                + "stop-color=\"#bbb\" stop-opacity=\".1\"/><stop offset=\"1\" "
+                + "stop-opacity=\".1\"/></linearGradient><clipPath "
+                + "id=\"r\"><rect width=\"" + w
+                + "\" height=\"20\" rx=\"3\" fill=\"#fff\"/></clipPath><g clip-path=\"url(#r)\">"
                 + "<rect width=\"" + lw + "\" height=\"20\" fill=\"#555\"/><rect x=\"" + lw + "\" width=\"" + (w - lw)
                 + "\" height=\"20\" fill=\"#007ec6\"/><rect width=\"" + w + "\" height=\"20\" fill=\"url(#s)\"/></g><g "
-                + "fill=\"#fff\" text-anchor=\"middle\" font-family=\"Verdana,Geneva,DejaVu Sans,sans-serif\" font-size=\"11\">"
+                + "fill=\"#fff\" text-anchor=\"middle\" font-family=\"Verdana,Geneva,DejaVu "
+                + "Sans,sans-serif\" font-size=\"11\">"
                 + text(lw / 2.0, lt, l) + text(lw + (w - lw) / 2.0, mt, m) + "</g></svg>";
     }
 
     /** A text with its shadow, centred on {@code x}, fitted to {@code length} pixels. */
     private static String text(double x, long length, String escaped) {
         String at = " x=\"" + number(x) + "\" textLength=\"" + length + "\"";
-        return "<text" + at + " y=\"15\" fill=\"#010101\" fill-opacity=\".3\">" + escaped + "</text><text" + at + " y=\"14\">"
-                + escaped + "</text>";
+        return "<text" + at + " y=\"15\" fill=\"#010101\" fill-opacity=\".3\">" + escaped + "</text><text" + at
+                + " y=\"14\">" + escaped + "</text>";
     }
 
     /**
-     * Calls per day as stacked bars, a bar a day by endpoint family (holidays, pictures, info, other:
-     * the page's CSS colours them, in light and dark themes), each day's numbers in its {@code <title>}.
+     * Calls per day as stacked bars, a bar a day by endpoint family (holidays, pictures, info, other: the page's CSS
+     * colours them, in light and dark themes), each day's numbers in its {@code <title>}.
      */
     static String chart(List<DayCount> days) {
         long peak = 1;
@@ -72,15 +83,29 @@ final class Svg {
             peak = Math.max(peak, d.site());
         }
         double slot = 600.0 / days.size();
-        StringBuilder out = new StringBuilder("<svg class=\"chart\" viewBox=\"0 0 600 140\" role=\"img\" aria-label=\"calls per "
-                + "day, the last " + days.size() + " days\"><line class=\"axis\" x1=\"0\" y1=\"120.5\" x2=\"600\" y2=\"120.5\"/>");
+        StringBuilder out = new StringBuilder(
+                "<svg class=\"chart\" viewBox=\"0 0 600 140\" role=\"img\" aria-label=\"calls per " + "day, the last "
+                        + days.size() + " days\"><line class=\"axis\" x1=\"0\" y1=\"120.5\" x2=\"600\" y2=\"120.5\"/>");
         for (int i = 0; i < days.size(); i++) {
             DayCount d = days.get(i);
             String x = number(i * slot);
-            out.append("<g><title>").append(d.date()).append(": ").append(d.site()).append(" calls · holidays ")
-                    .append(d.holidays()).append(" · pictures ").append(d.pictures()).append(" · info ").append(d.info())
-                    .append(" · other ").append(d.other()).append("</title><rect class=\"hit\" x=\"").append(x)
-                    .append("\" y=\"0\" width=\"").append(number(slot)).append("\" height=\"120\"/>");
+            out.append("<g><title>")
+                    .append(d.date())
+                    .append(": ")
+                    .append(d.site())
+                    .append(" calls · holidays ")
+                    .append(d.holidays())
+                    .append(" · pictures ")
+                    .append(d.pictures())
+                    .append(" · info ")
+                    .append(d.info())
+                    .append(" · other ")
+                    .append(d.other())
+                    .append("</title><rect class=\"hit\" x=\"")
+                    .append(x)
+                    .append("\" y=\"0\" width=\"")
+                    .append(number(slot))
+                    .append("\" height=\"120\"/>");
             long[] parts = {d.holidays(), d.pictures(), d.info(), d.other()};
             String[] names = {"holidays", "pictures", "info", "other"};
             long below = 0;
@@ -88,17 +113,30 @@ final class Svg {
                 if (parts[k] > 0) {
                     double bottom = 120 - 110.0 * below / peak;
                     double top = 120 - 110.0 * (below + parts[k]) / peak;
-                    out.append("<rect class=\"").append(names[k]).append("\" x=\"").append(number(i * slot + slot * 0.15))
-                            .append("\" y=\"").append(number(top)).append("\" width=\"").append(number(slot * 0.7))
-                            .append("\" height=\"").append(number(bottom - top)).append("\"/>");
+                    out.append("<rect class=\"")
+                            .append(names[k])
+                            .append("\" x=\"")
+                            .append(number(i * slot + slot * 0.15))
+                            .append("\" y=\"")
+                            .append(number(top))
+                            .append("\" width=\"")
+                            .append(number(slot * 0.7))
+                            .append("\" height=\"")
+                            .append(number(bottom - top))
+                            .append("\"/>");
                     below += parts[k];
                 }
             }
             out.append("</g>");
         }
-        return out.append("<text x=\"0\" y=\"136\">").append(days.get(0).date()).append("</text><text x=\"600\" y=\"136\" "
-                + "text-anchor=\"end\">").append(days.get(days.size() - 1).date()).append("</text><text x=\"0\" y=\"9\">")
-                .append(peak).append("</text></svg>").toString();
+        return out.append("<text x=\"0\" y=\"136\">")
+                .append(days.get(0).date())
+                .append("</text><text x=\"600\" y=\"136\" " + "text-anchor=\"end\">")
+                .append(days.get(days.size() - 1).date())
+                .append("</text><text x=\"0\" y=\"9\">")
+                .append(peak)
+                .append("</text></svg>")
+                .toString();
     }
 
     private static String number(double v) {
@@ -106,6 +144,9 @@ final class Svg {
     }
 
     private static String xml(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return text.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;");
     }
 }

@@ -11,10 +11,8 @@ import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Optional;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-
 import pocketapi.files.Disk;
 import pocketapi.files.Folder;
 
@@ -71,8 +69,8 @@ public final class UserKeys {
     }
 
     /**
-     * Keeps this key in {@code file} (owner-only) unless another is there by now: an instance sharing the file that made
-     * one a moment before wins, and its key is returned. An empty file is replaced.
+     * Keeps this key in {@code file} (owner-only) unless another is there by now: an instance sharing the file that
+     * made one a moment before wins, and its key is returned. An empty file is replaced.
      */
     public UserKeys keep(Disk disk, Path file) throws IOException {
         if (Files.exists(file) && Files.size(file) == 0) {
@@ -82,7 +80,7 @@ public final class UserKeys {
         Path made = file.resolveSibling(file.getFileName() + ".new-" + Long.toHexString(new SecureRandom().nextLong()));
         disk.replace(made, (text() + "\n").getBytes(StandardCharsets.US_ASCII));
         try {
-            disk.link(made, file);  // fails when the file exists: a new name, atomically, never over another's key
+            disk.link(made, file); // fails when the file exists: a new name, atomically, never over another's key
             return this;
         } catch (FileAlreadyExistsException e) {
             return read(file).orElse(this);
@@ -105,16 +103,16 @@ public final class UserKeys {
      * (an HMAC of a fixed text: it says nothing of the key).
      */
     public String check() {
-        return HexFormat.of().formatHex(macs.get().doFinal("pocketapi key check".getBytes(StandardCharsets.US_ASCII)),
-                0, 8);
+        return HexFormat.of()
+                .formatHex(macs.get().doFinal("pocketapi key check".getBytes(StandardCharsets.US_ASCII)), 0, 8);
     }
 
     /** An id and its key, as the recent ids keep them. */
-    private record Known(String id, long key) {
-    }
+    private record Known(String id, long key) {}
 
     /** The keys of ids seen lately, by the id's hash: most calls come from a few ids, an HMAC costs a microsecond. */
-    private final java.util.concurrent.atomic.AtomicReferenceArray<Known> recent = new java.util.concurrent.atomic.AtomicReferenceArray<>(1024);
+    private final java.util.concurrent.atomic.AtomicReferenceArray<Known> recent =
+            new java.util.concurrent.atomic.AtomicReferenceArray<>(1024);
 
     /** The user's key, never 0 or -1. */
     public long of(String user) {
@@ -125,7 +123,7 @@ public final class UserKeys {
         }
         byte[] mac = macs.get().doFinal(user.getBytes(StandardCharsets.UTF_8));
         long key = ByteBuffer.wrap(mac).getLong();
-        key = key == 0 || key == -1 ? 1 : key;  // 0 and -1 are the site's places
+        key = key == 0 || key == -1 ? 1 : key; // 0 and -1 are the site's places
         recent.set(slot, new Known(user, key));
         return key;
     }

@@ -3,15 +3,16 @@ package pocketapi.counters;
 import java.util.Arrays;
 
 /**
- * The users' tallies in primitive arrays, keyed by a user's 64-bit keyed hash ({@link UserKeys}): {@value
- * #BYTES_PER_USER} bytes a user, nothing allocated per call, at most {@code max} users, the least recently seen dropped
- * first. Entries live in slots that never move while a user is kept (chained buckets, a list in the order of last use),
- * so a slot number is a stable handle, and each reader of changes has one bit a slot. The arrays grow by doubling up to
- * {@code max}. Not thread-safe: {@link LocalCounters} holds its lock around every call.
+ * The users' tallies in primitive arrays, keyed by a user's 64-bit keyed hash ({@link UserKeys}):
+ * {@value #BYTES_PER_USER} bytes a user, nothing allocated per call, at most {@code max} users, the least recently seen
+ * dropped first. Entries live in slots that never move while a user is kept (chained buckets, a list in the order of
+ * last use), so a slot number is a stable handle, and each reader of changes has one bit a slot. The arrays grow by
+ * doubling up to {@code max}. Not thread-safe: {@link LocalCounters} holds its lock around every call.
  */
 final class UserTable {
     /** Per user: key, total, daily 8 each; day, bucket chain, two list links 4 each; a bucket head; 2 bits. */
     static final int BYTES_PER_USER = 48;
+
     private static final int NONE = -1;
 
     private final int max;
@@ -77,7 +78,10 @@ final class UserTable {
         return NONE;
     }
 
-    /** The slot of {@code key}, made the most recently seen; a new user with a zero tally, the least recently seen dropped at the bound. */
+    /**
+     * The slot of {@code key}, made the most recently seen; a new user with a zero tally, the least recently seen
+     * dropped at the bound.
+     */
     int use(long key) {
         int s = find(key);
         if (s == NONE) {
@@ -242,8 +246,8 @@ final class UserTable {
     }
 
     /**
-     * Removes the users last seen before {@code day} (an epoch day), from the least recently seen on
-     * until one seen since: the order of last use is that of the days; how many went.
+     * Removes the users last seen before {@code day} (an epoch day), from the least recently seen on until one seen
+     * since: the order of last use is that of the days; how many went.
      */
     int forgetBefore(long day) {
         int n = 0;

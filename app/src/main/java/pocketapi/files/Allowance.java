@@ -1,9 +1,9 @@
 package pocketapi.files;
 
 /**
- * What a reader may still make of the heap, charged as it reads (an entry at a time, before the entry is kept), so
- * that a file inside its size limit whose content would not fit is refused part-way, never read whole and measured
- * after. Not thread-safe: one reader at a time.
+ * What a reader may still make of the heap, charged as it reads (an entry at a time, before the entry is kept), so that
+ * a file inside its size limit whose content would not fit is refused part-way, never read whole and measured after.
+ * Not thread-safe: one reader at a time.
  */
 public final class Allowance {
     private final long limit;

@@ -9,14 +9,16 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 /**
- * Every file operation of the service's own files (counters, holiday cache), in one seam, so that
- * a test can make any of them fail or cut power between them. Files are created owner-only
- * (0600) and never opened through a symbolic link. {@link #LOCAL} is the real file system.
+ * Every file operation of the service's own files (counters, holiday cache), in one seam, so that a test can make any
+ * of them fail or cut power between them. Files are created owner-only (0600) and never opened through a symbolic link.
+ * {@link #LOCAL} is the real file system.
  */
 public interface Disk {
     Disk LOCAL = new LocalDisk();
 
-    /** A new file (it must not exist; its folder is created if missing); closing the stream forces its content to disk. */
+    /**
+     * A new file (it must not exist; its folder is created if missing); closing the stream forces its content to disk.
+     */
     OutputStream create(Path file) throws IOException;
 
     /** Appends to a file, creating it if missing; closing the stream forces what was written to disk. */
@@ -49,7 +51,7 @@ public interface Disk {
      */
     default void replace(Path file, Path backup, Content content) throws IOException {
         Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-        delete(temp);  // left by a crash
+        delete(temp); // left by a crash
         try (OutputStream out = create(temp)) {
             content.writeTo(out);
         } catch (IOException | RuntimeException e) {
@@ -73,8 +75,10 @@ public interface Disk {
      */
     default Path setAside(Path file, Clock clock) throws IOException {
         LocalDateTime t = LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-        Path aside = file.resolveSibling(file.getFileName() + String.format(".corrupt-%04d%02d%02dT%02d%02d%02dZ",
-                t.getYear(), t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond()));
+        Path aside = file.resolveSibling(file.getFileName()
+                + String.format(
+                        ".corrupt-%04d%02d%02dT%02d%02d%02dZ",
+                        t.getYear(), t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond()));
         for (int n = 1; exists(aside); n++) {
             aside = aside.resolveSibling(aside.getFileName().toString().replaceFirst("(Z)(-\\d+)?$", "Z-" + n));
         }

@@ -19,8 +19,7 @@ import java.util.function.Predicate;
  * folder holds is never all in memory at once. Stateless.
  */
 public final class Folder {
-    private Folder() {
-    }
+    private Folder() {}
 
     /**
      * One file of a folder, as listed: where it is, and either why it is refused or its stamp (size, time, inode: a
@@ -75,7 +74,7 @@ public final class Folder {
         for (Path path : paths) {
             File file = listed(path, inside, dir, maxFile);
             if (file == null) {
-                continue;  // deleted since it was listed
+                continue; // deleted since it was listed
             }
             total += file.size();
             if (total > maxTotal) {
@@ -94,8 +93,13 @@ public final class Folder {
                 throw new Refused("a symbolic link to a file outside " + dir);
             }
             BasicFileAttributes a = attributes(target, maxFile);
-            return new File(path, null, List.of(target.toString(), a.size(), a.lastModifiedTime(),
-                    String.valueOf(a.fileKey())), target, a.size(), maxFile);
+            return new File(
+                    path,
+                    null,
+                    List.of(target.toString(), a.size(), a.lastModifiedTime(), String.valueOf(a.fileKey())),
+                    target,
+                    a.size(),
+                    maxFile);
         } catch (NoSuchFileException e) {
             return Files.isSymbolicLink(path) ? File.refused(path, "a symbolic link to a missing file") : null;
         } catch (IOException e) {
@@ -104,15 +108,21 @@ public final class Folder {
     }
 
     private static File refused(Path path, IOException e) {
-        return File.refused(path, e instanceof Refused ? e.getMessage() : e instanceof AccessDeniedException
-                ? "no permission to read it" : "cannot be read (" + e.getClass().getSimpleName() + ")");
+        return File.refused(
+                path,
+                e instanceof Refused
+                        ? e.getMessage()
+                        : e instanceof AccessDeniedException
+                                ? "no permission to read it"
+                                : "cannot be read (" + e.getClass().getSimpleName() + ")");
     }
 
     /** One file named by a setting, by the same rules (the operator named it: a link is followed). */
     public static File named(Path file, int maxFile) throws IOException {
         Path target = file.toRealPath();
         BasicFileAttributes a = attributes(target, maxFile);
-        return new File(file, null, List.of(target.toString(), a.size(), a.lastModifiedTime()), target, a.size(), maxFile);
+        return new File(
+                file, null, List.of(target.toString(), a.size(), a.lastModifiedTime()), target, a.size(), maxFile);
     }
 
     /** One file named by a setting, read by the same rules. */

@@ -9,19 +9,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
 
 /**
- * A folder an operator fills with named items ({@code CALENDARS_DIR}, {@code IMAGE_POOLS_DIR}), read by {@link
- * Folder}'s rules at start, where a bad file stops the start, then every {@value #POLL_SECONDS} s: an item whose files
- * changed (size, time, inode) is read again and the whole map swapped, so a request sees the old items or the new,
- * never a mix. A bad file, an item past the limit, or a change that would not fit the memory budget keeps the item as
- * it was, with one WARN; the others keep updating. An item whose files two looks in a row do not find is removed (a
+ * A folder an operator fills with named items ({@code CALENDARS_DIR}, {@code IMAGE_POOLS_DIR}), read by
+ * {@link Folder}'s rules at start, where a bad file stops the start, then every {@value #POLL_SECONDS} s: an item whose
+ * files changed (size, time, inode) is read again and the whole map swapped, so a request sees the old items or the
+ * new, never a mix. A bad file, an item past the limit, or a change that would not fit the memory budget keeps the item
+ * as it was, with one WARN; the others keep updating. An item whose files two looks in a row do not find is removed (a
  * file replaced by delete-then-create is served all along). A folder that cannot be read is said once until it can.
  * Thread-safe: one thread reads, requests read the map.
  */
@@ -48,13 +46,20 @@ public final class FolderWatcher<T> {
     /**
      * What is watched, and how.
      *
-     * @param cost   what an item takes of the heap
+     * @param cost what an item takes of the heap
      * @param budget what the items may take together
      */
-    public record Rules<T>(String setting, String what, Predicate<String> names, Function<String, String> itemOf,
-                           int maxFile, long maxFolder, int maxItems, Reader<T> reader, ToLongFunction<T> cost,
-                           long budget) {
-    }
+    public record Rules<T>(
+            String setting,
+            String what,
+            Predicate<String> names,
+            Function<String, String> itemOf,
+            int maxFile,
+            long maxFolder,
+            int maxItems,
+            Reader<T> reader,
+            ToLongFunction<T> cost,
+            long budget) {}
 
     private final Path dir;
     private final Rules<T> rules;
@@ -62,6 +67,7 @@ public final class FolderWatcher<T> {
     private volatile Map<String, T> items;
     /** Each item's files as last read: path and stamp. */
     private final Map<String, List<Object>> seen = new HashMap<>();
+
     private Set<String> missing = Set.of();
     private final Throttle problems = Throttle.untilCleared();
 
@@ -99,7 +105,7 @@ public final class FolderWatcher<T> {
         try {
             look(false);
             problems.clear();
-        } catch (Refused | RuntimeException | Error e) {  // a task that throws is never run again
+        } catch (Refused | RuntimeException | Error e) { // a task that throws is never run again
             String why = e.getMessage() == null ? e.toString() : e.getMessage();
             if (problems.first(why)) {
                 LOG.warn("{}; the {}s stay as they are", LogText.safe(why, LogText.LINE), rules.what());
@@ -116,14 +122,17 @@ public final class FolderWatcher<T> {
         }
         Map<String, List<Folder.File>> byItem = new TreeMap<>();
         for (Folder.File f : files) {
-            byItem.computeIfAbsent(rules.itemOf().apply(f.stem()), k -> new ArrayList<>()).add(f);
+            byItem.computeIfAbsent(rules.itemOf().apply(f.stem()), k -> new ArrayList<>())
+                    .add(f);
         }
         Map<String, T> next = new TreeMap<>(items);
         boolean changed = false;
         for (Map.Entry<String, List<Folder.File>> item : byItem.entrySet()) {
             String name = item.getKey();
             List<Object> state = new ArrayList<>();
-            item.getValue().forEach(f -> state.addAll(List.of(f.path(), String.valueOf(f.problem() != null ? f.problem() : f.stamp()))));
+            item.getValue()
+                    .forEach(f -> state.addAll(
+                            List.of(f.path(), String.valueOf(f.problem() != null ? f.problem() : f.stamp()))));
             if (state.equals(seen.get(name))) {
                 continue;
             }
@@ -131,7 +140,11 @@ public final class FolderWatcher<T> {
             try {
                 T value = read(name, item.getValue(), next);
                 if (!start) {
-                    LOG.info("{} {} {} from {}", rules.what(), name, next.containsKey(name) ? "changed" : "added",
+                    LOG.info(
+                            "{} {} {} from {}",
+                            rules.what(),
+                            name,
+                            next.containsKey(name) ? "changed" : "added",
                             item.getValue().size() == 1 ? item.getValue().get(0).path() : dir);
                 }
                 next.put(name, value);
@@ -140,7 +153,11 @@ public final class FolderWatcher<T> {
                 if (start) {
                     throw e;
                 }
-                LOG.warn("{}; {} {} {}", LogText.safe(e.getMessage(), LogText.LINE), rules.what(), name,
+                LOG.warn(
+                        "{}; {} {} {}",
+                        LogText.safe(e.getMessage(), LogText.LINE),
+                        rules.what(),
+                        name,
                         next.containsKey(name) ? "stays as it was" : "is not added");
             }
         }
@@ -162,14 +179,15 @@ public final class FolderWatcher<T> {
     }
 
     /**
-     * Reads one changed item (one file at a time, each by its reader as a stream or a file's bytes), within the limit and
-     * within what the memory budget leaves it beside the other items: charged while it is read, so a file whose content
-     * would not fit is refused part-way.
+     * Reads one changed item (one file at a time, each by its reader as a stream or a file's bytes), within the limit
+     * and within what the memory budget leaves it beside the other items: charged while it is read, so a file whose
+     * content would not fit is refused part-way.
      */
     private T read(String name, List<Folder.File> listed, Map<String, T> next) throws Refused {
         Path first = listed.get(0).path();
         if (!next.containsKey(name) && next.size() - fixed.size() >= rules.maxItems()) {
-            throw new Refused(first + " (" + rules.setting() + "): more than " + rules.maxItems() + " " + rules.what() + "s");
+            throw new Refused(
+                    first + " (" + rules.setting() + "): more than " + rules.maxItems() + " " + rules.what() + "s");
         }
         for (Folder.File f : listed) {
             if (f.problem() != null) {

@@ -1,7 +1,5 @@
 package pocketapi.files;
 
-import java.io.IOException;
-
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -13,14 +11,15 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import java.io.IOException;
 
 /**
- * The service's one JSON codec, configured once: every file it reads or writes and every answer
- * it renders goes through {@link #MAPPER}. Reading is strict where files are untrusted (a key twice
- * in one object, a value of another type: errors; {@link #strictly} also refuses anything after the value) and lenient where
- * formats grow (unknown fields are ignored); a stream handed to it is never closed by it. Thread-safe.
+ * The service's one JSON codec, configured once: every file it reads or writes and every answer it renders goes through
+ * {@link #MAPPER}. Reading is strict where files are untrusted (a key twice in one object, a value of another type:
+ * errors; {@link #strictly} also refuses anything after the value) and lenient where formats grow (unknown fields are
+ * ignored); a stream handed to it is never closed by it. Thread-safe.
  */
 public final class Json {
     /**
@@ -31,24 +30,27 @@ public final class Json {
     public static final int MAX_STRING = 16_384;
 
     public static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
-                    .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_STRING)
-                            .maxNameLength(MAX_STRING).build())
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxStringLength(MAX_STRING)
+                            .maxNameLength(MAX_STRING)
+                            .build())
                     .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                     .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
                     .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-                    .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)  // 😀 as its 4 bytes, not \uD83D\uDE00
+                    .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8) // 😀 as its 4 bytes, not \uD83D\uDE00
                     .build())
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             // A value of another type is not taken for the one expected: "yes" is no boolean, 1 no name.
             .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
-            .withCoercionConfig(LogicalType.Textual, c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+            .withCoercionConfig(
+                    LogicalType.Textual,
+                    c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
             .build();
 
-    private Json() {
-    }
+    private Json() {}
 
     /**
      * How many elements the top-level object's {@code field} holds (an array's values, an object's keys), counted
@@ -68,7 +70,8 @@ public final class Json {
                     p.skipChildren();
                     continue;
                 }
-                for (JsonToken t = p.nextToken(); t != null && t != JsonToken.END_ARRAY && t != JsonToken.END_OBJECT;
+                for (JsonToken t = p.nextToken();
+                        t != null && t != JsonToken.END_ARRAY && t != JsonToken.END_OBJECT;
                         t = p.nextToken()) {
                     if (t == JsonToken.FIELD_NAME) {
                         p.nextToken();

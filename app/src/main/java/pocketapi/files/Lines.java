@@ -6,9 +6,9 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * A stream read one line at a time, each line a stream of its own that ends at its newline: a
- * parser can read a line to its end, whatever its length, in constant memory, and a line it
- * cannot read does not keep it from the next. Not thread-safe.
+ * A stream read one line at a time, each line a stream of its own that ends at its newline: a parser can read a line to
+ * its end, whatever its length, in constant memory, and a line it cannot read does not keep it from the next. Not
+ * thread-safe.
  */
 public final class Lines extends FilterInputStream {
     private boolean inLine;

@@ -13,8 +13,8 @@ import java.util.Set;
 
 /** {@link Disk} on the real file system. Stateless. */
 final class LocalDisk implements Disk {
-    private static final boolean POSIX = java.nio.file.FileSystems.getDefault().supportedFileAttributeViews()
-            .contains("posix");
+    private static final boolean POSIX =
+            java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
 
     @Override
     public OutputStream create(Path file) throws IOException {
@@ -33,7 +33,9 @@ final class LocalDisk implements Disk {
         options.add(StandardOpenOption.WRITE);
         options.add(LinkOption.NOFOLLOW_LINKS);
         FileAttribute<?>[] owner = POSIX
-                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
+                ? new FileAttribute<?>[] {
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))
+                }
                 : new FileAttribute<?>[0];
         FileChannel channel = FileChannel.open(file, options, owner);
         return new FilterOutputStream(Channels.newOutputStream(channel)) {

@@ -7,8 +7,7 @@ import java.util.Optional;
 
 /** Reads files shipped inside the jar (holiday years, sample pictures and pools, the landing page). */
 public final class Resources {
-    private Resources() {
-    }
+    private Resources() {}
 
     /** The bytes of a resource, or empty when the jar has no such entry. */
     public static Optional<byte[]> read(String path) {

@@ -1,5 +1,10 @@
 package pocketapi.forecast;
 
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import pocketapi.holidays.Day;
 import pocketapi.holidays.Festival;
 import pocketapi.holidays.HolidayCalendar;
@@ -9,26 +14,23 @@ import pocketapi.holidays.Law;
 import pocketapi.holidays.ListedDay;
 import pocketapi.holidays.LunarCalendar;
 
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-
 /**
  * A year's likely arrangement from the law alone, listed as a notice lists it: 《全国年节及纪念日放假办法》 as revised in 2024
  * ({@link Law}: which days are statutory) and the patterns of the notice published with that revision. Never the
  * published data, so it can be scored against it.
  *
- * <ol> <li><b>One-day festivals</b> (元旦, 清明, 端午, and 中秋 when apart from 国庆): three days with the weekend next to
- * it — a Friday or Monday with its weekend; a Saturday or Sunday with the Monday in lieu; a Thursday with the Friday,
- * repaid by that weekend's Sunday; a Tuesday with the Monday, repaid by that weekend's Saturday — or the day alone on a
- * Wednesday.</li> <li><b>Long breaks</b> start on their first statutory day: 春节 8 days from 除夕, 劳动节 5 days from
- * 5-1, 国庆节 7 days from 10-1, or 8 with 中秋 when it falls from 9-29 to 10-8 (from 中秋 when it comes first). Days
- * off beyond the statutory ones and the weekend days inside are repaid by that many weekend make-up days, chosen among
- * the nearest free weekend days on either side so that the longest run of working days around the break is shortest
- * (the new article: work generally no more than 6 days in a row); a tie goes to the days nearest the break.</li>
+ * <ol>
+ *   <li><b>One-day festivals</b> (元旦, 清明, 端午, and 中秋 when apart from 国庆): three days with the weekend next to it — a
+ *       Friday or Monday with its weekend; a Saturday or Sunday with the Monday in lieu; a Thursday with the Friday,
+ *       repaid by that weekend's Sunday; a Tuesday with the Monday, repaid by that weekend's Saturday — or the day
+ *       alone on a Wednesday.
+ *   <li><b>Long breaks</b> start on their first statutory day: 春节 8 days from 除夕, 劳动节 5 days from 5-1, 国庆节 7 days from
+ *       10-1, or 8 with 中秋 when it falls from 9-29 to 10-8 (from 中秋 when it comes first). Days off beyond the statutory
+ *       ones and the weekend days inside are repaid by that many weekend make-up days, chosen among the nearest free
+ *       weekend days on either side so that the longest run of working days around the break is shortest (the new
+ *       article: work generally no more than 6 days in a row); a tie goes to the days nearest the break.
  * </ol>
+ *
  * What no rule knows: a notice may lengthen a break (2026's 春节 ran 9 days, from 腊月二十八). Stateless.
  */
 public final class Forecast {
@@ -37,8 +39,7 @@ public final class Forecast {
     /** How the forecast's entries name where they came from. */
     public static final String SOURCE = "forecast from the law";
 
-    private Forecast() {
-    }
+    private Forecast() {}
 
     /** Whether a forecast can be made for {@code year}: 2025 to 2100, the lunar table's last year. */
     public static boolean covers(int year) {
@@ -48,7 +49,8 @@ public final class Forecast {
     /** The forecast of {@code year}: its days off and make-up working days, by festival name. */
     public static HolidayYear of(int year, LunarCalendar lunar) {
         if (!covers(year)) {
-            throw new IllegalArgumentException("no forecast for " + year + ": " + FIRST + " to " + LunarCalendar.LAST.getYear());
+            throw new IllegalArgumentException(
+                    "no forecast for " + year + ": " + FIRST + " to " + LunarCalendar.LAST.getYear());
         }
         Map<Festival, List<LocalDate>> law = new TreeMap<>();
         for (Law.Holiday h : Law.of(year, lunar)) {
@@ -81,8 +83,10 @@ public final class Forecast {
     public static HolidayCalendar calendar(int year, java.time.Clock clock) {
         LunarCalendar lunar = LunarCalendar.get();
         try {
-            return HolidayCalendar.of(covers(year + 1) ? List.of(of(year, lunar), of(year + 1, lunar)) : List.of(of(year, lunar)),
-                    java.util.Set.of(), clock);
+            return HolidayCalendar.of(
+                    covers(year + 1) ? List.of(of(year, lunar), of(year + 1, lunar)) : List.of(of(year, lunar)),
+                    java.util.Set.of(),
+                    clock);
         } catch (HolidayDataException e) {
             throw new IllegalStateException("the forecast of " + year + " is not a valid notice", e);
         }
@@ -96,14 +100,18 @@ public final class Forecast {
         for (int i = 0; i < days; i++) {
             listed.put(start.plusDays(i), new ListedDay(start.plusDays(i), name, true));
         }
-        if (dow == 2 || dow == 4) {  // the weekend day on the far side repays the bridging Monday or Friday
+        if (dow == 2 || dow == 4) { // the weekend day on the far side repays the bridging Monday or Friday
             LocalDate makeUp = dow == 2 ? day.minusDays(3) : day.plusDays(3);
             listed.put(makeUp, new ListedDay(makeUp, name, false));
         }
     }
 
-    /** {@code days} days off from {@code start}, {@code statutory} of them by law, and the make-up days that repay the rest. */
-    private static void longBreak(LocalDate start, int days, String name, int statutory, TreeMap<LocalDate, ListedDay> listed) {
+    /**
+     * {@code days} days off from {@code start}, {@code statutory} of them by law, and the make-up days that repay the
+     * rest.
+     */
+    private static void longBreak(
+            LocalDate start, int days, String name, int statutory, TreeMap<LocalDate, ListedDay> listed) {
         LocalDate end = start.plusDays(days - 1);
         int weekend = 0;
         for (LocalDate d = start; !d.isAfter(end); d = d.plusDays(1)) {
@@ -148,7 +156,8 @@ public final class Forecast {
     }
 
     /** The most working days in a row from {@code from} to {@code to}, with {@code extra} as make-up days. */
-    private static int longestRun(LocalDate from, LocalDate to, Map<LocalDate, ListedDay> listed, List<LocalDate> extra) {
+    private static int longestRun(
+            LocalDate from, LocalDate to, Map<LocalDate, ListedDay> listed, List<LocalDate> extra) {
         int longest = 0;
         int run = 0;
         for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {

@@ -1,12 +1,14 @@
 package pocketapi.forecast;
 
 import java.time.Clock;
-
 import pocketapi.common.Cache;
 import pocketapi.holidays.Forecasts;
 import pocketapi.holidays.HolidayCalendar;
 
-/** The forecast calendars {@code forecast=1} answers from ({@link Forecast}), those asked for last kept, by year. Thread-safe. */
+/**
+ * The forecast calendars {@code forecast=1} answers from ({@link Forecast}), those asked for last kept, by year.
+ * Thread-safe.
+ */
 public final class ForecastCalendars implements Forecasts {
     private final Clock clock;
     private final Cache<Integer, HolidayCalendar> forecasts = new Cache<>(4);

@@ -30,7 +30,11 @@ public final class ForecastModule implements Module {
     @Override
     public void routes(Routes r) {
         DayRoutes days = holidays.days();
-        r.counted("/api/holidays/forecast", Family.HOLIDAYS, new ForecastRoutes(days, forecasts)::forecast, DayRoutes.Y,
+        r.counted(
+                "/api/holidays/forecast",
+                Family.HOLIDAYS,
+                new ForecastRoutes(days, forecasts)::forecast,
+                DayRoutes.Y,
                 days.region);
     }
 

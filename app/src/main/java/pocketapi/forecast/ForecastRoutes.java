@@ -1,25 +1,22 @@
 package pocketapi.forecast;
 
-import pocketapi.holidays.DayRoutes;
-import pocketapi.holidays.Forecasts;
-import pocketapi.holidays.PlanningRoutes;
-import pocketapi.web.Query;
-import pocketapi.web.Responses;
-
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.javalin.http.BadRequestResponse;
+import io.javalin.http.Context;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.annotation.JsonUnwrapped;
-
-import io.javalin.http.BadRequestResponse;
-import io.javalin.http.Context;
-import pocketapi.holidays.Break;
 import pocketapi.common.Cache;
+import pocketapi.holidays.Break;
+import pocketapi.holidays.DayRoutes;
+import pocketapi.holidays.Forecasts;
 import pocketapi.holidays.HolidayCalendar;
 import pocketapi.holidays.LunarCalendar;
+import pocketapi.holidays.PlanningRoutes;
+import pocketapi.web.Query;
+import pocketapi.web.Responses;
 
 /**
  * {@code /api/holidays/forecast}: a year's likely arrangement from the law alone ({@link Forecast}), in the shape of
@@ -36,21 +33,24 @@ final class ForecastRoutes {
         this.forecasts = forecasts;
     }
 
-    /** A year's forecast, as {@code /api/holidays/forecast} answers it: {@code published} when its notice is in the data. */
-    record ForecastYear(int year, boolean forecast, boolean published, List<ForecastBreak> breaks) {
-    }
-
-    /** A forecast break: the fields of {@link PlanningRoutes.YearBreak}, then each of its dates, certain when the law fixes it. */
-    @JsonPropertyOrder({"name", "start", "end", "days", "makeUpDays", "statutory", "inLieu"})
-    record ForecastBreak(@JsonUnwrapped PlanningRoutes.YearBreak brk, List<Guess> dates) {
-    }
-
-    record Guess(String date, String status, boolean certain) {
-    }
+    /**
+     * A year's forecast, as {@code /api/holidays/forecast} answers it: {@code published} when its notice is in the
+     * data.
+     */
+    record ForecastYear(int year, boolean forecast, boolean published, List<ForecastBreak> breaks) {}
 
     /**
-     * A year's likely arrangement from the law alone ({@code y}; default next year, or this year while its notice is not
-     * in the data): see {@link Forecast}.
+     * A forecast break: the fields of {@link PlanningRoutes.YearBreak}, then each of its dates, certain when the law
+     * fixes it.
+     */
+    @JsonPropertyOrder({"name", "start", "end", "days", "makeUpDays", "statutory", "inLieu"})
+    record ForecastBreak(@JsonUnwrapped PlanningRoutes.YearBreak brk, List<Guess> dates) {}
+
+    record Guess(String date, String status, boolean certain) {}
+
+    /**
+     * A year's likely arrangement from the law alone ({@code y}; default next year, or this year while its notice is
+     * not in the data): see {@link Forecast}.
      */
     void forecast(Context ctx, Query q) {
         days.forecastOnly(q, "/api/holidays/forecast");
@@ -64,7 +64,8 @@ final class ForecastRoutes {
                     + LunarCalendar.LAST.getYear() + " (the lunar table)");
         }
         boolean published = official.years().containsKey(year);
-        ctx.contentType(Responses.JSON).result(answers.get(year * 2 + (published ? 1 : 0), k -> render(year, published)));
+        ctx.contentType(Responses.JSON)
+                .result(answers.get(year * 2 + (published ? 1 : 0), k -> render(year, published)));
     }
 
     private byte[] render(int year, boolean published) {

@@ -2,7 +2,6 @@ package pocketapi.hitokoto;
 
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
-
 import pocketapi.config.Config;
 import pocketapi.files.FolderWatcher;
 import pocketapi.web.Family;
@@ -35,8 +34,15 @@ public final class HitokotoModule implements Module {
 
     @Override
     public void routes(Routes r) {
-        r.counted("/api/hitokoto", Family.OTHER, new HitokotoRoutes(sentences)::hitokoto, HitokotoRoutes.C,
-                HitokotoRoutes.ENCODE, HitokotoRoutes.TYPE, HitokotoRoutes.MIN_LENGTH, HitokotoRoutes.MAX_LENGTH);
+        r.counted(
+                "/api/hitokoto",
+                Family.OTHER,
+                new HitokotoRoutes(sentences)::hitokoto,
+                HitokotoRoutes.C,
+                HitokotoRoutes.ENCODE,
+                HitokotoRoutes.TYPE,
+                HitokotoRoutes.MIN_LENGTH,
+                HitokotoRoutes.MAX_LENGTH);
     }
 
     @Override

@@ -1,26 +1,26 @@
 package pocketapi.hitokoto;
 
-import pocketapi.web.Query;
-import pocketapi.web.Responses;
-
-import java.util.concurrent.ThreadLocalRandom;
-
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
+import java.util.concurrent.ThreadLocalRandom;
+import pocketapi.web.Query;
 import pocketapi.web.Query.Param;
+import pocketapi.web.Responses;
 
 /**
- * {@code GET /api/hitokoto}: a random sentence, as the original service answers it (README, "GET
- * /api/hitokoto"; the fallbacks are app/docs/decisions.md's).
+ * {@code GET /api/hitokoto}: a random sentence, as the original service answers it (README, "GET /api/hitokoto"; the
+ * fallbacks are app/docs/decisions.md's).
  */
 final class HitokotoRoutes {
     /** A category, {@code a} to {@code l}; any other value is null (ignored). */
-    public static final Param<Character> C = new Param<>("c", v -> v.length() == 1 && Sentences.CATEGORIES.indexOf(v.charAt(0)) >= 0
-            ? v.charAt(0) : null, null);
+    public static final Param<Character> C = new Param<>(
+            "c", v -> v.length() == 1 && Sentences.CATEGORIES.indexOf(v.charAt(0)) >= 0 ? v.charAt(0) : null, null);
+
     public static final Param<Boolean> ENCODE = new Param<>("encode", HitokotoRoutes::text, false);
     /** The alias of {@code encode}. */
     public static final Param<Boolean> TYPE = new Param<>("type", HitokotoRoutes::text, false);
+
     public static final Param<Integer> MIN_LENGTH = Param.digits("min_length");
     public static final Param<Integer> MAX_LENGTH = Param.digits("max_length");
 
@@ -41,7 +41,9 @@ final class HitokotoRoutes {
     void hitokoto(Context ctx, Query q) {
         Sentences all = sentences.sentences();
         StringBuilder types = new StringBuilder();
-        q.all(C).stream().filter(c -> c != null && types.indexOf(c.toString()) < 0).forEach(types::append);
+        q.all(C).stream()
+                .filter(c -> c != null && types.indexOf(c.toString()) < 0)
+                .forEach(types::append);
         if (types.isEmpty()) {
             // None asked for: every category. Only invalid ones: a, as the original, or every category when a has none.
             types.append(!q.given(C) || all.count('a') == 0 ? Sentences.CATEGORIES : "a");
@@ -51,10 +53,16 @@ final class HitokotoRoutes {
         if (min != null && max != null && max < min) {
             throw new BadRequestResponse("max_length=" + max + " is less than min_length=" + min);
         }
-        Sentence s = all.pick(types.toString(), min == null ? 0 : min, max == null ? Integer.MAX_VALUE : max,
-                ThreadLocalRandom.current()).orElseThrow(() -> new NotFoundResponse("No sentence of categor"
-                + (types.length() == 1 ? "y " : "ies ") + types + (min == null ? "" : ", at least " + min + " characters")
-                + (max == null ? "" : ", at most " + max + " characters") + "; categories with sentences here: " + present(all)));
+        Sentence s = all.pick(
+                        types.toString(),
+                        min == null ? 0 : min,
+                        max == null ? Integer.MAX_VALUE : max,
+                        ThreadLocalRandom.current())
+                .orElseThrow(() -> new NotFoundResponse("No sentence of categor"
+                        + (types.length() == 1 ? "y " : "ies ") + types
+                        + (min == null ? "" : ", at least " + min + " characters")
+                        + (max == null ? "" : ", at most " + max + " characters") + "; categories with sentences here: "
+                        + present(all)));
         if (q.get(ENCODE) || q.get(TYPE)) {
             ctx.contentType(Responses.TEXT).result(s.hitokoto());
         } else {

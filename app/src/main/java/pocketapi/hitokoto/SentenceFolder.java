@@ -10,17 +10,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicReference;
-
 import pocketapi.files.Allowance;
 import pocketapi.files.Folder;
 import pocketapi.files.FolderWatcher;
 
 /**
  * The sentences {@code /api/hitokoto} serves: the built-in ones, and HITOKOTO_DIR's. The folder holds files of the
- * hitokoto bundle's shape ({@code a.json} … {@code l.json}, or any {@code *.json} of that shape; a folder with a {@code
- * sentences/} folder inside, as the bundle comes, is read from there), watched by a {@link FolderWatcher}: read at
- * start, where a bad file stops the start, then every few seconds. Each category the folder has replaces the built-in
- * one; the others stay. Thread-safe: a request sees one whole set.
+ * hitokoto bundle's shape ({@code a.json} … {@code l.json}, or any {@code *.json} of that shape; a folder with a
+ * {@code sentences/} folder inside, as the bundle comes, is read from there), watched by a {@link FolderWatcher}: read
+ * at start, where a bad file stops the start, then every few seconds. Each category the folder has replaces the
+ * built-in one; the others stay. Thread-safe: a request sees one whole set.
  */
 public final class SentenceFolder {
     private static final int MAX_FILE = 8 << 20;
@@ -30,8 +29,7 @@ public final class SentenceFolder {
     /** The folder's files as last combined, and the set they make. */
     private final AtomicReference<Served> served = new AtomicReference<>();
 
-    private record Served(Map<String, Sentences> files, Sentences sentences) {
-    }
+    private record Served(Map<String, Sentences> files, Sentences sentences) {}
 
     private SentenceFolder(FolderWatcher<Sentences> watcher) {
         this.watcher = watcher;
@@ -48,14 +46,23 @@ public final class SentenceFolder {
      */
     public static SentenceFolder load(Optional<Path> dir, long budget) throws FolderWatcher.Refused {
         Optional<Path> files = dir.map(d -> Files.isDirectory(d.resolve("sentences")) ? d.resolve("sentences") : d);
-        FolderWatcher.Rules<Sentences> rules = new FolderWatcher.Rules<>("HITOKOTO_DIR", "sentence file",
-                n -> n.endsWith(".json"), stem -> stem, MAX_FILE, MAX_FOLDER, 64, SentenceFolder::read, Sentences::bytes,
+        FolderWatcher.Rules<Sentences> rules = new FolderWatcher.Rules<>(
+                "HITOKOTO_DIR",
+                "sentence file",
+                n -> n.endsWith(".json"),
+                stem -> stem,
+                MAX_FILE,
+                MAX_FOLDER,
+                64,
+                SentenceFolder::read,
+                Sentences::bytes,
                 budget);
         return new SentenceFolder(FolderWatcher.load(files, rules, Map.of()));
     }
 
     /** One file, read as a stream: its sentences are charged as they are read, the file is never held whole. */
-    private static Sentences read(String name, List<Folder.File> files, Allowance allowance) throws FolderWatcher.Refused {
+    private static Sentences read(String name, List<Folder.File> files, Allowance allowance)
+            throws FolderWatcher.Refused {
         List<Sentence> all = new ArrayList<>();
         for (Folder.File f : files) {
             try (InputStream in = f.open()) {
@@ -73,7 +80,7 @@ public final class SentenceFolder {
     public Sentences sentences() {
         Map<String, Sentences> files = watcher.all();
         Served s = served.get();
-        if (s == null || s.files() != files) {  // a race only combines the same files twice
+        if (s == null || s.files() != files) { // a race only combines the same files twice
             List<Sentence> folder = new ArrayList<>();
             files.values().forEach(file -> folder.addAll(file.all()));
             s = new Served(files, files.isEmpty() ? BuiltIn.ALL : BuiltIn.ALL.replacedBy(Sentences.of(folder)));

@@ -1,5 +1,9 @@
 package pocketapi.hitokoto;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,20 +16,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
-
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectReader;
-
 import pocketapi.files.Allowance;
 import pocketapi.files.Json;
-import pocketapi.logging.LogText;
 import pocketapi.files.Resources;
+import pocketapi.logging.LogText;
 
 /**
- * Sentences by category ({@code a} 动画 … {@code l} 抖机灵), each category sorted by length, so that
- * a pick among categories and a range of lengths is two binary searches and one draw. Immutable.
+ * Sentences by category ({@code a} 动画 … {@code l} 抖机灵), each category sorted by length, so that a pick among categories
+ * and a range of lengths is two binary searches and one draw. Immutable.
  */
 public final class Sentences {
     /** The categories, {@code a} to {@code l}. */
@@ -69,16 +67,18 @@ public final class Sentences {
     }
 
     /**
-     * The sentences of one file of the bundle's shape: a JSON array of objects with at least {@code hitokoto} and {@code
-     * type}; each {@code length} counted anew. Read one sentence at a time from the stream, each charged to {@code
-     * allowance} as it is kept (a file of more than it allows is refused part-way, never read whole); a sentence of more
-     * than {@value #MAX_TEXT} characters, or another field of more than {@value #MAX_FIELD}, is refused as it is read.
+     * The sentences of one file of the bundle's shape: a JSON array of objects with at least {@code hitokoto} and
+     * {@code type}; each {@code length} counted anew. Read one sentence at a time from the stream, each charged to
+     * {@code allowance} as it is kept (a file of more than it allows is refused part-way, never read whole); a sentence
+     * of more than {@value #MAX_TEXT} characters, or another field of more than {@value #MAX_FIELD}, is refused as it
+     * is read.
      *
      * @throws IllegalArgumentException naming {@code where} and what is wrong
      * @throws Allowance.Exceeded past the allowance
      */
     public static List<Sentence> parse(String where, InputStream json, Allowance allowance) {
-        ObjectReader one = Json.MAPPER.readerFor(Sentence.class).without(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+        ObjectReader one =
+                Json.MAPPER.readerFor(Sentence.class).without(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
         // The same source, author or date in many sentences is kept once.
         Map<String, String> shared = new HashMap<>();
         List<Sentence> out = new ArrayList<>();
@@ -88,15 +88,18 @@ public final class Sentences {
             }
             for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
                 if (t == null) {
-                    throw new IllegalArgumentException(where + ": is not a JSON array of sentences (it ends inside the array)");
+                    throw new IllegalArgumentException(
+                            where + ": is not a JSON array of sentences (it ends inside the array)");
                 }
-                out.add(checked(where, out.size() + 1, t == JsonToken.VALUE_NULL ? null : one.readValue(p), shared, allowance));
+                out.add(checked(
+                        where, out.size() + 1, t == JsonToken.VALUE_NULL ? null : one.readValue(p), shared, allowance));
             }
             if (p.nextToken() != null) {
                 throw new IllegalArgumentException(where + ": is not a JSON array of sentences (something follows it)");
             }
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException(where + ": is not a JSON array of sentences (" + e.getOriginalMessage() + ")");
+            throw new IllegalArgumentException(
+                    where + ": is not a JSON array of sentences (" + e.getOriginalMessage() + ")");
         } catch (IOException e) {
             throw new IllegalArgumentException(where + ": cannot be read (" + e.getMessage() + ")");
         }
@@ -108,23 +111,37 @@ public final class Sentences {
         if (s == null || s.hitokoto() == null || s.hitokoto().isBlank()) {
             throw new IllegalArgumentException(where + ": sentence " + n + " has no hitokoto");
         }
-        if (s.type() == null || s.type().length() != 1 || CATEGORIES.indexOf(s.type().charAt(0)) < 0) {
-            throw new IllegalArgumentException(where + ": sentence " + n + " has type " + LogText.safe(String.valueOf(s.type()),
-                    LogText.SHORT) + "; a type is one of a to l");
+        if (s.type() == null
+                || s.type().length() != 1
+                || CATEGORIES.indexOf(s.type().charAt(0)) < 0) {
+            throw new IllegalArgumentException(where + ": sentence " + n + " has type "
+                    + LogText.safe(String.valueOf(s.type()), LogText.SHORT) + "; a type is one of a to l");
         }
         if (Sentence.length(s.hitokoto()) > MAX_TEXT) {
-            throw new IllegalArgumentException(where + ": sentence " + n + " is longer than " + MAX_TEXT + " characters");
+            throw new IllegalArgumentException(
+                    where + ": sentence " + n + " is longer than " + MAX_TEXT + " characters");
         }
-        for (String field : new String[] {s.uuid(), s.from(), s.fromWho(), s.creator(), s.commitFrom(), s.createdAt()}) {
+        for (String field :
+                new String[] {s.uuid(), s.from(), s.fromWho(), s.creator(), s.commitFrom(), s.createdAt()}) {
             if (field != null && field.length() > MAX_FIELD) {
-                throw new IllegalArgumentException(where + ": sentence " + n + " has a field of more than " + MAX_FIELD
-                        + " characters");
+                throw new IllegalArgumentException(
+                        where + ": sentence " + n + " has a field of more than " + MAX_FIELD + " characters");
             }
         }
         allowance.charge(BYTES_PER_SENTENCE + 2L * s.hitokoto().length());
-        return new Sentence(s.id(), s.uuid(), s.hitokoto(), one(shared, s.type(), allowance), one(shared, s.from(), allowance),
-                one(shared, s.fromWho(), allowance), one(shared, s.creator(), allowance), s.creatorUid(), s.reviewer(),
-                one(shared, s.commitFrom(), allowance), one(shared, s.createdAt(), allowance), Sentence.length(s.hitokoto()));
+        return new Sentence(
+                s.id(),
+                s.uuid(),
+                s.hitokoto(),
+                one(shared, s.type(), allowance),
+                one(shared, s.from(), allowance),
+                one(shared, s.fromWho(), allowance),
+                one(shared, s.creator(), allowance),
+                s.creatorUid(),
+                s.reviewer(),
+                one(shared, s.commitFrom(), allowance),
+                one(shared, s.createdAt(), allowance),
+                Sentence.length(s.hitokoto()));
     }
 
     private static String one(Map<String, String> shared, String value, Allowance allowance) {
@@ -199,8 +216,8 @@ public final class Sentences {
     }
 
     /**
-     * A sentence drawn evenly from those of {@code types} whose length is from {@code min} to
-     * {@code max}; empty when there is none.
+     * A sentence drawn evenly from those of {@code types} whose length is from {@code min} to {@code max}; empty when
+     * there is none.
      */
     public Optional<Sentence> pick(String types, int min, int max, RandomGenerator random) {
         int[] from = new int[types.length()];

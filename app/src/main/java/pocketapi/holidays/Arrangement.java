@@ -1,6 +1,5 @@
 package pocketapi.holidays;
 
-
 import java.time.LocalDate;
 import java.util.*;
 import java.util.function.Predicate;
@@ -8,29 +7,32 @@ import java.util.function.Predicate;
 /**
  * Turns a notice's list of days into its breaks, and says what each of their days off is.
  *
- * <ol> <li>A break is a run of listed days off under one festival name; weekend days the list leaves out inside it
- * (holiday-cn's 2014 清明节 lists 04-05 and 04-07) do not split it. It is then widened over the ordinary weekend days next
- * to it: the whole break a person takes.</li> <li>Each weekend make-up working day of a festival goes to that
- * festival's break nearest to it.</li> <li>The statutory holidays of the break's festivals ({@link Law}) inside it are
- * its statutory days; each one that fell on a weekend, or on a date another statutory holiday already holds, was
- * <em>lost</em>.</li> <li>Its listed weekday days off that are not statutory, in date order: the first are
- * <b>substitute</b> days, one per lost statutory day; of the rest, each make-up day before the break repays the
- * earliest left, each one after it the latest left (<b>in lieu</b>); any left over are <b>extra</b>. With no extra day
- * this is "the last k are in lieu"; 2020's Spring Festival, extended by a second notice that also cancelled its 02-01
- * make-up day, gets 01-29 in lieu of 01-19, and 01-30 and 01-31 as extra days.</li> </ol> Stateless.
+ * <ol>
+ *   <li>A break is a run of listed days off under one festival name; weekend days the list leaves out inside it
+ *       (holiday-cn's 2014 清明节 lists 04-05 and 04-07) do not split it. It is then widened over the ordinary weekend
+ *       days next to it: the whole break a person takes.
+ *   <li>Each weekend make-up working day of a festival goes to that festival's break nearest to it.
+ *   <li>The statutory holidays of the break's festivals ({@link Law}) inside it are its statutory days; each one that
+ *       fell on a weekend, or on a date another statutory holiday already holds, was <em>lost</em>.
+ *   <li>Its listed weekday days off that are not statutory, in date order: the first are <b>substitute</b> days, one
+ *       per lost statutory day; of the rest, each make-up day before the break repays the earliest left, each one after
+ *       it the latest left (<b>in lieu</b>); any left over are <b>extra</b>. With no extra day this is "the last k are
+ *       in lieu"; 2020's Spring Festival, extended by a second notice that also cancelled its 02-01 make-up day, gets
+ *       01-29 in lieu of 01-19, and 01-30 and 01-31 as extra days.
+ * </ol>
+ *
+ * Stateless.
  */
 final class Arrangement {
-    private Arrangement() {
-    }
+    private Arrangement() {}
 
     /** A break, and the kind of each of its listed weekday days off that is not statutory. */
-    record Arranged(Break brk, Map<LocalDate, Status> kinds) {
-    }
+    record Arranged(Break brk, Map<LocalDate, Status> kinds) {}
 
     /**
-     * @param notice    the year's notice
-     * @param offOutside whether an unlisted date is an ordinary day off (a weekend day that is no
-     *                  make-up day, inside the covered range): how far a break widens
+     * @param notice the year's notice
+     * @param offOutside whether an unlisted date is an ordinary day off (a weekend day that is no make-up day, inside
+     *     the covered range): how far a break widens
      */
     static List<Arranged> breaks(HolidayYear notice, Predicate<LocalDate> offOutside, YearLaw law, YearLaw all) {
         // Dates are unique within a notice (the loader checks), so a sorted map orders them. No
@@ -85,8 +87,16 @@ final class Arrangement {
                 end = end.plusDays(1);
             }
             // The mainland's notice arranges its breaks from the law's festivals; a region's law fixes its own days.
-            Arranged a = arrange(notice.year(), names.get(i), start, end, makeUps.get(i), byDate, law.festivals(),
-                    law.arranged() ? Set.of() : all.statutory(), law.arranged() ? Set.of() : all.substitutes());
+            Arranged a = arrange(
+                    notice.year(),
+                    names.get(i),
+                    start,
+                    end,
+                    makeUps.get(i),
+                    byDate,
+                    law.festivals(),
+                    law.arranged() ? Set.of() : all.statutory(),
+                    law.arranged() ? Set.of() : all.substitutes());
             breaks.add(law.arranged() ? a : new Arranged(a.brk(), repaid(a.kinds())));
         }
         return breaks;
@@ -116,15 +126,24 @@ final class Arrangement {
         return true;
     }
 
-    private static Arranged arrange(int year, String name, LocalDate start, LocalDate end, List<LocalDate> makeUps,
-                                    Map<LocalDate, ListedDay> listed, List<Law.Holiday> law, Set<LocalDate> regionLaw,
-                                    Set<LocalDate> regionSubstitutes) {
+    private static Arranged arrange(
+            int year,
+            String name,
+            LocalDate start,
+            LocalDate end,
+            List<LocalDate> makeUps,
+            Map<LocalDate, ListedDay> listed,
+            List<Law.Holiday> law,
+            Set<LocalDate> regionLaw,
+            Set<LocalDate> regionSubstitutes) {
         List<Festival> festivals = Festival.of(name);
         List<LocalDate> statutory = new ArrayList<>();
         Set<LocalDate> weekdays = new HashSet<>();
         int held = 0;
         for (Law.Holiday h : law) {
-            if (festivals.contains(h.festival()) && !h.date().isBefore(start) && !h.date().isAfter(end)) {
+            if (festivals.contains(h.festival())
+                    && !h.date().isBefore(start)
+                    && !h.date().isAfter(end)) {
                 held++;
                 if (!statutory.contains(h.date())) {
                     statutory.add(h.date());
@@ -144,7 +163,11 @@ final class Arrangement {
         List<LocalDate> candidates = new ArrayList<>();
         for (LocalDate d = start; !d.isAfter(end); d = d.plusDays(1)) {
             ListedDay entry = listed.get(d);
-            if (entry != null && entry.offDay() && !Day.weekend(d) && !statutory.contains(d) && !regionSubstitutes.contains(d)) {
+            if (entry != null
+                    && entry.offDay()
+                    && !Day.weekend(d)
+                    && !statutory.contains(d)
+                    && !regionSubstitutes.contains(d)) {
                 candidates.add(d);
             }
         }

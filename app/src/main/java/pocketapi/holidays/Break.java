@@ -9,8 +9,14 @@ import java.util.List;
  * (2024's 端午节 is 06-08…06-10, though its notice lists 06-10 alone), that festival's weekend make-up working days in the
  * same notice, its statutory holidays and the days off its make-up days repay.
  */
-public record Break(int year, String name, LocalDate start, LocalDate end, List<LocalDate> makeUpDays,
-                   List<LocalDate> statutory, List<LocalDate> inLieu) {
+public record Break(
+        int year,
+        String name,
+        LocalDate start,
+        LocalDate end,
+        List<LocalDate> makeUpDays,
+        List<LocalDate> statutory,
+        List<LocalDate> inLieu) {
 
     public Break {
         makeUpDays = List.copyOf(makeUpDays);

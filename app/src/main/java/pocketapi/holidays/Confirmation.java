@@ -2,39 +2,38 @@ package pocketapi.holidays;
 
 import java.time.LocalDate;
 import java.util.*;
-
 import pocketapi.logging.LogText;
 
 /**
- * The comparison between the served calendar and the confirming source: per calendar date, on
- * {@link Status#lived}, and on the festival where both name one (chinese-days names a joint break's
- * dates one festival at a time: its festival must be one of the break's). Never on raw lists, and
- * never on names as written: both are read through the {@link Festival} table. Stateless.
+ * The comparison between the served calendar and the confirming source: per calendar date, on {@link Status#lived}, and
+ * on the festival where both name one (chinese-days names a joint break's dates one festival at a time: its festival
+ * must be one of the break's). Never on raw lists, and never on names as written: both are read through the
+ * {@link Festival} table. Stateless.
  */
 public final class Confirmation {
-    private Confirmation() {
-    }
+    private Confirmation() {}
 
     /**
-     * A date on which the two sources disagree: on its status, or (the statuses agreeing) on its
-     * festival, {@code primaryName} and {@code confirmingName} then being the table's names.
+     * A date on which the two sources disagree: on its status, or (the statuses agreeing) on its festival,
+     * {@code primaryName} and {@code confirmingName} then being the table's names.
      */
-    public record Dispute(LocalDate date, String primary, String confirming, String primaryName,
-                          String confirmingName) {
+    public record Dispute(
+            LocalDate date, String primary, String confirming, String primaryName, String confirmingName) {
         public Dispute(LocalDate date, String primary, String confirming) {
             this(date, primary, confirming, null, null);
         }
 
         @Override
         public String toString() {
-            return primaryName == null ? date + " (holiday-cn: " + primary + ", chinese-days: " + confirming + ")"
+            return primaryName == null
+                    ? date + " (holiday-cn: " + primary + ", chinese-days: " + confirming + ")"
                     : date + " (holiday-cn: " + primaryName + ", chinese-days: " + confirmingName + ")";
         }
     }
 
     /**
-     * The dates whose answer {@code proposed} changes against {@code current}: status or name, and
-     * every date {@code current} does not cover at all.
+     * The dates whose answer {@code proposed} changes against {@code current}: status or name, and every date
+     * {@code current} does not cover at all.
      */
     public static SortedSet<LocalDate> changedDates(HolidayCalendar current, HolidayCalendar proposed) {
         SortedSet<LocalDate> changed = new TreeSet<>();
@@ -60,8 +59,8 @@ public final class Confirmation {
     }
 
     /**
-     * Every date of the confirming year (a calendar year: every date it lists lies in it) that
-     * {@code calendar} covers and serves differently.
+     * Every date of the confirming year (a calendar year: every date it lists lies in it) that {@code calendar} covers
+     * and serves differently.
      */
     public static List<Dispute> disputes(HolidayCalendar calendar, HolidayYear confirming) {
         List<Dispute> disputes = new ArrayList<>();
@@ -78,7 +77,10 @@ public final class Confirmation {
                 if (!served.equals(other)) {
                     disputes.add(new Dispute(date, served, other));
                 } else if (festival.size() == 1 && !day.name().isEmpty() && !festivals.contains(festival.get(0))) {
-                    disputes.add(new Dispute(date, served, other,
+                    disputes.add(new Dispute(
+                            date,
+                            served,
+                            other,
                             festivals.isEmpty() ? "a name none of the seven festivals" : Festival.chinese(festivals),
                             festival.get(0).chinese()));
                 }

@@ -3,9 +3,7 @@ package pocketapi.holidays;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 
-/**
- * One date as a calendar has it.
- */
+/** One date as a calendar has it. */
 public record Day(LocalDate date, Status status, String name, boolean statutory, Break brk) {
 
     /** A day outside every break. */

@@ -1,28 +1,26 @@
 package pocketapi.holidays;
 
-import pocketapi.web.Query;
-import pocketapi.web.Responses;
-
 import io.javalin.http.BadRequestResponse;
+import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-
-import io.javalin.http.Context;
-import pocketapi.web.Query.Param;
 import pocketapi.logging.LogText;
+import pocketapi.web.Query;
+import pocketapi.web.Query.Param;
+import pocketapi.web.Responses;
 
 /**
- * The day a request asks about, and the calendar it asks under: {@code /api/holidays} (the JSON record, {@code
- * type=pithy} or {@code type=alarm}) and {@code /api/holidays/detail}, and for every endpoint the calendar {@code week}
- * or {@code calendar} chooses and the words for what the data does not cover. A day is given by {@code y}/{@code
- * m}/{@code d} or {@code date} (none: today in UTC+8) and moved by {@code offset} days. Without {@code week} or {@code
- * calendar}, the live official calendar; with {@code week=5|6|alt:YYYY-MM-DD} or {@code calendar=NAME}, that calendar
- * as the rule or the named calendar has it ({@link HolidayCalendar#under}: derived once, then a lookup). Each request
- * reads the live calendar once. Thread-safe.
+ * The day a request asks about, and the calendar it asks under: {@code /api/holidays} (the JSON record,
+ * {@code type=pithy} or {@code type=alarm}) and {@code /api/holidays/detail}, and for every endpoint the calendar
+ * {@code week} or {@code calendar} chooses and the words for what the data does not cover. A day is given by
+ * {@code y}/{@code m}/{@code d} or {@code date} (none: today in UTC+8) and moved by {@code offset} days. Without
+ * {@code week} or {@code calendar}, the live official calendar; with {@code week=5|6|alt:YYYY-MM-DD} or
+ * {@code calendar=NAME}, that calendar as the rule or the named calendar has it ({@link HolidayCalendar#under}: derived
+ * once, then a lookup). Each request reads the live calendar once. Thread-safe.
  */
 public final class DayRoutes {
     public static final Param<Integer> Y = Param.digits("y");
@@ -33,16 +31,22 @@ public final class DayRoutes {
     static final Param<String> TYPE = Param.text("type");
     static final Param<Week> WEEK = new Param<>("week", Week::parse, null);
     static final Param<String> CALENDAR = Param.text("calendar");
-    static final Param<Boolean> FORECAST = new Param<>("forecast", v -> switch (v) {
-        case "1", "true" -> true;
-        case "0", "false" -> false;
-        default -> throw new IllegalArgumentException("must be 1 (a year not yet published answered from the forecast) or 0");
-    }, false);
+    static final Param<Boolean> FORECAST = new Param<>(
+            "forecast",
+            v -> switch (v) {
+                case "1", "true" -> true;
+                case "0", "false" -> false;
+                default ->
+                    throw new IllegalArgumentException(
+                            "must be 1 (a year not yet published answered from the forecast) or 0");
+            },
+            false);
     private static final byte[] WORK = "work".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] VACATION = "vacation".getBytes(StandardCharsets.US_ASCII);
 
     /** {@code region=}: the mainland's ({@code cn}, the default) or one of the regions'. */
     public final Param<Region> region;
+
     private final Supplier<HolidayCalendar> live;
     private final RegionCalendars regions;
     private final Forecasts forecasts;
@@ -51,8 +55,12 @@ public final class DayRoutes {
     final DayJson json = new DayJson();
 
     /** @param updates whether the service looks for the mainland's new years by itself (HOLIDAY_UPDATE_URL not off) */
-    public DayRoutes(Supplier<HolidayCalendar> live, RegionCalendars regions, Forecasts forecasts,
-                     Supplier<Map<String, OwnCalendar>> named, boolean updates) {
+    public DayRoutes(
+            Supplier<HolidayCalendar> live,
+            RegionCalendars regions,
+            Forecasts forecasts,
+            Supplier<Map<String, OwnCalendar>> named,
+            boolean updates) {
         this.live = live;
         this.regions = regions;
         this.forecasts = forecasts;
@@ -65,7 +73,8 @@ public final class DayRoutes {
         Asked a = asked(q);
         String type = q.get(TYPE);
         if ("pithy".equals(type)) {
-            ctx.contentType(Responses.TEXT).result(a.calendar().classify(a.date()).status().wire());
+            ctx.contentType(Responses.TEXT)
+                    .result(a.calendar().classify(a.date()).status().wire());
         } else if ("alarm".equals(type)) {
             ctx.contentType(Responses.TEXT).result(a.calendar().working(a.date()) ? WORK : VACATION);
         } else {
@@ -82,8 +91,9 @@ public final class DayRoutes {
         Requested r = requested(q, calendar);
         Asked a = forecast(q, calendar, r);
         if (a == null && !calendar.covers(r.date())) {
-            ctx.contentType(Responses.JSON).result(DayJson.unknown(lunarCovered(r), true, yearStatus(r.date().getYear(), calendar),
-                    calendar.region()));
+            ctx.contentType(Responses.JSON)
+                    .result(DayJson.unknown(
+                            lunarCovered(r), true, yearStatus(r.date().getYear(), calendar), calendar.region()));
             return;
         }
         a = a != null ? a : new Asked(calendar, r.date(), false);
@@ -103,8 +113,10 @@ public final class DayRoutes {
     record Asked(HolidayCalendar calendar, LocalDate date, boolean forecast) {
         /** A JSON record, with {@code "forecast":true} last when it is one. */
         byte[] marked(byte[] record) {
-            return !forecast ? record : (new String(record, 0, record.length - 1, StandardCharsets.UTF_8)
-                    + ",\"forecast\":true}").getBytes(StandardCharsets.UTF_8);
+            return !forecast
+                    ? record
+                    : (new String(record, 0, record.length - 1, StandardCharsets.UTF_8) + ",\"forecast\":true}")
+                            .getBytes(StandardCharsets.UTF_8);
         }
     }
 
@@ -117,8 +129,8 @@ public final class DayRoutes {
     }
 
     /**
-     * With {@code forecast=1}, a date after the holiday data (to 2100) answered from the forecast of its year ({@link
-     * Forecast}), under the same {@code week} or {@code calendar}; else null.
+     * With {@code forecast=1}, a date after the holiday data (to 2100) answered from the forecast of its year
+     * ({@link Forecast}), under the same {@code week} or {@code calendar}; else null.
      */
     private Asked forecast(Query q, HolidayCalendar calendar, Requested r) {
         int year = r.date().getYear();
@@ -142,8 +154,9 @@ public final class DayRoutes {
 
     /** For a year with a forecast, {@code "; its forecast from the law: /api/holidays/forecast?y=2027"}; else "". */
     public String forecastHint(int year, HolidayCalendar calendar) {
-        return calendar.region().forecast() && forecasts.covers(year) ? "; its forecast from the law: "
-                + "/api/holidays/forecast?y=" + year : "";
+        return calendar.region().forecast() && forecasts.covers(year)
+                ? "; its forecast from the law: " + "/api/holidays/forecast?y=" + year
+                : "";
     }
 
     /** The live official calendar. */
@@ -152,8 +165,7 @@ public final class DayRoutes {
     }
 
     /** A day asked for, before any check that the data covers it, and how messages name it. */
-    record Requested(LocalDate date, String what) {
-    }
+    record Requested(LocalDate date, String what) {}
 
     /**
      * The day of y/m/d or date (none: today in UTC+8), moved by {@code offset} days (−366…366): the date so reached
@@ -171,7 +183,8 @@ public final class DayRoutes {
         LocalDate date;
         if (q.given(DATE)) {
             if (ymd) {
-                throw new BadRequestResponse("date and y, m, d cannot be given together: give date=YYYY-MM-DD or y, m and d");
+                throw new BadRequestResponse(
+                        "date and y, m, d cannot be given together: give date=YYYY-MM-DD or y, m and d");
             }
             date = q.get(DATE);
         } else if (today) {
@@ -213,7 +226,8 @@ public final class DayRoutes {
     /** The calendar {@code week} and {@code calendar} choose, of {@code official}. */
     HolidayCalendar choose(Query q, HolidayCalendar official) {
         if (q.given(WEEK) && q.given(CALENDAR)) {
-            throw new BadRequestResponse("week and calendar cannot be given together: a named calendar has its own week rule");
+            throw new BadRequestResponse(
+                    "week and calendar cannot be given together: a named calendar has its own week rule");
         }
         if (q.given(WEEK)) {
             return official.under(OwnCalendar.of(q.get(WEEK)));
@@ -225,8 +239,8 @@ public final class DayRoutes {
         Map<String, OwnCalendar> all = named.get();
         OwnCalendar schedule = all.get(name);
         if (schedule == null) {
-            throw new BadRequestResponse("calendar=" + Query.cut(q.sent(CALENDAR)) + " is not accepted; the calendars here are "
-                    + String.join(", ", all.keySet()));
+            throw new BadRequestResponse("calendar=" + Query.cut(q.sent(CALENDAR))
+                    + " is not accepted; the calendars here are " + String.join(", ", all.keySet()));
         }
         return official.under(schedule);
     }
@@ -257,19 +271,20 @@ public final class DayRoutes {
             String standing = standing(year, calendar);
             String hint = year > calendar.years().lastKey() ? forecastHint(year, calendar) : "";
             if (standing != null) {
-                throw new BadRequestResponse(what + ": the holiday arrangement of " + year + " is " + standing + "; the data "
-                        + "holds " + calendar.years().firstKey() + " to " + calendar.years().lastKey() + hint);
+                throw new BadRequestResponse(what + ": the holiday arrangement of " + year + " is " + standing
+                        + "; the data " + "holds " + calendar.years().firstKey() + " to "
+                        + calendar.years().lastKey() + hint);
             }
-            throw new BadRequestResponse(what + " is not in the holiday data, which holds " + calendar.years().firstKey()
-                    + " to " + calendar.years().lastKey() + hint);
+            throw new BadRequestResponse(what + " is not in the holiday data, which holds "
+                    + calendar.years().firstKey() + " to " + calendar.years().lastKey() + hint);
         }
         return year;
     }
 
     /**
-     * Why an uncovered year is not served, when that is known: {@code not published yet} (a source said so), {@code
-     * disputed (the sources disagree on 2027-01-01, 2027-10-01)}, and for the year after the data {@code not fetched
-     * yet} or, with updates off, {@code not in the built-in data, and updates are off}; else null.
+     * Why an uncovered year is not served, when that is known: {@code not published yet} (a source said so),
+     * {@code disputed (the sources disagree on 2027-01-01, 2027-10-01)}, and for the year after the data {@code not
+     * fetched yet} or, with updates off, {@code not in the built-in data, and updates are off}; else null.
      */
     String standing(int year, HolidayCalendar calendar) {
         if (calendar.notPublished(year)) {

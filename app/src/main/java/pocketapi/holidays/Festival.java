@@ -20,6 +20,7 @@ public enum Festival {
     private final String chinese;
     /** What a name must contain to be read as this festival (清明, 清明节 and chinese-days' 清明 alike). */
     private final String word;
+
     private final String english;
 
     Festival(String chinese, String word, String english) {
@@ -70,15 +71,17 @@ public enum Festival {
     }
 
     /**
-     * A name in English: each part that is a festival of the table by its English name, joined by
-     * {@code ", "}; a part that is none (an operator's own day) stays as written.
+     * A name in English: each part that is a festival of the table by its English name, joined by {@code ", "}; a part
+     * that is none (an operator's own day) stays as written.
      */
     public static String english(String name) {
         List<String> parts = new ArrayList<>();
         for (String part : name.split("、", -1)) {
             List<Festival> f = of(part);
-            parts.add(f.size() == 1 ? f.get(0).english : part.startsWith("抗日战争") ? "Victory Day (70th anniversary)"
-                    : part);
+            parts.add(
+                    f.size() == 1
+                            ? f.get(0).english
+                            : part.startsWith("抗日战争") ? "Victory Day (70th anniversary)" : part);
         }
         return String.join(", ", parts);
     }

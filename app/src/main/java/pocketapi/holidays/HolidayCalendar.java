@@ -1,12 +1,10 @@
 package pocketapi.holidays;
 
-import pocketapi.common.Cache;
-import pocketapi.common.Utc8;
-
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.*;
-
+import pocketapi.common.Cache;
+import pocketapi.common.Utc8;
 
 /**
  * The holiday years being served: every date from 1 January of the first year to 31 December of the last is classified
@@ -21,6 +19,7 @@ public final class HolidayCalendar {
     private final NavigableMap<Integer, HolidayYear> years;
     /** Years not served, with the dates the sources disagree on; no dates: not published yet. */
     private final NavigableMap<Integer, List<LocalDate>> unserved;
+
     private final LocalDate first;
     private final LocalDate last;
     private final Day[] days;
@@ -29,13 +28,18 @@ public final class HolidayCalendar {
     private final Clock clock;
     /** The official calendar this one derives from (itself when it is the official one), and how. */
     private final HolidayCalendar official;
+
     private final OwnCalendar schedule;
     private final Region region;
     /** The official calendar's derived calendars, by schedule, least recently used evicted. */
     private final Cache<OwnCalendar, HolidayCalendar> derived;
 
-    private HolidayCalendar(NavigableMap<Integer, HolidayYear> years, NavigableMap<Integer, List<LocalDate>> unserved,
-                            Clock clock, Map<LocalDate, ListedDay> byDate, Region region) {
+    private HolidayCalendar(
+            NavigableMap<Integer, HolidayYear> years,
+            NavigableMap<Integer, List<LocalDate>> unserved,
+            Clock clock,
+            Map<LocalDate, ListedDay> byDate,
+            Region region) {
         this.years = Collections.unmodifiableNavigableMap(years);
         this.unserved = Collections.unmodifiableNavigableMap(unserved);
         this.clock = clock;
@@ -64,7 +68,7 @@ public final class HolidayCalendar {
         this.official = official;
         this.schedule = schedule;
         this.region = official.region;
-        this.derived = null;  // a derived calendar's own are its official calendar's
+        this.derived = null; // a derived calendar's own are its official calendar's
     }
 
     /** This calendar as {@code schedule} has it: the same years, each day and break the schedule's. */
@@ -95,13 +99,18 @@ public final class HolidayCalendar {
         return of(years, unserved, clock, Mainland.CN);
     }
 
-    /** The calendar of a region other than the mainland: its listed days, classified by its own law ({@link OfficialDays}). */
-    public static HolidayCalendar of(Region region, Collection<HolidayYear> years, Clock clock) throws HolidayDataException {
+    /**
+     * The calendar of a region other than the mainland: its listed days, classified by its own law
+     * ({@link OfficialDays}).
+     */
+    public static HolidayCalendar of(Region region, Collection<HolidayYear> years, Clock clock)
+            throws HolidayDataException {
         return of(years, Map.of(), clock, region);
     }
 
-    private static HolidayCalendar of(Collection<HolidayYear> years, Map<Integer, List<LocalDate>> unserved, Clock clock,
-                                      Region region) throws HolidayDataException {
+    private static HolidayCalendar of(
+            Collection<HolidayYear> years, Map<Integer, List<LocalDate>> unserved, Clock clock, Region region)
+            throws HolidayDataException {
         if (years.isEmpty()) {
             throw new HolidayDataException("holiday data", "not a single YYYY.json year was loaded");
         }
@@ -113,22 +122,28 @@ public final class HolidayCalendar {
         Map<LocalDate, String> seen = new HashMap<>();
         for (HolidayYear year : byYear.values()) {
             if (year.year() != byYear.firstKey() && !byYear.containsKey(year.year() - 1)) {
-                throw new HolidayDataException(year.source(), "year " + year.year() + " leaves a gap after "
-                        + byYear.lowerKey(year.year()) + "; the years must be contiguous (add "
-                        + (byYear.lowerKey(year.year()) + 1) + ".json)");
+                throw new HolidayDataException(
+                        year.source(),
+                        "year " + year.year() + " leaves a gap after "
+                                + byYear.lowerKey(year.year()) + "; the years must be contiguous (add "
+                                + (byYear.lowerKey(year.year()) + 1) + ".json)");
             }
             Set<LocalDate> inThisFile = new HashSet<>();
             for (ListedDay day : year.days()) {
                 if (!inThisFile.add(day.date())) {
-                    throw new HolidayDataException(year.source(), "date " + day.date() + " is listed twice in this file");
+                    throw new HolidayDataException(
+                            year.source(), "date " + day.date() + " is listed twice in this file");
                 }
                 // holiday-cn lists 2018-12-29..31 in both 2018.json and 2019.json: the same status in two
                 // notices is no conflict (the later notice's entry is kept), a different one is.
                 ListedDay earlier = byDate.put(day.date(), day);
                 if (earlier != null && earlier.offDay() != day.offDay()) {
-                    throw new HolidayDataException(year.source(), "date " + day.date() + " is listed as "
-                            + (day.offDay() ? "a day off" : "a working day") + ", but as "
-                            + (earlier.offDay() ? "a day off" : "a working day") + " in " + seen.get(day.date()));
+                    throw new HolidayDataException(
+                            year.source(),
+                            "date " + day.date() + " is listed as "
+                                    + (day.offDay() ? "a day off" : "a working day") + ", but as "
+                                    + (earlier.offDay() ? "a day off" : "a working day") + " in "
+                                    + seen.get(day.date()));
                 }
                 seen.put(day.date(), year.source());
             }
@@ -151,8 +166,8 @@ public final class HolidayCalendar {
     }
 
     /**
-     * This calendar, knowing that the sources disagree on {@code year} (on {@code dates}), which is
-     * therefore not served; no dates: nothing is known of the year any more.
+     * This calendar, knowing that the sources disagree on {@code year} (on {@code dates}), which is therefore not
+     * served; no dates: nothing is known of the year any more.
      */
     public HolidayCalendar withDisputed(int year, Collection<LocalDate> dates) {
         return marked(year, List.copyOf(new TreeSet<>(dates)), !dates.isEmpty());

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import pocketapi.logging.LogText;
 
 /**
@@ -14,19 +13,23 @@ import pocketapi.logging.LogText;
  * the cache, a fetch). It exists because a wrong year is worse than no year: an alarm that rings on a day off is the
  * one thing this service must never cause.
  *
- * <ul> <li>A file for year Y lists dates of Y and of December Y-1 only, nothing else: its reach. Every State Council
- * notice 2008-2026 keeps to it (a break may start on the last days of December, as 2023's New Year break starts on
- * 2022-12-31, and holiday-cn files such a date under the notice's year); a wider reach would let a next-year file
- * rewrite this year.</li> <li>A year with no days at all is a placeholder: holiday-cn publishes {@code {"year":2027,
- * "days":[]}} from 1 January until the State Council's notice is out. Not published yet.</li> <li>The law: every
- * statutory holiday of the year ({@link Law}) must be a day off in it (a weekend day counts as one unless the year
- * lists it as worked). Bounds taken from past years' data would refuse a reform that adds days off; the law's dates
- * refuse a year that is not an arrangement of this law. An operator's own file that breaks it is served, with a warning
- * ({@link #checkOwn}).</li> </ul> Stateless.
+ * <ul>
+ *   <li>A file for year Y lists dates of Y and of December Y-1 only, nothing else: its reach. Every State Council
+ *       notice 2008-2026 keeps to it (a break may start on the last days of December, as 2023's New Year break starts
+ *       on 2022-12-31, and holiday-cn files such a date under the notice's year); a wider reach would let a next-year
+ *       file rewrite this year.
+ *   <li>A year with no days at all is a placeholder: holiday-cn publishes {@code {"year":2027, "days":[]}} from 1
+ *       January until the State Council's notice is out. Not published yet.
+ *   <li>The law: every statutory holiday of the year ({@link Law}) must be a day off in it (a weekend day counts as one
+ *       unless the year lists it as worked). Bounds taken from past years' data would refuse a reform that adds days
+ *       off; the law's dates refuse a year that is not an arrangement of this law. An operator's own file that breaks
+ *       it is served, with a warning ({@link #checkOwn}).
+ * </ul>
+ *
+ * Stateless.
  */
 public final class HolidayGate {
-    private HolidayGate() {
-    }
+    private HolidayGate() {}
 
     /** What the gate decided about a year. */
     public enum Kind {
@@ -39,9 +42,9 @@ public final class HolidayGate {
     }
 
     /**
-     * @param unlawful  the statutory holidays the year does not give as days off (for an operator's
-     *                  own file, served with a warning)
-     * @param problem   for {@link Kind#REFUSED}, what is wrong; else empty
+     * @param unlawful the statutory holidays the year does not give as days off (for an operator's own file, served
+     *     with a warning)
+     * @param problem for {@link Kind#REFUSED}, what is wrong; else empty
      */
     public record Verdict(Kind kind, int daysOff, int makeUpDays, List<LocalDate> unlawful, String problem) {
         public boolean served() {
@@ -86,9 +89,14 @@ public final class HolidayGate {
             return new Verdict(Kind.NOT_PUBLISHED, 0, 0, List.of(), "");
         }
         if (!outside.isEmpty()) {
-            return new Verdict(Kind.REFUSED, off, makeUp, List.of(), "lists " + LogText.first(outside, 10)
-                    + ", outside " + year.year() + " and December " + (year.year() - 1)
-                    + " (a year's file reaches only its own year and the December before it)");
+            return new Verdict(
+                    Kind.REFUSED,
+                    off,
+                    makeUp,
+                    List.of(),
+                    "lists " + LogText.first(outside, 10)
+                            + ", outside " + year.year() + " and December " + (year.year() - 1)
+                            + " (a year's file reaches only its own year and the December before it)");
         }
         List<LocalDate> unlawful = new ArrayList<>();
         if (Law.covers(year.year())) {

@@ -40,6 +40,5 @@ public record HolidaySources(List<Year> years, List<String> held) {
         }
     }
 
-    public record Year(int year, Origin origin) {
-    }
+    public record Year(int year, Origin origin) {}
 }

@@ -32,8 +32,8 @@ public record HolidayYear(int year, String source, List<ListedDay> days) {
     }
 
     /**
-     * This year with every name read through the {@link Festival} table: {@code 国庆假期} and {@code 国庆节（…）} become {@code
-     * 国庆节}, {@code 元旦补班} becomes {@code 元旦}, a joint name keeps its order.
+     * This year with every name read through the {@link Festival} table: {@code 国庆假期} and {@code 国庆节（…）} become
+     * {@code 国庆节}, {@code 元旦补班} becomes {@code 元旦}, a joint name keeps its order.
      */
     public HolidayYear canonical() throws HolidayDataException {
         List<ListedDay> named = new java.util.ArrayList<>();

@@ -3,12 +3,10 @@ package pocketapi.holidays;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.LocalDate;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-
 import pocketapi.config.Config;
 import pocketapi.files.FolderWatcher;
 import pocketapi.holidays.data.HolidayData;
@@ -21,10 +19,10 @@ import pocketapi.web.Module;
 import pocketapi.web.Routes;
 
 /**
- * The holiday calendar ({@code SERVE=holidays}): the mainland's arrangements, their planning endpoints ({@code
- * /api/holidays…}, {@code /api/workdays/…}) for the mainland and every region, the calendars of one's own, and the
- * updates that keep the data current. The regions' calendars and the forecast are given to it ({@link RegionCalendars},
- * {@link Forecasts}). Thread-safe.
+ * The holiday calendar ({@code SERVE=holidays}): the mainland's arrangements, their planning endpoints
+ * ({@code /api/holidays…}, {@code /api/workdays/…}) for the mainland and every region, the calendars of one's own, and
+ * the updates that keep the data current. The regions' calendars and the forecast are given to it
+ * ({@link RegionCalendars}, {@link Forecasts}). Thread-safe.
  */
 public final class HolidaysModule implements Module {
     private final Config config;
@@ -38,8 +36,15 @@ public final class HolidaysModule implements Module {
     private final HolidaysPage page;
     private final String userAgent;
 
-    private HolidaysModule(Config config, Clock clock, LiveCalendar calendar, Set<Integer> pinned, OwnCalendars own,
-                           RegionCalendars regions, Forecasts forecasts, String userAgent) {
+    private HolidaysModule(
+            Config config,
+            Clock clock,
+            LiveCalendar calendar,
+            Set<Integer> pinned,
+            OwnCalendars own,
+            RegionCalendars regions,
+            Forecasts forecasts,
+            String userAgent) {
         this.config = config;
         this.clock = clock;
         this.cache = new HolidayCache(config.get(HolidaySettings.HOLIDAY_CACHE_DIR), clock);
@@ -47,33 +52,50 @@ public final class HolidaysModule implements Module {
         this.own = own;
         this.userAgent = userAgent;
         this.calendar = calendar;
-        this.days = new DayRoutes(calendar::get, regions, forecasts, own::all, !config.get(HolidaySettings.HOLIDAY_UPDATE_URL)
-                .isEmpty());
+        this.days = new DayRoutes(
+                calendar::get,
+                regions,
+                forecasts,
+                own::all,
+                !config.get(HolidaySettings.HOLIDAY_UPDATE_URL).isEmpty());
         this.plans = new PlanningRoutes(days);
         this.page = new HolidaysPage(calendar, days, regions.regions());
     }
 
     /**
-     * Reads the holiday data (HOLIDAY_DATA_DIR over the years fetched before over the built-in ones) and the calendars of
-     * one's own.
+     * Reads the holiday data (HOLIDAY_DATA_DIR over the years fetched before over the built-in ones) and the calendars
+     * of one's own.
      *
      * @param calendars what the calendars of one's own may take of the heap
      * @param userAgent how its fetches name the service
-     * @throws HolidayDataException    naming the file of HOLIDAY_DATA_DIR that cannot be served
+     * @throws HolidayDataException naming the file of HOLIDAY_DATA_DIR that cannot be served
      * @throws FolderWatcher.Refused naming the file of CALENDARS_DIR that cannot be read
      */
-    public static HolidaysModule load(Config config, Clock clock, long calendars, RegionCalendars regions, Forecasts forecasts,
-                                      String userAgent) throws HolidayDataException, FolderWatcher.Refused {
+    public static HolidaysModule load(
+            Config config, Clock clock, long calendars, RegionCalendars regions, Forecasts forecasts, String userAgent)
+            throws HolidayDataException, FolderWatcher.Refused {
         HolidayCache cache = new HolidayCache(config.get(HolidaySettings.HOLIDAY_CACHE_DIR), clock);
         HolidayData.Loaded loaded = HolidayData.load(config.get(HolidaySettings.HOLIDAY_DATA_DIR), cache.load(), clock);
         OwnCalendars own = OwnCalendars.load(config.get(HolidaySettings.CALENDARS_DIR), calendars);
-        return new HolidaysModule(config, clock, new LiveCalendar(loaded.calendar()), loaded.pinned(), own, regions,
-                forecasts, userAgent);
+        return new HolidaysModule(
+                config,
+                clock,
+                new LiveCalendar(loaded.calendar()),
+                loaded.pinned(),
+                own,
+                regions,
+                forecasts,
+                userAgent);
     }
 
     /** The module over a calendar already read (one a test may swap), with no year of HOLIDAY_DATA_DIR. */
-    public static HolidaysModule of(Config config, Clock clock, LiveCalendar calendar, OwnCalendars own,
-                                    RegionCalendars regions, Forecasts forecasts) {
+    public static HolidaysModule of(
+            Config config,
+            Clock clock,
+            LiveCalendar calendar,
+            OwnCalendars own,
+            RegionCalendars regions,
+            Forecasts forecasts) {
         return new HolidaysModule(config, clock, calendar, Set.of(), own, regions, forecasts, "pocketapi");
     }
 
@@ -85,36 +107,114 @@ public final class HolidaysModule implements Module {
     @Override
     public void routes(Routes r) {
         var region = days.region;
-        r.counted("/api/holidays", Family.HOLIDAYS, days::holidays, DayRoutes.Y, DayRoutes.M, DayRoutes.D, DayRoutes.DATE,
-                DayRoutes.TYPE, DayRoutes.OFFSET, DayRoutes.WEEK, DayRoutes.CALENDAR, DayRoutes.FORECAST, region);
-        r.counted("/api/holidays/detail", Family.HOLIDAYS, days::detail, DayRoutes.Y, DayRoutes.M, DayRoutes.D,
-                DayRoutes.DATE, DayRoutes.OFFSET, DayRoutes.WEEK, DayRoutes.CALENDAR, DayRoutes.FORECAST, region);
-        r.counted("/api/holidays/year", Family.HOLIDAYS, plans::year, DayRoutes.Y, DayRoutes.WEEK, DayRoutes.CALENDAR, region);
-        r.counted("/api/holidays/next", Family.HOLIDAYS, plans::next, DayRoutes.Y, DayRoutes.M, DayRoutes.D, DayRoutes.DATE,
-                DayRoutes.OFFSET, DayRoutes.WEEK, DayRoutes.CALENDAR, region);
-        r.counted("/api/holidays.ics", Family.HOLIDAYS, plans::ics, DayRoutes.Y, PlanningRoutes.ONLY, PlanningRoutes.REMIND,
-                PlanningRoutes.LANG, DayRoutes.WEEK, DayRoutes.CALENDAR, region);
-        r.counted("/api/holidays/range", Family.HOLIDAYS, plans::range, PlanningRoutes.FROM, PlanningRoutes.TO,
-                PlanningRoutes.DETAIL, DayRoutes.WEEK, DayRoutes.CALENDAR, region);
-        r.counted("/api/workdays/count", Family.HOLIDAYS, plans::count, PlanningRoutes.FROM, PlanningRoutes.TO,
-                DayRoutes.WEEK, DayRoutes.CALENDAR, region);
-        r.counted("/api/workdays/add", Family.HOLIDAYS, plans::add, DayRoutes.DATE, PlanningRoutes.N, DayRoutes.WEEK,
-                DayRoutes.CALENDAR, region);
+        r.counted(
+                "/api/holidays",
+                Family.HOLIDAYS,
+                days::holidays,
+                DayRoutes.Y,
+                DayRoutes.M,
+                DayRoutes.D,
+                DayRoutes.DATE,
+                DayRoutes.TYPE,
+                DayRoutes.OFFSET,
+                DayRoutes.WEEK,
+                DayRoutes.CALENDAR,
+                DayRoutes.FORECAST,
+                region);
+        r.counted(
+                "/api/holidays/detail",
+                Family.HOLIDAYS,
+                days::detail,
+                DayRoutes.Y,
+                DayRoutes.M,
+                DayRoutes.D,
+                DayRoutes.DATE,
+                DayRoutes.OFFSET,
+                DayRoutes.WEEK,
+                DayRoutes.CALENDAR,
+                DayRoutes.FORECAST,
+                region);
+        r.counted(
+                "/api/holidays/year",
+                Family.HOLIDAYS,
+                plans::year,
+                DayRoutes.Y,
+                DayRoutes.WEEK,
+                DayRoutes.CALENDAR,
+                region);
+        r.counted(
+                "/api/holidays/next",
+                Family.HOLIDAYS,
+                plans::next,
+                DayRoutes.Y,
+                DayRoutes.M,
+                DayRoutes.D,
+                DayRoutes.DATE,
+                DayRoutes.OFFSET,
+                DayRoutes.WEEK,
+                DayRoutes.CALENDAR,
+                region);
+        r.counted(
+                "/api/holidays.ics",
+                Family.HOLIDAYS,
+                plans::ics,
+                DayRoutes.Y,
+                PlanningRoutes.ONLY,
+                PlanningRoutes.REMIND,
+                PlanningRoutes.LANG,
+                DayRoutes.WEEK,
+                DayRoutes.CALENDAR,
+                region);
+        r.counted(
+                "/api/holidays/range",
+                Family.HOLIDAYS,
+                plans::range,
+                PlanningRoutes.FROM,
+                PlanningRoutes.TO,
+                PlanningRoutes.DETAIL,
+                DayRoutes.WEEK,
+                DayRoutes.CALENDAR,
+                region);
+        r.counted(
+                "/api/workdays/count",
+                Family.HOLIDAYS,
+                plans::count,
+                PlanningRoutes.FROM,
+                PlanningRoutes.TO,
+                DayRoutes.WEEK,
+                DayRoutes.CALENDAR,
+                region);
+        r.counted(
+                "/api/workdays/add",
+                Family.HOLIDAYS,
+                plans::add,
+                DayRoutes.DATE,
+                PlanningRoutes.N,
+                DayRoutes.WEEK,
+                DayRoutes.CALENDAR,
+                region);
     }
 
-    /** Watches CALENDARS_DIR, and a moment after the start begins the updates (not needed to answer the first calls). */
+    /**
+     * Watches CALENDARS_DIR, and a moment after the start begins the updates (not needed to answer the first calls).
+     */
     @Override
     public void start(Function<String, ScheduledExecutorService> threads) {
         own.start(threads.apply("folders"));
         if (config.get(HolidaySettings.HOLIDAY_UPDATE_URL).isEmpty()) {
             return;
         }
-        HolidayUpdater.Sources sources = new HolidayUpdater.Sources(config.get(HolidaySettings.HOLIDAY_UPDATE_URL),
-                config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS), config.get(HolidaySettings.HOLIDAY_CONFIRM_URL),
+        HolidayUpdater.Sources sources = new HolidayUpdater.Sources(
+                config.get(HolidaySettings.HOLIDAY_UPDATE_URL),
+                config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS),
+                config.get(HolidaySettings.HOLIDAY_CONFIRM_URL),
                 config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS));
         ScheduledExecutorService updates = threads.apply("updates");
-        updates.schedule(() -> new HolidayUpdater(calendar, sources, cache, pinned, new HolidayFetcher(userAgent),
-                clock).start(updates), 500, TimeUnit.MILLISECONDS);
+        updates.schedule(
+                () -> new HolidayUpdater(calendar, sources, cache, pinned, new HolidayFetcher(userAgent), clock)
+                        .start(updates),
+                500,
+                TimeUnit.MILLISECONDS);
     }
 
     @Override

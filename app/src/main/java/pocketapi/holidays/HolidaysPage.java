@@ -4,7 +4,6 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-
 import pocketapi.logging.LogText;
 import pocketapi.web.Html;
 
@@ -24,17 +23,26 @@ final class HolidaysPage {
     private final AtomicReference<Drawn> last = new AtomicReference<>();
 
     /** The page as one calendar and its sources fill it in on one day. */
-    private record Drawn(HolidayCalendar calendar, HolidaySources sources, Map<String, OwnCalendar> own, LocalDate today,
-                         String top, String section) {
-    }
+    private record Drawn(
+            HolidayCalendar calendar,
+            HolidaySources sources,
+            Map<String, OwnCalendar> own,
+            LocalDate today,
+            String top,
+            String section) {}
 
     HolidaysPage(LiveCalendar calendars, DayRoutes choice, List<Region> regions) {
         this.calendars = calendars;
         this.choice = choice;
         StringBuilder options = new StringBuilder("<option value=\"cn\">中国大陆 mainland</option>");
         for (Region r : regions) {
-            options.append("<option value=\"").append(r.code()).append("\">").append(Html.escape(r.chinese())).append(' ')
-                    .append(Html.escape(r.english())).append("</option>");
+            options.append("<option value=\"")
+                    .append(r.code())
+                    .append("\">")
+                    .append(Html.escape(r.chinese()))
+                    .append(' ')
+                    .append(Html.escape(r.english()))
+                    .append("</option>");
         }
         this.regions = options.toString();
     }
@@ -53,11 +61,22 @@ final class HolidaysPage {
         Map<String, OwnCalendar> own = choice.named();
         LocalDate today = calendar.today();
         Drawn d = last.get();
-        if (d == null || d.calendar() != calendar || d.sources() != sources || d.own() != own || !d.today().equals(today)) {
-            d = new Drawn(calendar, sources, own, today, TOP.replace("{{days}}", days(choice, calendar, today)),
+        if (d == null
+                || d.calendar() != calendar
+                || d.sources() != sources
+                || d.own() != own
+                || !d.today().equals(today)) {
+            d = new Drawn(
+                    calendar,
+                    sources,
+                    own,
+                    today,
+                    TOP.replace("{{days}}", days(choice, calendar, today)),
                     SECTION.replace("{{covered}}", calendar.first() + " – " + calendar.last())
-                            .replace("{{today}}", today.toString()).replace("{{sources}}", sources(sources, calendar))
-                            .replace("{{calendars}}", calendars(own, today)).replace("{{regions}}", regions)
+                            .replace("{{today}}", today.toString())
+                            .replace("{{sources}}", sources(sources, calendar))
+                            .replace("{{calendars}}", calendars(own, today))
+                            .replace("{{regions}}", regions)
                             .replace("{{updating}}", choice.updates() ? "on" : "off")
                             .replace("{{updates}}", updates(choice.updates())));
             last.set(d);
@@ -77,23 +96,34 @@ final class HolidaysPage {
             List<HolidaySources.Year> years = sources.years();
             for (int i = 0; i < years.size(); ) {
                 int j = i;
-                while (j + 1 < years.size() && years.get(j + 1).origin() == years.get(i).origin()
+                while (j + 1 < years.size()
+                        && years.get(j + 1).origin() == years.get(i).origin()
                         && years.get(j + 1).year() == years.get(j).year() + 1) {
                     j++;
                 }
                 HolidaySources.Origin origin = years.get(i).origin();
-                out.append("<li>").append(years.get(i).year()).append(j > i ? "–" + years.get(j).year() : "").append(": ")
-                        .append(origin.chinese()).append(" <span class=\"en\">").append(origin.english())
+                out.append("<li>")
+                        .append(years.get(i).year())
+                        .append(j > i ? "–" + years.get(j).year() : "")
+                        .append(": ")
+                        .append(origin.chinese())
+                        .append(" <span class=\"en\">")
+                        .append(origin.english())
                         .append("</span></li>");
                 i = j + 1;
             }
             out.append("</ul>");
         }
-        calendar.disputedYears().forEach((year, dates) -> out.append("<p class=\"note disputed\">")
-                .append(year).append(": 有争议，不提供 <span class=\"en\">disputed, not served: the sources disagree on ")
-                .append(LogText.first(dates, 10)).append("</span></p>"));
+        calendar.disputedYears()
+                .forEach((year, dates) -> out.append("<p class=\"note disputed\">")
+                        .append(year)
+                        .append(": 有争议，不提供 <span class=\"en\">disputed, not served: the sources disagree on ")
+                        .append(LogText.first(dates, 10))
+                        .append("</span></p>"));
         for (String held : sources.held()) {
-            out.append("<p class=\"note held\">暂缓 <span class=\"en\">held back</span> ").append(Html.escape(held)).append("</p>");
+            out.append("<p class=\"note held\">暂缓 <span class=\"en\">held back</span> ")
+                    .append(Html.escape(held))
+                    .append("</p>");
         }
         return out.toString();
     }
@@ -103,21 +133,40 @@ final class HolidaysPage {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < 2; i++) {
             LocalDate date = today.plusDays(i);
-            out.append("<div class=\"day\" id=\"").append(i == 0 ? "day-today" : "day-tomorrow").append("\"><h3>")
-                    .append(i == 0 ? "今天" : "明天").append(' ').append(date.getMonthValue()).append('月')
-                    .append(date.getDayOfMonth()).append("日 ").append(Day.weekday(date))
-                    .append(" <span class=\"en\">").append(i == 0 ? "Today" : "Tomorrow").append(", ").append(date)
+            out.append("<div class=\"day\" id=\"")
+                    .append(i == 0 ? "day-today" : "day-tomorrow")
+                    .append("\"><h3>")
+                    .append(i == 0 ? "今天" : "明天")
+                    .append(' ')
+                    .append(date.getMonthValue())
+                    .append('月')
+                    .append(date.getDayOfMonth())
+                    .append("日 ")
+                    .append(Day.weekday(date))
+                    .append(" <span class=\"en\">")
+                    .append(i == 0 ? "Today" : "Tomorrow")
+                    .append(", ")
+                    .append(date)
                     .append("</span></h3>");
             if (calendar.covers(date)) {
                 Day day = calendar.classify(date);
                 String[] words = words(day.status());
                 String name = day.name() == null || day.name().isEmpty() ? "" : Html.escape(day.name()) + " · ";
-                out.append("<b class=\"").append(day.working() ? "work\">work</b> 上班" : "off\">vacation</b> 休息")
-                        .append(" · ").append(name).append(words[0]).append(" <code>").append(day.status().wire())
-                        .append("</code><span class=\"en\">").append(name).append(words[1]).append("</span>");
+                out.append("<b class=\"")
+                        .append(day.working() ? "work\">work</b> 上班" : "off\">vacation</b> 休息")
+                        .append(" · ")
+                        .append(name)
+                        .append(words[0])
+                        .append(" <code>")
+                        .append(day.status().wire())
+                        .append("</code><span class=\"en\">")
+                        .append(name)
+                        .append(words[1])
+                        .append("</span>");
             } else {
                 out.append("<b class=\"none\">?</b> 不在数据中 <span class=\"en\">not in the data: ")
-                        .append(choice.yearStatus(date.getYear(), calendar)).append("</span>");
+                        .append(choice.yearStatus(date.getYear(), calendar))
+                        .append("</span>");
             }
             out.append("</div>");
         }
@@ -137,17 +186,20 @@ final class HolidaysPage {
             case MAKE_UP, WORKED_WEEKEND -> new String[] {"周末上班", "make-up working day"};
             case WORKDAY, WORKED -> new String[] {"工作日", "working day"};
             case CIVIL_SERVICE -> new String[] {"公務人員補假", "working day; the civil service's day off"};
-            case CIVIL_SERVICE_AFTERNOON -> new String[] {"公務人員下午豁免上班", "working day; the civil service's afternoon off"};
+            case CIVIL_SERVICE_AFTERNOON ->
+                new String[] {"公務人員下午豁免上班", "working day; the civil service's afternoon off"};
         };
     }
 
     /** How new years arrive, true for the running settings. */
     static String updates(boolean on) {
-        return on ? "新一年的安排发布后，两个数据源（holiday-cn、chinese-days）一致即自动加入。<span class=\"en\">Next year's "
-                + "arrangement is added by itself once it is published and two independent sources (holiday-cn, "
-                + "chinese-days) agree on it.</span>"
+        return on
+                ? "新一年的安排发布后，两个数据源（holiday-cn、chinese-days）一致即自动加入。<span class=\"en\">Next year's "
+                        + "arrangement is added by itself once it is published and two independent sources "
+                        + "(holiday-cn, "
+                        + "chinese-days) agree on it.</span>"
                 : "自动更新已关闭：新一年的数据需手动放入 HOLIDAY_DATA_DIR。<span class=\"en\">Automatic updates are off "
-                + "(HOLIDAY_UPDATE_URL=off): next year's data is added by hand, into HOLIDAY_DATA_DIR.</span>";
+                        + "(HOLIDAY_UPDATE_URL=off): next year's data is added by hand, into HOLIDAY_DATA_DIR.</span>";
     }
 
     /** A week rule in plain words, Chinese and English. */
@@ -161,21 +213,28 @@ final class HolidaysPage {
         if (week == Week.FIVE) {
             return "双休 <span class=\"en\">Monday to Friday</span>";
         }
-        LocalDate saturday = today.plusDays(Math.floorMod(5 - today.getDayOfWeek().ordinal(), 7));
+        LocalDate saturday =
+                today.plusDays(Math.floorMod(5 - today.getDayOfWeek().ordinal(), 7));
         saturday = week.works(saturday) ? saturday : saturday.plusDays(7);
-        return "大小周（隔周六上班，下一个是 " + saturday + "） <span class=\"en\">every other Saturday worked, the next "
-                + "on " + saturday + "</span>";
+        return "大小周（隔周六上班，下一个是 " + saturday + "） <span class=\"en\">every other Saturday worked, the next " + "on "
+                + saturday + "</span>";
     }
 
     /** One example link per named calendar: the alarm for tomorrow. */
     static String calendars(Map<String, OwnCalendar> own, LocalDate today) {
         StringBuilder out = new StringBuilder();
         for (OwnCalendar s : own.values()) {
-            String link = "/api/holidays?type=alarm&amp;offset=1&amp;calendar=" + s.name();  // names are [a-z0-9-]
-            out.append("<li><a class=\"ex\" href=\"").append(link).append("\">").append(link).append("</a> ")
-                    .append(s.name().equals("exchange") ? "股市明天开不开市 <span class=\"en\">is the exchange open tomorrow</span>"
-                            : "日历 " + s.name() + "：" + week(s.week(), today) + " <span class=\"en\">calendar "
-                            + s.name() + ", with " + s.days().size() + " days of its own</span>")
+            String link = "/api/holidays?type=alarm&amp;offset=1&amp;calendar=" + s.name(); // names are [a-z0-9-]
+            out.append("<li><a class=\"ex\" href=\"")
+                    .append(link)
+                    .append("\">")
+                    .append(link)
+                    .append("</a> ")
+                    .append(
+                            s.name().equals("exchange")
+                                    ? "股市明天开不开市 <span class=\"en\">is the exchange open tomorrow</span>"
+                                    : "日历 " + s.name() + "：" + week(s.week(), today) + " <span class=\"en\">calendar "
+                                            + s.name() + ", with " + s.days().size() + " days of its own</span>")
                     .append("</li>");
         }
         return out.toString();

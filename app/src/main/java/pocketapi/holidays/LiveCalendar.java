@@ -4,9 +4,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
- * The calendar being served: a request reads it once ({@link #get}); a change replaces the whole
- * immutable {@link HolidayCalendar} in one atomic step ({@link #set}), so a request sees the old or
- * the new calendar, never a mix. Thread-safe.
+ * The calendar being served: a request reads it once ({@link #get}); a change replaces the whole immutable
+ * {@link HolidayCalendar} in one atomic step ({@link #set}), so a request sees the old or the new calendar, never a
+ * mix. Thread-safe.
  */
 public final class LiveCalendar extends AtomicReference<HolidayCalendar> implements Supplier<HolidayCalendar> {
     private static final long serialVersionUID = 1L;

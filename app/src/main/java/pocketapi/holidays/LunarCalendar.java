@@ -4,21 +4,23 @@ import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.Optional;
-
 import pocketapi.files.Resources;
 
 /**
- * The Chinese lunar calendar and the 24 solar terms, in UTC+8, from 1901 to 2100, as data: the resource {@code
- * lunar/lunar.txt} (generated once by {@code app/tools/lunar/generate.mjs} from lunar-javascript's astronomical
+ * The Chinese lunar calendar and the 24 solar terms, in UTC+8, from 1901 to 2100, as data: the resource
+ * {@code lunar/lunar.txt} (generated once by {@code app/tools/lunar/generate.mjs} from lunar-javascript's astronomical
  * computation, and checked day by day against chinese-days' own table by a test). Each lunar year is its first day and
  * its months' lengths; each Gregorian year its 24 term days. A few kilobytes in memory. Immutable and thread-safe.
  */
 public final class LunarCalendar {
     /** The first and last dates answered. */
     public static final LocalDate FIRST = LocalDate.of(1901, 1, 1);
+
     public static final LocalDate LAST = LocalDate.of(2100, 12, 31);
-    private static final String[] TERMS = {"小寒", "大寒", "立春", "雨水", "惊蛰", "春分", "清明", "谷雨", "立夏", "小满",
-        "芒种", "夏至", "小暑", "大暑", "立秋", "处暑", "白露", "秋分", "寒露", "霜降", "立冬", "小雪", "大雪", "冬至"};
+    private static final String[] TERMS = {
+        "小寒", "大寒", "立春", "雨水", "惊蛰", "春分", "清明", "谷雨", "立夏", "小满", "芒种", "夏至", "小暑", "大暑", "立秋", "处暑", "白露", "秋分",
+        "寒露", "霜降", "立冬", "小雪", "大雪", "冬至"
+    };
     private static final String[] MONTHS = {"正", "二", "三", "四", "五", "六", "七", "八", "九", "十", "冬", "腊"};
     private static final String[] TENS = {"初", "十", "廿", "三"};
     private static final String[] UNITS = {"一", "二", "三", "四", "五", "六", "七", "八", "九", "十"};
@@ -47,6 +49,7 @@ public final class LunarCalendar {
 
     /** The line of each lunar year ("L 1901 1901-02-19 0 010010101110") and of each year's terms, by year - 1900. */
     private final String[] lunarYears = new String[LAST.getYear() - FIRST.getYear() + 2];
+
     private final String[] termYears = new String[LAST.getYear() - FIRST.getYear() + 2];
 
     /** Keeps the lines; each is read when a date of its year is asked for (start-up reads a handful). */
@@ -58,8 +61,10 @@ public final class LunarCalendar {
         }
     }
 
-    private static final LunarCalendar BUILT_IN = new LunarCalendar(new String(Resources.read("lunar/lunar.txt")
-            .orElseThrow(() -> new IllegalStateException("lunar/lunar.txt is missing from the jar")), StandardCharsets.UTF_8));
+    private static final LunarCalendar BUILT_IN = new LunarCalendar(new String(
+            Resources.read("lunar/lunar.txt")
+                    .orElseThrow(() -> new IllegalStateException("lunar/lunar.txt is missing from the jar")),
+            StandardCharsets.UTF_8));
 
     /** The calendar shipped in the jar. */
     public static LunarCalendar get() {
@@ -72,8 +77,8 @@ public final class LunarCalendar {
     }
 
     /**
-     * The month of lunar year {@code year} that holds {@code day} (an epoch day), or with {@code month}
-     * above 0 that month (not leap): {@code {first day, month, leap}}, or null.
+     * The month of lunar year {@code year} that holds {@code day} (an epoch day), or with {@code month} above 0 that
+     * month (not leap): {@code {first day, month, leap}}, or null.
      */
     private long[] month(int year, long day, int month) {
         String[] f = lunarYears[year - 1900].split(" ");
@@ -133,8 +138,8 @@ public final class LunarCalendar {
     }
 
     /**
-     * The Gregorian date of day {@code day} of the (not leap) month {@code month} of lunar year
-     * {@code year}; {@code month} 1 and {@code day} 0 is the day before 正月初一: 除夕.
+     * The Gregorian date of day {@code day} of the (not leap) month {@code month} of lunar year {@code year};
+     * {@code month} 1 and {@code day} 0 is the day before 正月初一: 除夕.
      */
     public LocalDate date(int year, int month, int day) {
         long[] m = year >= FIRST.getYear() - 1 && year <= LAST.getYear() ? month(year, 0, month) : null;

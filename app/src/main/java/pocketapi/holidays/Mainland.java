@@ -16,8 +16,7 @@ public final class Mainland implements Region {
     /** The one mainland. */
     public static final Mainland CN = new Mainland();
 
-    private Mainland() {
-    }
+    private Mainland() {}
 
     @Override
     public String code() {
@@ -47,7 +46,9 @@ public final class Mainland implements Region {
         return new YearLaw(festivals, statutory, Set.of(), Map.of(), true);
     }
 
-    /** The statutory holiday the law of its year fixes on the date ({@code statutory} null before 2000: no law known). */
+    /**
+     * The statutory holiday the law of its year fixes on the date ({@code statutory} null before 2000: no law known).
+     */
     @Override
     public Beyond beyond(LocalDate date) {
         if (!Law.covers(date.getYear())) {
@@ -84,10 +85,17 @@ public final class Mainland implements Region {
 
     @Override
     public String[] feed(boolean english, String years) {
-        return english ? new String[] {"Chinese public holidays", "Chinese public holidays: days off", "Chinese make-up "
-                + "working days", "The State Council's holiday arrangements for " + years + ": days off and make-up "
-                + "working days. pocketapi"} : new String[] {"中国法定节假日", "中国法定节假日（休）", "中国调休上班日（班）",
-                "国务院办公厅公布的" + years + "年放假安排（休）与调休上班日（班）。pocketapi"};
+        return english
+                ? new String[] {
+                    "Chinese public holidays",
+                    "Chinese public holidays: days off",
+                    "Chinese make-up " + "working days",
+                    "The State Council's holiday arrangements for " + years + ": days off and make-up "
+                            + "working days. pocketapi"
+                }
+                : new String[] {
+                    "中国法定节假日", "中国法定节假日（休）", "中国调休上班日（班）", "国务院办公厅公布的" + years + "年放假安排（休）与调休上班日（班）。pocketapi"
+                };
     }
 
     @Override

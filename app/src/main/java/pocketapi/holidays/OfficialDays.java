@@ -1,38 +1,39 @@
 package pocketapi.holidays;
 
-
 import java.time.LocalDate;
 import java.util.*;
 import java.util.function.Predicate;
 
 /**
- * Classifies every covered day from the notices: each date by its own entry and the law
- * ({@link #classify}), then by the break it belongs to ({@link Arrangement}): its kind (in lieu,
- * substitute, extra) and the whole break. {@link OwnDays} does the same for a calendar of one's
- * own, from these days. Runs at start-up: no streams, no lambdas. Stateless.
+ * Classifies every covered day from the notices: each date by its own entry and the law ({@link #classify}), then by
+ * the break it belongs to ({@link Arrangement}): its kind (in lieu, substitute, extra) and the whole break.
+ * {@link OwnDays} does the same for a calendar of one's own, from these days. Runs at start-up: no streams, no lambdas.
+ * Stateless.
  */
 final class OfficialDays {
-    private OfficialDays() {
-    }
+    private OfficialDays() {}
 
     /** Every covered day in date order, and the breaks in date order. */
-    record Built(Day[] days, List<Break> breaks) {
-    }
+    record Built(Day[] days, List<Break> breaks) {}
 
     /** @param byDate every notice's entries by date (a date listed by two notices: the later one's) */
-    static Built build(NavigableMap<Integer, HolidayYear> years, Map<LocalDate, ListedDay> byDate, LocalDate first,
-                       LocalDate last, Region region) {
+    static Built build(
+            NavigableMap<Integer, HolidayYear> years,
+            Map<LocalDate, ListedDay> byDate,
+            LocalDate first,
+            LocalDate last,
+            Region region) {
         Day[] days = new Day[(int) (last.toEpochDay() - first.toEpochDay() + 1)];
         Map<Integer, YearLaw> laws = new HashMap<>();
         for (int year = years.firstKey(); year <= years.lastKey(); year++) {
             laws.put(year, region.law(year));
         }
-        YearLaw all = union(laws);  // a year's law may reach into the next (Taiwan's 31 December for New Year's Day)
+        YearLaw all = union(laws); // a year's law may reach into the next (Taiwan's 31 December for New Year's Day)
         for (int i = 0; i < days.length; i++) {
             LocalDate date = first.plusDays(i);
             days[i] = classify(date, byDate.get(date), all, region);
         }
-        TreeMap<LocalDate, Break> byStart = new TreeMap<>();  // days off are unique, so starts are too
+        TreeMap<LocalDate, Break> byStart = new TreeMap<>(); // days off are unique, so starts are too
         OrdinaryWeekend widening = new OrdinaryWeekend(byDate, first, last);
         for (HolidayYear notice : years.values()) {
             for (Arrangement.Arranged a : Arrangement.breaks(notice, widening, laws.get(notice.year()), all)) {
@@ -40,11 +41,12 @@ final class OfficialDays {
                 byStart.put(b.start(), b);
                 for (LocalDate d = b.start(); !d.isAfter(b.end()); d = d.plusDays(1)) {
                     if (d.isBefore(first) || d.isAfter(last)) {
-                        continue;  // 2008's New Year break began in 2007, before the data a calendar may start with
+                        continue; // 2008's New Year break began in 2007, before the data a calendar may start with
                     }
                     int i = index(first, d);
                     Day day = days[i];
-                    days[i] = day.as(a.kinds().getOrDefault(d, day.status()), day.name()).in(b);
+                    days[i] = day.as(a.kinds().getOrDefault(d, day.status()), day.name())
+                            .in(b);
                 }
                 for (LocalDate d : b.makeUpDays()) {
                     if (!d.isBefore(first) && !d.isAfter(last)) {
@@ -96,16 +98,19 @@ final class OfficialDays {
     }
 
     /**
-     * A date by its own entry and its year's law: a listed weekday day off is what the law makes it until its break says
-     * more (an extra day on the mainland, a region's holiday or substitute); an unlisted weekday is a working day, or one
-     * of a status of its own (Macau's civil service's).
+     * A date by its own entry and its year's law: a listed weekday day off is what the law makes it until its break
+     * says more (an extra day on the mainland, a region's holiday or substitute); an unlisted weekday is a working day,
+     * or one of a status of its own (Macau's civil service's).
      */
     private static Day classify(LocalDate date, ListedDay entry, YearLaw law, Region region) {
         boolean weekend = Day.weekend(date);
         boolean statutory = law.statutory().contains(date);
         if (entry != null && entry.offDay()) {
-            return Day.of(date, statutory ? Status.STATUTORY : weekend ? Status.WEEKEND_OFF : law.weekdayOff(date),
-                    entry.festival(), statutory);
+            return Day.of(
+                    date,
+                    statutory ? Status.STATUTORY : weekend ? Status.WEEKEND_OFF : law.weekdayOff(date),
+                    entry.festival(),
+                    statutory);
         }
         // A make-up working day is only ever a weekend day; a weekday listed as working is just a working day.
         if (entry != null && weekend) {

@@ -43,11 +43,15 @@ public record OwnCalendar(String name, Week week, Map<LocalDate, ListedDay> days
         Status status = official.status();
         ListedDay own = days.get(date);
         if (own != null && own.offDay()) {
-            return Day.of(date, status.wire().equals("ture") ? status : weekend ? Status.WEEKEND_OFF : Status.OWN_DAY_OFF,
-                    own.festival(), official.statutory());
+            return Day.of(
+                    date,
+                    status.wire().equals("ture") ? status : weekend ? Status.WEEKEND_OFF : Status.OWN_DAY_OFF,
+                    own.festival(),
+                    official.statutory());
         }
         if (own != null) {
-            return weekend ? Day.of(date, Status.WORKED_WEEKEND, own.festival(), official.statutory())
+            return weekend
+                    ? Day.of(date, Status.WORKED_WEEKEND, own.festival(), official.statutory())
                     : Day.of(date, status.working() ? status : Status.WORKED, "", official.statutory());
         }
         if (status == Status.MAKE_UP && !week.makeUpDaysWorked()) {

@@ -15,8 +15,7 @@ import java.util.TreeMap;
  * run of listed days off outside every break is a break of its own, under the listed name. Stateless.
  */
 final class OwnDays {
-    private OwnDays() {
-    }
+    private OwnDays() {}
 
     /** The schedule's days, each with the break it belongs to. */
     static Day[] days(HolidayCalendar official, OwnCalendar schedule) {
@@ -43,7 +42,7 @@ final class OwnDays {
                 end--;
             }
             if (start > end) {
-                continue;  // every day of it is worked
+                continue; // every day of it is worked
             }
             while (start > 0 && listedOff(schedule, days[start - 1]) && !taken[start - 1]) {
                 start--;
@@ -59,8 +58,11 @@ final class OwnDays {
                     makeUp.add(d);
                 }
             }
-            put(byStart, taken, new Break(b.year(), b.name(), s, e, makeUp, within(b.statutory(), s, e),
-                    within(b.inLieu(), s, e)), first);
+            put(
+                    byStart,
+                    taken,
+                    new Break(b.year(), b.name(), s, e, makeUp, within(b.statutory(), s, e), within(b.inLieu(), s, e)),
+                    first);
         }
         for (Map.Entry<LocalDate, ListedDay> own : schedule.days().entrySet()) {
             LocalDate date = own.getKey();
@@ -69,15 +71,30 @@ final class OwnDays {
             }
             int start = index(first, date);
             int end = start;
-            while (end < days.length - 1 && !taken[end + 1] && !days[end + 1].working()
+            while (end < days.length - 1
+                    && !taken[end + 1]
+                    && !days[end + 1].working()
                     && (listedOff(schedule, days[end + 1]) || Day.weekend(days[end + 1].date()))) {
                 end++;
             }
-            while (start > 0 && !taken[start - 1] && !days[start - 1].working() && Day.weekend(days[start - 1].date())) {
+            while (start > 0
+                    && !taken[start - 1]
+                    && !days[start - 1].working()
+                    && Day.weekend(days[start - 1].date())) {
                 start--;
             }
-            put(byStart, taken, new Break(date.getYear(), own.getValue().festival(), first.plusDays(start),
-                    first.plusDays(end), List.of(), List.of(), List.of()), first);
+            put(
+                    byStart,
+                    taken,
+                    new Break(
+                            date.getYear(),
+                            own.getValue().festival(),
+                            first.plusDays(start),
+                            first.plusDays(end),
+                            List.of(),
+                            List.of(),
+                            List.of()),
+                    first);
         }
         for (Break b : byStart.values()) {
             for (LocalDate d = b.start(); !d.isAfter(b.end()); d = d.plusDays(1)) {

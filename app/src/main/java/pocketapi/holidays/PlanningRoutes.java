@@ -1,10 +1,8 @@
 package pocketapi.holidays;
 
-import pocketapi.web.Query;
-import pocketapi.web.Responses;
-
-import io.javalin.http.NotFoundResponse;
 import io.javalin.http.BadRequestResponse;
+import io.javalin.http.Context;
+import io.javalin.http.NotFoundResponse;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -14,78 +12,104 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-
-import io.javalin.http.Context;
 import pocketapi.common.Cache;
+import pocketapi.web.Query;
 import pocketapi.web.Query.Param;
+import pocketapi.web.Responses;
 
 /**
- * Planning ahead and across: a year's arrangement ({@code /api/holidays/year}), the break under way or next ({@code
- * /api/holidays/next}), a calendar feed to subscribe to ({@code /api/holidays.ics}), the records of a span ({@code
- * /api/holidays/range}, up to {@value #MAX_DAYS} days), and working days counted ({@code /api/workdays/count}) or added
- * ({@code /api/workdays/add}); a working day is what {@code type=alarm} calls {@code work}. Thread-safe.
+ * Planning ahead and across: a year's arrangement ({@code /api/holidays/year}), the break under way or next
+ * ({@code /api/holidays/next}), a calendar feed to subscribe to ({@code /api/holidays.ics}), the records of a span
+ * ({@code /api/holidays/range}, up to {@value #MAX_DAYS} days), and working days counted ({@code /api/workdays/count})
+ * or added ({@code /api/workdays/add}); a working day is what {@code type=alarm} calls {@code work}. Thread-safe.
  */
 public final class PlanningRoutes {
-    static final Param<IcsFeed.Only> ONLY = new Param<>("only", v -> switch (v) {
-        case "" -> IcsFeed.Only.ALL;
-        case "off" -> IcsFeed.Only.OFF;
-        case "work" -> IcsFeed.Only.WORK;
-        default -> throw new IllegalArgumentException("must be off (days off only) or work (make-up working days only), "
-                + "or left out for both");
-    }, IcsFeed.Only.ALL);
-    static final Param<Integer> REMIND = new Param<>("remind", v -> {
-        if (!v.matches("([01][0-9]|2[0-3]):[0-5][0-9]")) {
-            throw new IllegalArgumentException("must be a time HH:MM, 00:00 to 23:59: before 12:00 that morning "
-                    + "(remind=07:00), from 12:00 the evening before (remind=20:00)");
-        }
-        return Integer.parseInt(v.substring(0, 2)) * 60 + Integer.parseInt(v.substring(3));
-    }, -1);
-    static final Param<Boolean> LANG = new Param<>("lang", v -> switch (v) {
-        case "", "zh" -> false;
-        case "en" -> true;
-        default -> throw new IllegalArgumentException("must be zh (the default) or en");
-    }, false);
+    static final Param<IcsFeed.Only> ONLY = new Param<>(
+            "only",
+            v -> switch (v) {
+                case "" -> IcsFeed.Only.ALL;
+                case "off" -> IcsFeed.Only.OFF;
+                case "work" -> IcsFeed.Only.WORK;
+                default ->
+                    throw new IllegalArgumentException(
+                            "must be off (days off only) or work (make-up working days only), "
+                                    + "or left out for both");
+            },
+            IcsFeed.Only.ALL);
+    static final Param<Integer> REMIND = new Param<>(
+            "remind",
+            v -> {
+                if (!v.matches("([01][0-9]|2[0-3]):[0-5][0-9]")) {
+                    throw new IllegalArgumentException(
+                            "must be a time HH:MM, 00:00 to 23:59: before 12:00 that morning "
+                                    + "(remind=07:00), from 12:00 the evening before (remind=20:00)");
+                }
+                return Integer.parseInt(v.substring(0, 2)) * 60 + Integer.parseInt(v.substring(3));
+            },
+            -1);
+    static final Param<Boolean> LANG = new Param<>(
+            "lang",
+            v -> switch (v) {
+                case "", "zh" -> false;
+                case "en" -> true;
+                default -> throw new IllegalArgumentException("must be zh (the default) or en");
+            },
+            false);
 
     static final Param<LocalDate> FROM = Param.date("from");
     static final Param<LocalDate> TO = Param.date("to");
-    static final Param<Boolean> DETAIL = new Param<>("detail", v -> switch (v) {
-        case "true" -> true;
-        case "false" -> false;
-        default -> throw new IllegalArgumentException("must be true (the records of /api/holidays/detail) or false");
-    }, false);
+    static final Param<Boolean> DETAIL = new Param<>(
+            "detail",
+            v -> switch (v) {
+                case "true" -> true;
+                case "false" -> false;
+                default ->
+                    throw new IllegalArgumentException("must be true (the records of /api/holidays/detail) or false");
+            },
+            false);
     static final Param<Integer> N = Param.integer("n", -3660, 3660, null);
     static final int MAX_DAYS = 366;
     private final DayRoutes days;
-    /** Calendar apps poll the same few URLs: their feeds, by calendar, years and variant, least recently used evicted. */
+    /**
+     * Calendar apps poll the same few URLs: their feeds, by calendar, years and variant, least recently used evicted.
+     */
     private final Cache<FeedKey, Feed> feeds = new Cache<>(32);
 
     /** @param calendar compared by identity (HolidayCalendar keeps Object's equals): a new one is a new feed */
-    private record FeedKey(HolidayCalendar calendar, int from, int to, IcsFeed.Variant variant) {
-    }
+    private record FeedKey(HolidayCalendar calendar, int from, int to, IcsFeed.Variant variant) {}
 
     /** The parts of the feeds of one calendar, years and language, whatever the variant. */
     private final Cache<PartsKey, IcsFeed.Parts> parts = new Cache<>(16);
 
     /** @param calendar compared by identity, as in {@link FeedKey} */
-    private record PartsKey(HolidayCalendar calendar, int from, int to, boolean english) {
-    }
+    private record PartsKey(HolidayCalendar calendar, int from, int to, boolean english) {}
 
-    private record Feed(byte[] body, String etag) {
-    }
+    private record Feed(byte[] body, String etag) {}
 
     public PlanningRoutes(DayRoutes days) {
         this.days = days;
     }
 
     /** A year's arrangement, as {@code /api/holidays/year} answers it. */
-    record Year(int year, List<YearBreak> breaks) {
-    }
+    record Year(int year, List<YearBreak> breaks) {}
 
-    public record YearBreak(String name, String start, String end, int days, List<String> makeUpDays, List<String> statutory,
-                     List<String> inLieu) {
+    public record YearBreak(
+            String name,
+            String start,
+            String end,
+            int days,
+            List<String> makeUpDays,
+            List<String> statutory,
+            List<String> inLieu) {
         public static YearBreak of(Break b) {
-            return new YearBreak(b.name(), b.start().toString(), b.end().toString(), b.days(), text(b.makeUpDays()),
-                    text(b.statutory()), text(b.inLieu()));
+            return new YearBreak(
+                    b.name(),
+                    b.start().toString(),
+                    b.end().toString(),
+                    b.days(),
+                    text(b.makeUpDays()),
+                    text(b.statutory()),
+                    text(b.inLieu()));
         }
 
         private static List<String> text(List<LocalDate> dates) {
@@ -93,19 +117,20 @@ public final class PlanningRoutes {
         }
     }
 
-    record Next(String date, String name, String start, String end, int days, long daysUntil) {
-    }
+    record Next(String date, String name, String start, String end, int days, long daysUntil) {}
 
-    record Count(String from, String to, int workdays, long daysOff) {
-    }
+    record Count(String from, String to, int workdays, long daysOff) {}
 
-    record Add(String date, int n, String result) {
-    }
+    record Add(String date, int n, String result) {}
 
     void year(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
         int year = days.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
-        Responses.json(ctx, new Year(year, calendar.arrangement(year).stream().map(YearBreak::of).toList()));
+        Responses.json(
+                ctx,
+                new Year(
+                        year,
+                        calendar.arrangement(year).stream().map(YearBreak::of).toList()));
     }
 
     /** The break under way on the date or the next, or 404 when the data holds no later break. */
@@ -119,7 +144,10 @@ public final class PlanningRoutes {
                     + days.standing(next, calendar) + days.forecastHint(next, calendar) + ")");
         });
         long until = Math.max(0, ChronoUnit.DAYS.between(date, b.start()));
-        Responses.json(ctx, new Next(date.toString(), b.name(), b.start().toString(), b.end().toString(), b.days(), until));
+        Responses.json(
+                ctx,
+                new Next(
+                        date.toString(), b.name(), b.start().toString(), b.end().toString(), b.days(), until));
     }
 
     /** The feed: {@code y} limits it to one notice; without it, the previous year, this year and every later one. */
@@ -134,7 +162,8 @@ public final class PlanningRoutes {
             from = Math.max(calendar.today().getYear() - 1, calendar.years().firstKey());
             to = calendar.years().lastKey();
         }
-        Feed feed = feeds.get(new FeedKey(calendar, from, to, new IcsFeed.Variant(q.get(ONLY), q.get(REMIND), q.get(LANG))),
+        Feed feed = feeds.get(
+                new FeedKey(calendar, from, to, new IcsFeed.Variant(q.get(ONLY), q.get(REMIND), q.get(LANG))),
                 this::render);
         ctx.header("ETag", feed.etag());
         ctx.header("Cache-Control", "public, max-age=3600");
@@ -149,8 +178,8 @@ public final class PlanningRoutes {
     }
 
     private Feed render(FeedKey key) {
-        IcsFeed.Parts parts = this.parts.get(new PartsKey(key.calendar(), key.from(), key.to(), key.variant().english()),
-                PlanningRoutes::parts);
+        IcsFeed.Parts parts = this.parts.get(
+                new PartsKey(key.calendar(), key.from(), key.to(), key.variant().english()), PlanningRoutes::parts);
         byte[] body = IcsFeed.feed(parts, key.variant());
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(body);
@@ -170,8 +199,13 @@ public final class PlanningRoutes {
         OwnCalendar schedule = key.calendar().schedule();
         Region region = key.calendar().region();
         String tag = region.tag() + (schedule.official() ? "" : schedule.tag());
-        return IcsFeed.parts(breaks, key.from() == key.to() ? Integer.toString(key.from()) : key.from() + "–" + key.to(),
-                key.english(), tag, schedule.official() ? "" : schedule.toString(), region);
+        return IcsFeed.parts(
+                breaks,
+                key.from() == key.to() ? Integer.toString(key.from()) : key.from() + "–" + key.to(),
+                key.english(),
+                tag,
+                schedule.official() ? "" : schedule.toString(),
+                region);
     }
 
     /** {@code If-None-Match}: {@code *} or a list of entity tags, compared weakly (RFC 9110 §13.1.2). */
@@ -187,7 +221,9 @@ public final class PlanningRoutes {
         return false;
     }
 
-    /** {@code {"from":..,"to":..,"days":[<the record of each date>, ...]}}; with {@code detail=true}, detail records. */
+    /**
+     * {@code {"from":..,"to":..,"days":[<the record of each date>, ...]}}; with {@code detail=true}, detail records.
+     */
     void range(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
         LocalDate[] span = span(q, calendar, true);
@@ -198,7 +234,8 @@ public final class PlanningRoutes {
                     + MAX_DAYS + " are answered at once");
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream((int) length * (detailed ? 420 : 140) + 64);
-        out.writeBytes(("{\"from\":\"" + span[0] + "\",\"to\":\"" + span[1] + "\",\"days\":[").getBytes(StandardCharsets.US_ASCII));
+        out.writeBytes(("{\"from\":\"" + span[0] + "\",\"to\":\"" + span[1] + "\",\"days\":[")
+                .getBytes(StandardCharsets.US_ASCII));
         for (LocalDate d = span[0]; !d.isAfter(span[1]); d = d.plusDays(1)) {
             if (!d.equals(span[0])) {
                 out.write(',');
@@ -225,19 +262,26 @@ public final class PlanningRoutes {
     /** The n-th working day after date (before it when n < 0). */
     void add(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
-        LocalDate date = q.given(DayRoutes.DATE) ? isoDate(q, DayRoutes.DATE, calendar, false) : days.covered(calendar.today(), calendar, "today");
+        LocalDate date = q.given(DayRoutes.DATE)
+                ? isoDate(q, DayRoutes.DATE, calendar, false)
+                : days.covered(calendar.today(), calendar, "today");
         Integer n = q.get(N);
         if (n == null) {
-            throw new BadRequestResponse("n is missing; give a whole number from -3660 to 3660, e.g. n=5 for the 5th working day "
-                    + "after the date");
+            throw new BadRequestResponse(
+                    "n is missing; give a whole number from -3660 to 3660, e.g. n=5 for the 5th working day "
+                            + "after the date");
         }
         LocalDate result = calendar.workdays().add(date, n).orElseThrow(() -> {
             boolean back = n < 0;
             int year = back ? calendar.first().getYear() - 1 : calendar.last().getYear() + 1;
-            return new BadRequestResponse((n == 0 ? "the first working day from " + date
-                    : ordinal(Math.abs(n)) + " working day " + (back ? "before " : "after ") + date)
-                    + " lies " + (back ? "before " + calendar.first() + ", where the holiday data starts: "
-                    : "after " + calendar.last() + ", where the holiday data ends: ") + days.yearStatus(year, calendar));
+            return new BadRequestResponse((n == 0
+                            ? "the first working day from " + date
+                            : ordinal(Math.abs(n)) + " working day " + (back ? "before " : "after ") + date)
+                    + " lies "
+                    + (back
+                            ? "before " + calendar.first() + ", where the holiday data starts: "
+                            : "after " + calendar.last() + ", where the holiday data ends: ")
+                    + days.yearStatus(year, calendar));
         });
         Responses.json(ctx, new Add(date.toString(), n, result.toString()));
     }
@@ -246,10 +290,13 @@ public final class PlanningRoutes {
     private LocalDate isoDate(Query q, Param<LocalDate> p, HolidayCalendar calendar, boolean anyDate) {
         LocalDate date = q.get(p);
         if (date == null) {
-            throw new BadRequestResponse(p.name() + " is missing; give a date YYYY-MM-DD, e.g. " + p.name() + "=2026-10-01");
+            throw new BadRequestResponse(
+                    p.name() + " is missing; give a date YYYY-MM-DD, e.g. " + p.name() + "=2026-10-01");
         }
         String what = p.name() + "=" + date + ":";
-        return anyDate ? DayRoutes.lunarCovered(new DayRoutes.Requested(date, what)) : days.covered(date, calendar, what);
+        return anyDate
+                ? DayRoutes.lunarCovered(new DayRoutes.Requested(date, what))
+                : days.covered(date, calendar, what);
     }
 
     /** {@code from} and {@code to}: dates YYYY-MM-DD as {@link #isoDate} takes them, from not after to. */
@@ -263,12 +310,14 @@ public final class PlanningRoutes {
     }
 
     private static String ordinal(int n) {
-        String suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : switch (n % 10) {
-            case 1 -> "st";
-            case 2 -> "nd";
-            case 3 -> "rd";
-            default -> "th";
-        };
+        String suffix = n % 100 >= 11 && n % 100 <= 13
+                ? "th"
+                : switch (n % 10) {
+                    case 1 -> "st";
+                    case 2 -> "nd";
+                    case 3 -> "rd";
+                    default -> "th";
+                };
         return "the " + n + suffix;
     }
 }

@@ -27,11 +27,15 @@ public interface Region {
     /** What the law alone says of a date beyond the data: its holiday's name and whether it is statutory. */
     Beyond beyond(LocalDate date);
 
-    /** What the law says of a date beyond the data: its holiday's name (null: none), statutory (null: unknown), wage. */
-    record Beyond(String name, Boolean statutory, Integer wage) {
-    }
+    /**
+     * What the law says of a date beyond the data: its holiday's name (null: none), statutory (null: unknown), wage.
+     */
+    record Beyond(String name, Boolean statutory, Integer wage) {}
 
-    /** The least pay for work on a day, as a multiple of the wage, where a labour law says one (the mainland's); else null. */
+    /**
+     * The least pay for work on a day, as a multiple of the wage, where a labour law says one (the mainland's); else
+     * null.
+     */
     default Integer wage(Day law) {
         return null;
     }
@@ -41,7 +45,10 @@ public interface Region {
         return null;
     }
 
-    /** The day the law gives part of the population on {@code date}, where it names such days (the mainland's); else null. */
+    /**
+     * The day the law gives part of the population on {@code date}, where it names such days (the mainland's); else
+     * null.
+     */
     default Law.GroupHoliday groupHoliday(LocalDate date) {
         return null;
     }
@@ -60,13 +67,12 @@ public interface Region {
     /**
      * How a region's calendar says things.
      *
-     * @param statutory  a statutory holiday: {@code 法定节假日}, {@code 法定假日}
-     * @param makeUpDay  a make-up working day in a sentence: {@code 调休上班}, {@code 補行上班}; "" without any
-     * @param noMakeUp   how a break's sentence ends without a make-up day: {@code ，不调休。}, {@code 。}
-     * @param dayWorked  how a make-up day's sentence ends: {@code ，这一天上班。}, {@code ，這一天上班。}
+     * @param statutory a statutory holiday: {@code 法定节假日}, {@code 法定假日}
+     * @param makeUpDay a make-up working day in a sentence: {@code 调休上班}, {@code 補行上班}; "" without any
+     * @param noMakeUp how a break's sentence ends without a make-up day: {@code ，不调休。}, {@code 。}
+     * @param dayWorked how a make-up day's sentence ends: {@code ，这一天上班。}, {@code ，這一天上班。}
      */
-    record Words(String statutory, String makeUpDay, String noMakeUp, String dayWorked) {
-    }
+    record Words(String statutory, String makeUpDay, String noMakeUp, String dayWorked) {}
 
     /** Whether it is the default ({@code region=} absent): its links need no {@code region=}, its titles no name. */
     default boolean isDefault() {

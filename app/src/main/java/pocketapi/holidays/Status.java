@@ -1,11 +1,11 @@
 package pocketapi.holidays;
 
-
 import java.time.LocalDate;
 
 /**
- * What a day is, in one value: the specification's label ({@link #wire}) and what the day is to a person ({@link
- * #kind}: why it is off or worked), from which the alarm, the wage and the exchange follow. README, "What a day is".
+ * What a day is, in one value: the specification's label ({@link #wire}) and what the day is to a person
+ * ({@link #kind}: why it is off or worked), from which the alarm, the wage and the exchange follow. README, "What a day
+ * is".
  *
  * <p>The wire spellings {@code ture}, {@code flase} and {@code worker} are deliberate: the specification fixes them so
  * (they are what the original service answered, and what clients in the wild compare against). They appear here and
@@ -51,7 +51,10 @@ public enum Status {
         this.kind = kind;
     }
 
-    /** The specification's label: {@code ture} (a day off), {@code flase} (an ordinary day) or {@code worker} (a make-up working day). */
+    /**
+     * The specification's label: {@code ture} (a day off), {@code flase} (an ordinary day) or {@code worker} (a make-up
+     * working day).
+     */
     public String wire() {
         return wire;
     }
@@ -63,7 +66,11 @@ public enum Status {
 
     /** Whether the day is worked: what {@code type=alarm} calls {@code work}. */
     public boolean working() {
-        return this == MAKE_UP || this == WORKDAY || this == WORKED || this == WORKED_WEEKEND || this == CIVIL_SERVICE
+        return this == MAKE_UP
+                || this == WORKDAY
+                || this == WORKED
+                || this == WORKED_WEEKEND
+                || this == CIVIL_SERVICE
                 || this == CIVIL_SERVICE_AFTERNOON;
     }
 

@@ -4,13 +4,12 @@ import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 
-
 /**
- * A week rule: which ordinary days are worked. Monday to Friday always; Saturdays never
- * ({@link #FIVE}), always ({@link #SIX}), or every other one ({@link #alt}: big/small weeks, 大小周).
- * The exchange's rule ({@link #EXCHANGE}) works Monday to Friday and also closes the official
- * make-up weekends. Sundays are never worked by a rule. OfficialDays days off win over every rule.
- * Immutable; the instances are canonical (two {@code alt} dates of the same parity give the same one).
+ * A week rule: which ordinary days are worked. Monday to Friday always; Saturdays never ({@link #FIVE}), always
+ * ({@link #SIX}), or every other one ({@link #alt}: big/small weeks, 大小周). The exchange's rule ({@link #EXCHANGE})
+ * works Monday to Friday and also closes the official make-up weekends. Sundays are never worked by a rule.
+ * OfficialDays days off win over every rule. Immutable; the instances are canonical (two {@code alt} dates of the same
+ * parity give the same one).
  */
 public final class Week {
     public static final Week FIVE = new Week("5", false, -1, true);
@@ -23,6 +22,7 @@ public final class Week {
     private final boolean saturdays;
     /** For big/small weeks, the parity of the weeks whose Saturday is worked; else -1. */
     private final int parity;
+
     private final boolean makeUpDaysWorked;
 
     private Week(String tag, boolean saturdays, int parity, boolean makeUpDaysWorked) {
@@ -53,7 +53,9 @@ public final class Week {
         }
     }
 
-    /** Big/small weeks: the Saturday of the (Monday-first) week holding {@code date} is worked, then every other one. */
+    /**
+     * Big/small weeks: the Saturday of the (Monday-first) week holding {@code date} is worked, then every other one.
+     */
     public static Week alt(LocalDate date) {
         return weekParity(date) == 0 ? ALT_EVEN : ALT_ODD;
     }
@@ -78,7 +80,10 @@ public final class Week {
         return makeUpDaysWorked;
     }
 
-    /** A short tag that tells the rules apart: {@code 5}, {@code 6}, {@code alt-even}, {@code alt-odd}, {@code exchange}. */
+    /**
+     * A short tag that tells the rules apart: {@code 5}, {@code 6}, {@code alt-even}, {@code alt-odd},
+     * {@code exchange}.
+     */
     public String tag() {
         return tag;
     }

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Working-day arithmetic over one calendar's covered range. A working day is what
- * {@code type=alarm} calls {@code work}: Monday to Friday unless a day off, and every make-up
- * working day. Counts and steps are O(1): built once per calendar from its days. Immutable.
+ * Working-day arithmetic over one calendar's covered range. A working day is what {@code type=alarm} calls
+ * {@code work}: Monday to Friday unless a day off, and every make-up working day. Counts and steps are O(1): built once
+ * per calendar from its days. Immutable.
  */
 public final class Workdays {
     private final LocalDate first;
@@ -44,12 +44,12 @@ public final class Workdays {
 
     /**
      * The {@code n}-th working day after {@code date} ({@code n} > 0), the {@code -n}-th before it ({@code n} < 0), or
-     * for {@code n} = 0 {@code date} itself when it is a working day, else the next one (chinese-days' {@code
-     * findWorkday}).
+     * for {@code n} = 0 {@code date} itself when it is a working day, else the next one (chinese-days'
+     * {@code findWorkday}).
      */
     public Optional<LocalDate> add(LocalDate date, int n) {
         int i = index(date);
-        int rank;  // 0-based position among the working days
+        int rank; // 0-based position among the working days
         if (n > 0) {
             rank = before[i + 1] + n - 1;
         } else if (n < 0) {

@@ -1,9 +1,9 @@
 package pocketapi.logging;
 
 /**
- * Makes text that came from outside (a mirror's file, header or error) safe for one log line:
- * control, format and separator characters (ESC, CR, LF, NUL, U+2028, bidi overrides ...) are
- * written as {@code \}{@code uXXXX}, and the text is cut to a length. Stateless.
+ * Makes text that came from outside (a mirror's file, header or error) safe for one log line: control, format and
+ * separator characters (ESC, CR, LF, NUL, U+2028, bidi overrides ...) are written as {@code \}{@code uXXXX}, and the
+ * text is cut to a length. Stateless.
  */
 public final class LogText {
     /** The length a mirror-supplied value is cut to in a log line or an error message. */
@@ -11,8 +11,7 @@ public final class LogText {
     /** The length a whole outcome line of a mirror is cut to. */
     public static final int LINE = 600;
 
-    private LogText() {
-    }
+    private LogText() {}
 
     /** {@code text} with every unsafe character escaped, cut to {@code max} characters (with "…"). */
     public static String safe(String text, int max) {
@@ -47,8 +46,11 @@ public final class LogText {
     /** Whether a character may not appear as itself in a log line, a calendar feed or a name. */
     public static boolean unsafe(int codePoint) {
         int type = Character.getType(codePoint);
-        return type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
-                || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE
+        return type == Character.CONTROL
+                || type == Character.FORMAT
+                || type == Character.LINE_SEPARATOR
+                || type == Character.PARAGRAPH_SEPARATOR
+                || type == Character.SURROGATE
                 || type == Character.UNASSIGNED;
     }
 

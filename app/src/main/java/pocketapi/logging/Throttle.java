@@ -6,20 +6,20 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.function.LongSupplier;
-
 import org.slf4j.Logger;
 
 /**
  * The one way a line that may repeat is kept from flooding the log. By key: {@link #first} says whether a problem is
  * new (not seen since {@link #clear}, or within the period), {@link #told} what a key's outcome was when last told (say
- * it only when it changes), so that a failure retried every second gives one line, not one per attempt. Counted: {@link
- * #count} logs at most a line a minute with how many times it happened since the last one, and what came after the last
- * line is told by {@link #flushAll} (a minute later at the latest, and at the stop). Thread-safe.
+ * it only when it changes), so that a failure retried every second gives one line, not one per attempt. Counted:
+ * {@link #count} logs at most a line a minute with how many times it happened since the last one, and what came after
+ * the last line is told by {@link #flushAll} (a minute later at the latest, and at the stop). Thread-safe.
  */
 public final class Throttle {
     private static final long MINUTE = 60_000_000_000L;
     /** Every counted throttle, for {@link #flushAll} (weakly: a test's servers come and go). */
-    private static final Set<Throttle> COUNTED = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+    private static final Set<Throttle> COUNTED =
+            Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
     private final Map<String, Object> seen = new HashMap<>();
     private final LongSupplier now;
@@ -82,7 +82,7 @@ public final class Throttle {
 
     private void remember(String key, Object value) {
         if (seen.size() > 1_000 && !seen.containsKey(key)) {
-            seen.clear();  // distinct problems are few; this only bounds a pathological case
+            seen.clear(); // distinct problems are few; this only bounds a pathological case
         }
         seen.put(key, value);
     }
@@ -119,7 +119,10 @@ public final class Throttle {
         }
     }
 
-    /** Logs what each counted throttle counted since its last line: once a minute (a minute after it), or at the stop (all). */
+    /**
+     * Logs what each counted throttle counted since its last line: once a minute (a minute after it), or at the stop
+     * (all).
+     */
     public static void flushAll(boolean stopping) {
         Throttle[] all;
         synchronized (COUNTED) {

@@ -9,35 +9,33 @@ import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.LinkedHashMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
+import pocketapi.common.Utc8;
 import pocketapi.holidays.HolidayCalendar;
-import pocketapi.holidays.OwnCalendar;
 import pocketapi.holidays.Mainland;
+import pocketapi.holidays.OwnCalendar;
 import pocketapi.holidays.Region;
 import pocketapi.logging.Throttle;
-import pocketapi.common.Utc8;
 
 /**
  * Tells NOTIFY_URLS' targets, never on a request's path: a year published, changed or withdrawn ({@code year}); the
  * evening before a day that breaks the week ({@code eve}, at the target's {@code at}, UTC+8); from 1 December, next
- * year missing ({@code ending}). Each message is sent at most once per target, remembered in the state file ({@link
- * NotifyState}), so a restart neither repeats nor skips one; an {@code eve} missed while the service was down is sent
- * on start until midnight, then dropped. A failed delivery is tried again after 1, 2, 4 … minutes for up to an hour,
- * then dropped; a failing target is logged at most once an hour, by host. Runs on the service's background scheduler
- * every {@value #TICK_SECONDS} s, one round at a time (rounds are synchronized).
+ * year missing ({@code ending}). Each message is sent at most once per target, remembered in the state file
+ * ({@link NotifyState}), so a restart neither repeats nor skips one; an {@code eve} missed while the service was down
+ * is sent on start until midnight, then dropped. A failed delivery is tried again after 1, 2, 4 … minutes for up to an
+ * hour, then dropped; a failing target is logged at most once an hour, by host. Runs on the service's background
+ * scheduler every {@value #TICK_SECONDS} s, one round at a time (rounds are synchronized).
  */
 public final class Notifier {
     private static final Logger LOG = LoggerFactory.getLogger(Notifier.class);
@@ -53,6 +51,7 @@ public final class Notifier {
     private final Supplier<HolidayCalendar> official;
     /** The other regions' calendars (read on first use: only a target's region is ever read). */
     private final Function<Region, HolidayCalendar> regions;
+
     private final Supplier<Map<String, OwnCalendar>> named;
     private final String publicUrl;
     private final Clock clock;
@@ -61,11 +60,19 @@ public final class Notifier {
     private final NotifyState state;
     /** Per target and key: {first attempt, next attempt} in epoch millis. */
     private final Map<String, long[]> retries = new HashMap<>();
+
     private final Throttle failing;
 
-    public Notifier(List<Target> targets, Supplier<HolidayCalendar> official, Function<Region, HolidayCalendar> regions,
-                    Supplier<Map<String, OwnCalendar>> named, Optional<String> publicUrl, Path stateFile, Clock clock,
-                    BiFunction<HolidayCalendar, LocalDate, String> detail, Sender sender) {
+    public Notifier(
+            List<Target> targets,
+            Supplier<HolidayCalendar> official,
+            Function<Region, HolidayCalendar> regions,
+            Supplier<Map<String, OwnCalendar>> named,
+            Optional<String> publicUrl,
+            Path stateFile,
+            Clock clock,
+            BiFunction<HolidayCalendar, LocalDate, String> detail,
+            Sender sender) {
         this.targets = targets;
         this.official = official;
         this.regions = regions;
@@ -80,21 +87,29 @@ public final class Notifier {
 
     /** A sender over HTTP: 10 s time-outs, redirects not followed. */
     public static Sender http(String userAgent) {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Format.TIMEOUT).followRedirects(HttpClient.Redirect.NEVER)
+        HttpClient client = HttpClient.newBuilder()
+                .connectTimeout(Format.TIMEOUT)
+                .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
-        return (target, message) -> client.send(target.format().request(target.url(), message, userAgent),
-                HttpResponse.BodyHandlers.discarding()).statusCode();
+        return (target, message) -> client.send(
+                        target.format().request(target.url(), message, userAgent),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     /** Ticks now and then every {@value #TICK_SECONDS} s on {@code background}. */
     public void start(ScheduledExecutorService background) {
-        background.scheduleWithFixedDelay(() -> {
-            try {
-                tick();
-            } catch (RuntimeException | Error e) {
-                LOG.error("notifications: a round failed; the next one is in {} s", TICK_SECONDS, e);
-            }
-        }, 0, TICK_SECONDS, TimeUnit.SECONDS);
+        background.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        tick();
+                    } catch (RuntimeException | Error e) {
+                        LOG.error("notifications: a round failed; the next one is in {} s", TICK_SECONDS, e);
+                    }
+                },
+                0,
+                TICK_SECONDS,
+                TimeUnit.SECONDS);
     }
 
     /** One round: what is due, sent; what was sent, saved. */
@@ -111,7 +126,8 @@ public final class Notifier {
             if (t.events().contains(Target.Event.EVE) && minute >= t.at()) {
                 due.add("eve:" + today.plusDays(1));
             }
-            if (t.events().contains(Target.Event.ENDING) && today.getMonthValue() == 12
+            if (t.events().contains(Target.Event.ENDING)
+                    && today.getMonthValue() == 12
                     && !calendar.years().containsKey(today.getYear() + 1)) {
                 due.add("ending:" + (today.getYear() + 1));
             }
@@ -161,7 +177,7 @@ public final class Notifier {
     private void deliver(Target t, String key, HolidayCalendar calendar, LocalDate today) {
         Optional<Message> message = message(t, key, calendar, today);
         if (message.isEmpty()) {
-            state.markSent(t.id(), key);  // nothing to say (no longer true, or not an event): never again
+            state.markSent(t.id(), key); // nothing to say (no longer true, or not an event): never again
             return;
         }
         long now = clock.millis();
@@ -187,11 +203,15 @@ public final class Notifier {
         long waited = now - retry[0];
         retry[1] = now + Math.min(HOUR, Math.max(60_000, 2 * waited));
         if (waited >= HOUR) {
-            state.markSent(t.id(), key);  // given up: an hour of failures
+            state.markSent(t.id(), key); // given up: an hour of failures
             retries.remove(t.id() + " " + key);
         }
         if (failing.first(t.id())) {
-            LOG.warn("notifications: {} failed ({}) for {}; {}", t.name(), why, key.replaceFirst(":[0-9a-f]{16}", ""),
+            LOG.warn(
+                    "notifications: {} failed ({}) for {}; {}",
+                    t.name(),
+                    why,
+                    key.replaceFirst(":[0-9a-f]{16}", ""),
                     waited >= HOUR ? "given up after an hour" : "trying again, for up to an hour");
         }
     }
@@ -202,7 +222,7 @@ public final class Notifier {
         switch (k[0]) {
             case "eve" -> {
                 if (!LocalDate.parse(k[1]).equals(today.plusDays(1))) {
-                    return Optional.empty();  // missed: after midnight an evening message is dropped
+                    return Optional.empty(); // missed: after midnight an evening message is dropped
                 }
                 HolidayCalendar mine = t.calendar() != null && named.get().containsKey(t.calendar())
                         ? calendar.under(named.get().get(t.calendar()))
@@ -211,18 +231,21 @@ public final class Notifier {
             }
             case "ending" -> {
                 int next = Integer.parseInt(k[1]);
-                return calendar.years().containsKey(next) ? Optional.empty()
+                return calendar.years().containsKey(next)
+                        ? Optional.empty()
                         : Optional.of(Events.ending(next, t.english(), publicUrl, t.region()));
             }
             case "year" -> {
                 int year = Integer.parseInt(k[1]);
                 if (k[2].equals("withdrawn")) {
-                    return calendar.years().containsKey(year) ? Optional.empty()
+                    return calendar.years().containsKey(year)
+                            ? Optional.empty()
                             : Optional.of(Events.withdrawn(year, t.english(), publicUrl, t.region()));
                 }
-                return calendar.years().containsKey(year) && Events.fingerprint(calendar, year).equals(k[2])
+                return calendar.years().containsKey(year)
+                                && Events.fingerprint(calendar, year).equals(k[2])
                         ? Optional.of(Events.year(calendar, year, k[3].equals("changed"), t.english(), publicUrl))
-                        : Optional.empty();  // changed again since: a newer key says so
+                        : Optional.empty(); // changed again since: a newer key says so
             }
             default -> {
                 return Optional.empty();

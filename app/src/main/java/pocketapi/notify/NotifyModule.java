@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
-
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.counters.CounterSettings;
@@ -33,16 +32,27 @@ public final class NotifyModule implements Module {
      *
      * @throws ConfigException when an entry is not accepted, or names a calendar of one's own there is not
      */
-    public static NotifyModule of(Config config, HolidaysModule holidays, RegionCalendars regions, Clock clock,
-                                  String userAgent) throws ConfigException {
+    public static NotifyModule of(
+            Config config, HolidaysModule holidays, RegionCalendars regions, Clock clock, String userAgent)
+            throws ConfigException {
         List<Target> targets = config.read(NotifySettings.NOTIFY_URLS, v -> Target.parseAll(v, regions::parse));
-        String unknown = NotifyTest.unknownCalendars(targets, holidays.own().all().keySet());
+        String unknown =
+                NotifyTest.unknownCalendars(targets, holidays.own().all().keySet());
         if (unknown != null) {
             throw new ConfigException(unknown);
         }
-        Notifier notifier = targets.isEmpty() ? null : new Notifier(targets, holidays.calendar(), regions::calendar,
-                holidays.own()::all, config.get(ServerSettings.PUBLIC_URL), config.get(CounterSettings.STATS_FILE)
-                .toAbsolutePath().resolveSibling("notify.state"), clock, holidays::detailJson, Notifier.http(userAgent));
+        Notifier notifier = targets.isEmpty()
+                ? null
+                : new Notifier(
+                        targets,
+                        holidays.calendar(),
+                        regions::calendar,
+                        holidays.own()::all,
+                        config.get(ServerSettings.PUBLIC_URL),
+                        config.get(CounterSettings.STATS_FILE).toAbsolutePath().resolveSibling("notify.state"),
+                        clock,
+                        holidays::detailJson,
+                        Notifier.http(userAgent));
         return new NotifyModule(targets, notifier);
     }
 
@@ -66,8 +76,11 @@ public final class NotifyModule implements Module {
     /** The targets, by format and host. */
     @Override
     public String footer() {
-        return " · 通知 <span lang=\"en\">notifications</span>: <span id=\"notify\">" + (targets.isEmpty()
-                ? "未设置 <span lang=\"en\">none (NOTIFY_URLS)</span>"
-                : Html.escape(String.join(" · ", targets.stream().map(Target::name).toList()))) + "</span>";
+        return " · 通知 <span lang=\"en\">notifications</span>: <span id=\"notify\">"
+                + (targets.isEmpty()
+                        ? "未设置 <span lang=\"en\">none (NOTIFY_URLS)</span>"
+                        : Html.escape(String.join(
+                                " · ", targets.stream().map(Target::name).toList())))
+                + "</span>";
     }
 }

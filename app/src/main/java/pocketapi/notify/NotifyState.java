@@ -1,7 +1,6 @@
 package pocketapi.notify;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.HashMap;
@@ -12,34 +11,36 @@ import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 import pocketapi.files.Disk;
-import pocketapi.holidays.Region;
 import pocketapi.files.Folder;
 import pocketapi.files.Json;
+import pocketapi.holidays.Region;
 
 /**
- * What the notifier has sent and still has to send, kept in a small JSON file beside the counters ({@code
- * notify.state}: the years known with their fingerprints, what is due and what was sent per target, a target being a
- * hash of its entry, never its secrets), replaced whole ({@link Disk#replace}: owner-only, never half-written). A
- * missing file is a first start: the years served then are known without a message; one that does not read is one too,
- * with a warning. Keys of dates more than 40 days back are dropped. Not thread-safe: the notifier's one thread uses it.
+ * What the notifier has sent and still has to send, kept in a small JSON file beside the counters
+ * ({@code notify.state}: the years known with their fingerprints, what is due and what was sent per target, a target
+ * being a hash of its entry, never its secrets), replaced whole ({@link Disk#replace}: owner-only, never half-written).
+ * A missing file is a first start: the years served then are known without a message; one that does not read is one
+ * too, with a warning. Keys of dates more than 40 days back are dropped. Not thread-safe: the notifier's one thread
+ * uses it.
  */
 final class NotifyState {
     private static final Logger LOG = LoggerFactory.getLogger(NotifyState.class);
 
     /** The file. */
-    record Saved(NavigableMap<Integer, String> known, Map<String, Set<String>> due, Set<String> sent,
-                 Map<String, NavigableMap<Integer, String>> regions) {
-    }
+    record Saved(
+            NavigableMap<Integer, String> known,
+            Map<String, Set<String>> due,
+            Set<String> sent,
+            Map<String, NavigableMap<Integer, String>> regions) {}
 
     private final Path file;
     private final NavigableMap<Integer, String> known = new TreeMap<>();
     /** The other regions' years known, by region code: those targets follow. */
     private final Map<String, NavigableMap<Integer, String>> regions = new TreeMap<>();
+
     private final Map<String, Set<String>> due = new HashMap<>();
     private final Set<String> sent = new HashSet<>();
     private boolean fresh;
@@ -64,8 +65,11 @@ final class NotifyState {
         } catch (java.nio.file.NoSuchFileException e) {
             state.fresh = true;
         } catch (IOException | RuntimeException e) {
-            LOG.warn("notifications: {} cannot be read ({}); starting afresh: the years served now are known, "
-                    + "without a message", file, e.getClass().getSimpleName());
+            LOG.warn(
+                    "notifications: {} cannot be read ({}); starting afresh: the years served now are known, "
+                            + "without a message",
+                    file,
+                    e.getClass().getSimpleName());
             state.fresh = true;
         }
         return state;
@@ -114,7 +118,9 @@ final class NotifyState {
 
     private static boolean old(String key, LocalDate before) {
         String[] k = key.split(":");
-        return k[0].equals("eve") ? LocalDate.parse(k[1]).isBefore(before) : Integer.parseInt(k[1]) < before.getYear() - 1;
+        return k[0].equals("eve")
+                ? LocalDate.parse(k[1]).isBefore(before)
+                : Integer.parseInt(k[1]) < before.getYear() - 1;
     }
 
     void save() {
@@ -122,10 +128,13 @@ final class NotifyState {
             return;
         }
         try {
-            Disk.LOCAL.replace(file, Json.MAPPER.writeValueAsBytes(new Saved(known, due, new TreeSet<>(sent), regions)));
+            Disk.LOCAL.replace(
+                    file, Json.MAPPER.writeValueAsBytes(new Saved(known, due, new TreeSet<>(sent), regions)));
             changed = false;
         } catch (IOException e) {
-            LOG.warn("notifications: {} cannot be written ({}); what was sent is remembered until a restart", file,
+            LOG.warn(
+                    "notifications: {} cannot be written ({}); what was sent is remembered until a restart",
+                    file,
                     e.getMessage());
         }
     }

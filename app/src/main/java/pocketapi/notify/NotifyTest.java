@@ -4,15 +4,16 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Set;
-
 import pocketapi.common.Utc8;
 
 /** {@code --notify-test}, and the check of the calendars the targets name. */
 public final class NotifyTest {
-    private NotifyTest() {
-    }
+    private NotifyTest() {}
 
-    /** Sends one test message to every target and prints a line each: its format and host, the HTTP status, ok or failed. */
+    /**
+     * Sends one test message to every target and prints a line each: its format and host, the HTTP status, ok or
+     * failed.
+     */
     public static int run(List<Target> targets, Notifier.Sender sender, PrintStream out) {
         if (targets.isEmpty()) {
             out.println("NOTIFY_URLS is not set: there is no target to test");

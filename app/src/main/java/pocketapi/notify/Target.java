@@ -9,24 +9,35 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.function.Function;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
-
 import pocketapi.holidays.Mainland;
 import pocketapi.holidays.Region;
 import pocketapi.holidays.Week;
 
 /**
- * One entry of NOTIFY_URLS: {@code FORMAT+URL}, the URL in full, options in its fragment (never sent): {@code
- * events=year,eve,ending}, {@code week=6|alt:YYYY-MM-DD} or {@code calendar=NAME}, {@code at=HH:MM} (the evening
+ * One entry of NOTIFY_URLS: {@code FORMAT+URL}, the URL in full, options in its fragment (never sent):
+ * {@code events=year,eve,ending}, {@code week=6|alt:YYYY-MM-DD} or {@code calendar=NAME}, {@code at=HH:MM} (the evening
  * message's time, UTC+8), {@code lang=en}, {@code region=hk|mo|tw} (whose calendar it is told of). Immutable.
  */
-public record Target(Format format, URI url, Set<Event> events, Week week, String calendar, int at, boolean english,
-                     Region region, String entry) {
+public record Target(
+        Format format,
+        URI url,
+        Set<Event> events,
+        Week week,
+        String calendar,
+        int at,
+        boolean english,
+        Region region,
+        String entry) {
     /** What a target is told of. */
-    public enum Event { YEAR, EVE, ENDING }
+    public enum Event {
+        YEAR,
+        EVE,
+        ENDING
+    }
 
     private static final Pattern NEXT = Pattern.compile(",(?=\\s*(?:webhook|ntfy|bark|wecom|dingtalk|feishu)\\+)");
 
@@ -47,7 +58,8 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
             try {
                 targets.add(parse(entries[i].strip(), regions));
             } catch (IllegalArgumentException e) {
-                problems.add("entry " + (i + 1) + " (" + safe(entries[i].strip()) + ") is not accepted: " + e.getMessage());
+                problems.add(
+                        "entry " + (i + 1) + " (" + safe(entries[i].strip()) + ") is not accepted: " + e.getMessage());
             }
         }
         if (!problems.isEmpty()) {
@@ -60,7 +72,8 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
         int plus = entry.indexOf('+');
         Format format = plus < 0 ? null : Format.named(entry.substring(0, plus));
         if (format == null) {
-            throw new IllegalArgumentException("it must start with webhook+, ntfy+, bark+, wecom+, dingtalk+ or feishu+");
+            throw new IllegalArgumentException(
+                    "it must start with webhook+, ntfy+, bark+, wecom+, dingtalk+ or feishu+");
         }
         URI uri;
         try {
@@ -69,9 +82,11 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
             throw new IllegalArgumentException("the URL is not a URL");
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null
+        if (!scheme.equals("http") && !scheme.equals("https")
+                || uri.getHost() == null
                 || uri.getPort() != -1 && (uri.getPort() < 1 || uri.getPort() > 65535)) {
-            throw new IllegalArgumentException("the URL must be an absolute http:// or https:// URL with a host (and a port 1-65535)");
+            throw new IllegalArgumentException(
+                    "the URL must be an absolute http:// or https:// URL with a host (and a port 1-65535)");
         }
         Set<Event> events = EnumSet.allOf(Event.class);
         Week week = null;
@@ -98,7 +113,8 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
                 case "week" -> week = Week.parse(v);
                 case "calendar" -> {
                     if (!v.matches("[a-z0-9-]{1,32}")) {
-                        throw new IllegalArgumentException("calendar must be a calendar's name: 1 to 32 of a-z, 0-9, -");
+                        throw new IllegalArgumentException(
+                                "calendar must be a calendar's name: 1 to 32 of a-z, 0-9, -");
                     }
                     calendar = v;
                 }
@@ -121,8 +137,9 @@ public record Target(Format format, URI url, Set<Event> events, Week week, Strin
                         throw new IllegalArgumentException("region " + e.getMessage());
                     }
                 }
-                default -> throw new IllegalArgumentException("unknown option " + cut(name)
-                        + "; the options are events, week, calendar, at, lang, region");
+                default ->
+                    throw new IllegalArgumentException("unknown option " + cut(name)
+                            + "; the options are events, week, calendar, at, lang, region");
             }
         }
         if (week != null && calendar != null) {

@@ -1,40 +1,47 @@
 package pocketapi.pictures;
 
-import pocketapi.web.Routes;
-import pocketapi.web.Query;
-import pocketapi.web.Responses;
-
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.javalin.http.Context;
 import io.javalin.http.ForbiddenResponse;
+import io.javalin.http.Handler;
+import io.javalin.http.NotFoundResponse;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
-
-import com.fasterxml.jackson.annotation.JsonInclude;
-
-import io.javalin.http.Context;
-import io.javalin.http.Handler;
-import io.javalin.http.NotFoundResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import pocketapi.logging.LogText;
+import pocketapi.web.Query;
 import pocketapi.web.Query.Param;
+import pocketapi.web.Responses;
+import pocketapi.web.Routes;
 
 /**
- * The {@code /img} family: a random picture link as a 302 redirect, text ({@code type=url}) or JSON ({@code
- * type=json}), never cacheable. Links use {@code IMAGE_HOST}, or while it is unset the service's own origin, where the
- * bundled samples are served: {@code PUBLIC_URL} if set, else the request's Host header when it is a plain host[:port].
+ * The {@code /img} family: a random picture link as a 302 redirect, text ({@code type=url}) or JSON
+ * ({@code type=json}), never cacheable. Links use {@code IMAGE_HOST}, or while it is unset the service's own origin,
+ * where the bundled samples are served: {@code PUBLIC_URL} if set, else the request's Host header when it is a plain
+ * host[:port].
  */
 public final class ImageEndpoint {
     /** The form of the answer when {@code type} does not choose one. */
-    public enum Form { REDIRECT, TEXT, JSON }
+    public enum Form {
+        REDIRECT,
+        TEXT,
+        JSON
+    }
 
     /** Which pool a path draws from. */
-    public enum Pool { PORTRAIT, LANDSCAPE, BY_DEVICE }
+    public enum Pool {
+        PORTRAIT,
+        LANDSCAPE,
+        BY_DEVICE
+    }
 
     /** The JSON form: the link, and the picture's size when its pool says it. */
-    record Link(String url, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int width,
-                @JsonInclude(JsonInclude.Include.NON_DEFAULT) int height) {
-    }
+    record Link(
+            String url,
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) int width,
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) int height) {}
 
     /** Longer Host headers are not believed (no real host name is that long). */
     static final int MAX_HOST_LENGTH = 255;
@@ -46,12 +53,15 @@ public final class ImageEndpoint {
 
     private static final Logger LOG = LoggerFactory.getLogger(ImageEndpoint.class);
     public static final Param<String> TYPE = Param.text("type");
-    static final Param<ImagePool.Shape> ORIENTATION = new Param<>("orientation", v -> switch (v) {
-        case "landscape" -> ImagePool.Shape.LANDSCAPE;
-        case "portrait" -> ImagePool.Shape.PORTRAIT;
-        case "square" -> ImagePool.Shape.SQUARE;
-        default -> throw new IllegalArgumentException("must be landscape, portrait or square");
-    }, null);
+    static final Param<ImagePool.Shape> ORIENTATION = new Param<>(
+            "orientation",
+            v -> switch (v) {
+                case "landscape" -> ImagePool.Shape.LANDSCAPE;
+                case "portrait" -> ImagePool.Shape.PORTRAIT;
+                case "square" -> ImagePool.Shape.SQUARE;
+                default -> throw new IllegalArgumentException("must be landscape, portrait or square");
+            },
+            null);
     private final ImagePools pools;
     private final NamedPools named;
     private final Picker picker;
@@ -61,8 +71,13 @@ public final class ImageEndpoint {
     /** The base of every link when it does not depend on the request: IMAGE_HOST, else PUBLIC_URL. */
     private final Optional<String> fixedBase;
 
-    public ImageEndpoint(ImagePools pools, NamedPools named, Picker picker, Referers referers, Optional<String> imageHost,
-                  Optional<String> publicUrl) {
+    public ImageEndpoint(
+            ImagePools pools,
+            NamedPools named,
+            Picker picker,
+            Referers referers,
+            Optional<String> imageHost,
+            Optional<String> publicUrl) {
         this.pools = pools;
         this.named = named;
         this.picker = picker;
@@ -71,33 +86,40 @@ public final class ImageEndpoint {
     }
 
     /**
-     * An endpoint answering from today's pools ({@code named} false) or the pool of the path's
-     * {@code {name}}, in {@code defaultForm} unless {@code type} asks for another.
+     * An endpoint answering from today's pools ({@code named} false) or the pool of the path's {@code {name}}, in
+     * {@code defaultForm} unless {@code type} asks for another.
      */
     Routes.Answer answer(boolean fromNamed, Pool pool, Form defaultForm) {
         return (ctx, q) -> {
             if (!referers.allows(ctx.header("Referer"), ctx.header("Host"))) {
-                throw new ForbiddenResponse("pictures here are only for the pages of " + referers + "; this request's Referer "
-                        + "names another site");
+                throw new ForbiddenResponse("pictures here are only for the pages of " + referers
+                        + "; this request's Referer " + "names another site");
             }
             String name = fromNamed ? ctx.pathParam("name") : "/img";
             ImagePool from = fromNamed ? named.all().get(name) : pools.both();
             if (from == null) {
                 throw new NotFoundResponse("no picture pool named " + Query.cut(name) + "; the pools here are "
-                        + (named.all().isEmpty() ? "none (IMAGE_POOLS_DIR)" : String.join(", ", named.all().keySet())));
+                        + (named.all().isEmpty()
+                                ? "none (IMAGE_POOLS_DIR)"
+                                : String.join(", ", named.all().keySet())));
             }
             boolean device = pool == Pool.BY_DEVICE;
             ImagePool.Shape side = switch (pool) {
                 case PORTRAIT -> ImagePool.Shape.PORTRAIT;
                 case LANDSCAPE -> ImagePool.Shape.LANDSCAPE;
-                case BY_DEVICE -> Devices.isMobile(ctx.header("Sec-CH-UA-Mobile"), ctx.header("User-Agent"))
-                        ? ImagePool.Shape.PORTRAIT : ImagePool.Shape.LANDSCAPE;
+                case BY_DEVICE ->
+                    Devices.isMobile(ctx.header("Sec-CH-UA-Mobile"), ctx.header("User-Agent"))
+                            ? ImagePool.Shape.PORTRAIT
+                            : ImagePool.Shape.LANDSCAPE;
             };
             ImagePool.Shape shape = q.get(ORIENTATION);
-            ImagePool.Picture picture = picker.pick(from, name, side, device, shape, q.user(),
-                    ThreadLocalRandom.current()).orElseThrow(() -> new NotFoundResponse("the pool " + name + " has no "
-                    + (shape != null ? shape.name().toLowerCase(java.util.Locale.ROOT) : side.name().toLowerCase(java.util.Locale.ROOT))
-                    + " pictures"));
+            ImagePool.Picture picture = picker.pick(
+                            from, name, side, device, shape, q.user(), ThreadLocalRandom.current())
+                    .orElseThrow(() -> new NotFoundResponse("the pool " + name + " has no "
+                            + (shape != null
+                                    ? shape.name().toLowerCase(java.util.Locale.ROOT)
+                                    : side.name().toLowerCase(java.util.Locale.ROOT))
+                            + " pictures"));
             serve(ctx, picture, form(q.get(TYPE), defaultForm));
         };
     }
@@ -128,7 +150,7 @@ public final class ImageEndpoint {
         String host = ctx.header("Host");
         Origin last = lastOrigin;
         if (last != null && last.host().equals(host)) {
-            return last.origin();  // clients keep sending the same Host: check it once, not per request
+            return last.origin(); // clients keep sending the same Host: check it once, not per request
         }
         String origin = origin(host, ctx);
         if (host != null) {
@@ -138,19 +160,23 @@ public final class ImageEndpoint {
     }
 
     /** A Host header and the origin it gives. */
-    private record Origin(String host, String origin) {
-    }
+    private record Origin(String host, String origin) {}
 
     private volatile Origin lastOrigin;
 
     private String origin(String host, Context ctx) {
-        if (host != null && host.length() <= MAX_HOST_LENGTH && PLAIN_HOST.matcher(host).matches()) {
+        if (host != null
+                && host.length() <= MAX_HOST_LENGTH
+                && PLAIN_HOST.matcher(host).matches()) {
             if (!warnedAboutPublicUrl && !ownAddress(host, ctx)) {
                 warnedAboutPublicUrl = true;
-                LOG.warn("requests arrive for {}, not for this service's own address, and PUBLIC_URL is unset: links to "
-                        + "the bundled pictures follow the Host header each request sends; set PUBLIC_URL to the address "
-                        + "your clients use (e.g. PUBLIC_URL=https://{}) so they never depend on it", LogText.safe(host,
-                        LogText.SHORT), LogText.safe(host.replaceFirst(":\\d+$", ""), LogText.SHORT));
+                LOG.warn(
+                        "requests arrive for {}, not for this service's own address, and PUBLIC_URL is unset: links to "
+                                + "the bundled pictures follow the Host header each request sends; set "
+                                + "PUBLIC_URL to the address "
+                                + "your clients use (e.g. PUBLIC_URL=https://{}) so they never depend on it",
+                        LogText.safe(host, LogText.SHORT),
+                        LogText.safe(host.replaceFirst(":\\d+$", ""), LogText.SHORT));
             }
             return "http://" + host;
         }
@@ -159,11 +185,15 @@ public final class ImageEndpoint {
 
     /** Whether {@code host} names this machine as a client beside it would: localhost or the address it listens on. */
     private static boolean ownAddress(String host, Context ctx) {
-        String name = host.startsWith("[") ? host.substring(0, host.indexOf(']') + 1)
+        String name = host.startsWith("[")
+                ? host.substring(0, host.indexOf(']') + 1)
                 : host.contains(":") ? host.substring(0, host.lastIndexOf(':')) : host;
         String local = ctx.req().getLocalAddr();
-        return name.equalsIgnoreCase("localhost") || name.equals("127.0.0.1") || name.equals("[::1]")
-                || name.equals(local) || name.equals("[" + local + "]");
+        return name.equalsIgnoreCase("localhost")
+                || name.equals("127.0.0.1")
+                || name.equals("[::1]")
+                || name.equals(local)
+                || name.equals("[" + local + "]");
     }
 
     /** {@code GET /d/image/<entry>}: a bundled sample picture, only while IMAGE_HOST is unset. */
@@ -171,7 +201,9 @@ public final class ImageEndpoint {
         return ctx -> {
             // An unknown name gets the ordinary 404 answer of an unknown path.
             byte[] picture = samples.get(ctx.pathParam("entry")).orElseThrow(NotFoundResponse::new);
-            ctx.header("Cache-Control", "public, max-age=86400").contentType("image/png").result(picture);
+            ctx.header("Cache-Control", "public, max-age=86400")
+                    .contentType("image/png")
+                    .result(picture);
         };
     }
 }

@@ -7,12 +7,10 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import pocketapi.files.Allowance;
 import pocketapi.files.Folder;
 import pocketapi.files.Resources;
@@ -29,33 +27,42 @@ import pocketapi.files.Resources;
 public final class ImagePool {
     /** A pool file is read whole: at most this many bytes. */
     static final int MAX_BYTES = 4 << 20;
-    /** What an entry costs in memory beyond its UTF-8 bytes: offset, size, side, shape and its places in the choices. */
+    /**
+     * What an entry costs in memory beyond its UTF-8 bytes: offset, size, side, shape and its places in the choices.
+     */
     public static final int BYTES_PER_ENTRY = 40;
     /** Where every entry lives on the image host. */
     public static final String PREFIX = "/d/image/";
+
     private static final Pattern SIZED = Pattern.compile("(.*\\S)\\s+([1-9][0-9]{0,5})x([1-9][0-9]{0,5})");
 
     /** A picture's shape. */
-    public enum Shape { LANDSCAPE, PORTRAIT, SQUARE }
+    public enum Shape {
+        LANDSCAPE,
+        PORTRAIT,
+        SQUARE
+    }
 
     /** One picture. */
-    public record Picture(int id, String entry, String path, int width, int height, Shape side, Shape shape) {
-    }
+    public record Picture(int id, String entry, String path, int width, int height, Shape side, Shape shape) {}
 
     private static final Shape[] SHAPES = Shape.values();
     private final String source;
     /** Every entry's UTF-8 bytes, one after the other; entry i ends at {@code ends[i]}. */
     private final byte[] text;
+
     private final int[] ends;
     private final int[] widths;
     private final int[] heights;
     /** Side and shape ordinals, -1 for none. */
     private final byte[] sides;
+
     private final byte[] shapes;
     /** By side (LANDSCAPE, PORTRAIT, either) and shape filter (none, then each Shape): the positions to pick from. */
     private final int[][] choices = new int[12][];
 
-    private ImagePool(String source, byte[] text, int[] ends, int[] widths, int[] heights, byte[] sides, byte[] shapes) {
+    private ImagePool(
+            String source, byte[] text, int[] ends, int[] widths, int[] heights, byte[] sides, byte[] shapes) {
         this.source = source;
         this.text = text;
         this.ends = ends;
@@ -81,8 +88,14 @@ public final class ImagePool {
     private Picture picture(int i) {
         int from = i == 0 ? 0 : ends[i - 1];
         String entry = new String(text, from, ends[i] - from, StandardCharsets.UTF_8);
-        return new Picture(i, entry, PathEncoding.encode(entry), widths[i], heights[i],
-                sides[i] < 0 ? null : SHAPES[sides[i]], shapes[i] < 0 ? null : SHAPES[shapes[i]]);
+        return new Picture(
+                i,
+                entry,
+                PathEncoding.encode(entry),
+                widths[i],
+                heights[i],
+                sides[i] < 0 ? null : SHAPES[sides[i]],
+                shapes[i] < 0 ? null : SHAPES[shapes[i]]);
     }
 
     /** The pictures at the positions given, made when asked for. */
@@ -140,7 +153,9 @@ public final class ImagePool {
             while (end < bytes.length && bytes[end] != '\n') {
                 end++;
             }
-            String line = utf8.decode(ByteBuffer.wrap(bytes, start, end - start)).toString().strip();
+            String line = utf8.decode(ByteBuffer.wrap(bytes, start, end - start))
+                    .toString()
+                    .strip();
             String entry = line;
             while (entry.startsWith("/")) {
                 entry = entry.substring(1);
@@ -158,11 +173,13 @@ public final class ImagePool {
             }
             for (String segment : entry.split("/", -1)) {
                 if (segment.equals(".") || segment.equals("..")) {
-                    throw new ImagePoolException(source + ", line " + n + ": \"" + entry + "\" has a \""
-                            + segment + "\" segment; entries are paths below /d/image/ and may not leave it");
+                    throw new ImagePoolException(source + ", line " + n + ": \"" + entry + "\" has a \"" + segment
+                            + "\" segment; entries are paths below /d/image/ and may not leave it");
                 }
             }
-            Shape shape = width == 0 ? side : width > height ? Shape.LANDSCAPE : width < height ? Shape.PORTRAIT : Shape.SQUARE;
+            Shape shape = width == 0
+                    ? side
+                    : width > height ? Shape.LANDSCAPE : width < height ? Shape.PORTRAIT : Shape.SQUARE;
             byte[] utf = entry.getBytes(StandardCharsets.UTF_8);
             allowance.charge(utf.length + BYTES_PER_ENTRY);
             pool.add(utf, width, height, side != null || shape == Shape.SQUARE ? side : shape, shape);
@@ -206,9 +223,14 @@ public final class ImagePool {
         }
 
         ImagePool build(String source) {
-            return new ImagePool(source, text.toByteArray(), java.util.Arrays.copyOf(ends, size),
-                    java.util.Arrays.copyOf(widths, size), java.util.Arrays.copyOf(heights, size),
-                    java.util.Arrays.copyOf(sides, size), java.util.Arrays.copyOf(shapes, size));
+            return new ImagePool(
+                    source,
+                    text.toByteArray(),
+                    java.util.Arrays.copyOf(ends, size),
+                    java.util.Arrays.copyOf(widths, size),
+                    java.util.Arrays.copyOf(heights, size),
+                    java.util.Arrays.copyOf(sides, size),
+                    java.util.Arrays.copyOf(shapes, size));
         }
     }
 
@@ -228,8 +250,8 @@ public final class ImagePool {
             throw new ImagePoolException(file + " (" + setting + "): is not UTF-8 text; save it as UTF-8 "
                     + "(pictures with Chinese names need it)");
         } catch (Allowance.Exceeded e) {
-            throw new ImagePoolException(file + " (" + setting + "): " + e.getMessage() + "; make the pools smaller, lower "
-                    + "STATS_MAX_USERS or give Java a larger -Xmx");
+            throw new ImagePoolException(file + " (" + setting + "): " + e.getMessage()
+                    + "; make the pools smaller, lower " + "STATS_MAX_USERS or give Java a larger -Xmx");
         } catch (IOException e) {
             throw new ImagePoolException(file + " (" + setting + "): cannot be read (" + e.getMessage() + ")");
         }
@@ -247,8 +269,8 @@ public final class ImagePool {
     }
 
     /**
-     * The pictures a request may have: of {@code side} (null: any; pictures of no side count for
-     * both), and of {@code shape} when given. Empty when there are none.
+     * The pictures a request may have: of {@code side} (null: any; pictures of no side count for both), and of
+     * {@code shape} when given. Empty when there are none.
      */
     public List<Picture> choice(Shape side, Shape shape) {
         return view(choices[(side == null ? 2 : side.ordinal()) * 4 + (shape == null ? 0 : shape.ordinal() + 1)]);

@@ -2,7 +2,6 @@ package pocketapi.pictures;
 
 import java.nio.file.Path;
 import java.util.Optional;
-
 import pocketapi.files.Allowance;
 
 /**
@@ -12,8 +11,12 @@ import pocketapi.files.Allowance;
 public record ImagePools(ImagePool both, boolean bundled) {
     /** The bundled sample pools. */
     public static ImagePools samples() throws ImagePoolException {
-        return new ImagePools(ImagePool.join("built-in samples", ImagePool.resource("samples/portrait.txt",
-                ImagePool.Shape.PORTRAIT), ImagePool.resource("samples/landscape.txt", ImagePool.Shape.LANDSCAPE)), true);
+        return new ImagePools(
+                ImagePool.join(
+                        "built-in samples",
+                        ImagePool.resource("samples/portrait.txt", ImagePool.Shape.PORTRAIT),
+                        ImagePool.resource("samples/landscape.txt", ImagePool.Shape.LANDSCAPE)),
+                true);
     }
 
     /** The pools of the given files, or the samples when neither file is given, with no limit on what they take. */
@@ -30,9 +33,12 @@ public record ImagePools(ImagePool both, boolean bundled) {
         if (portrait.isEmpty() || landscape.isEmpty()) {
             throw new ImagePoolException("IMAGE_POOL_PORTRAIT and IMAGE_POOL_LANDSCAPE must be set together");
         }
-        return new ImagePools(ImagePool.join(portrait.get() + " + " + landscape.get(),
-                ImagePool.read(portrait.get(), "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, allowance),
-                ImagePool.read(landscape.get(), "IMAGE_POOL_LANDSCAPE", ImagePool.Shape.LANDSCAPE, allowance)), false);
+        return new ImagePools(
+                ImagePool.join(
+                        portrait.get() + " + " + landscape.get(),
+                        ImagePool.read(portrait.get(), "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, allowance),
+                        ImagePool.read(landscape.get(), "IMAGE_POOL_LANDSCAPE", ImagePool.Shape.LANDSCAPE, allowance)),
+                false);
     }
 
     /** The portrait pool's pictures. */

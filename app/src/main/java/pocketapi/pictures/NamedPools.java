@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
-
 import pocketapi.files.Allowance;
 import pocketapi.files.Folder;
 import pocketapi.files.FolderWatcher;
@@ -34,9 +33,17 @@ public final class NamedPools {
      * @throws FolderWatcher.Refused naming the first bad file or the folder
      */
     public static NamedPools load(Optional<Path> dir, long budget) throws FolderWatcher.Refused {
-        FolderWatcher.Rules<ImagePool> rules = new FolderWatcher.Rules<>("IMAGE_POOLS_DIR", "picture pool",
-                n -> n.endsWith(".txt"), stem -> stem.replaceFirst("\\.(portrait|landscape)$", ""), ImagePool.MAX_BYTES,
-                MAX_FOLDER, MAX_POOLS, NamedPools::read, ImagePool::bytes, budget);
+        FolderWatcher.Rules<ImagePool> rules = new FolderWatcher.Rules<>(
+                "IMAGE_POOLS_DIR",
+                "picture pool",
+                n -> n.endsWith(".txt"),
+                stem -> stem.replaceFirst("\\.(portrait|landscape)$", ""),
+                ImagePool.MAX_BYTES,
+                MAX_FOLDER,
+                MAX_POOLS,
+                NamedPools::read,
+                ImagePool::bytes,
+                budget);
         return new NamedPools(FolderWatcher.load(dir, rules, Map.of()));
     }
 
@@ -70,15 +77,18 @@ public final class NamedPools {
     }
 
     /** A pool's files, one at a time, each entry charged as it is read. */
-    private static ImagePool read(String name, List<Folder.File> files, Allowance allowance) throws FolderWatcher.Refused {
+    private static ImagePool read(String name, List<Folder.File> files, Allowance allowance)
+            throws FolderWatcher.Refused {
         List<ImagePool> parts = new ArrayList<>();
         for (Folder.File f : files) {
             String where = f.path() + " (IMAGE_POOLS_DIR)";
             if (!name.matches("[a-z0-9-]{1,32}") || List.of("pe", "pc", "url").contains(name)) {
-                throw new FolderWatcher.Refused(where + ": a pool's name is 1 to 32 of a-z, 0-9, - (and not pe, pc or url)");
+                throw new FolderWatcher.Refused(
+                        where + ": a pool's name is 1 to 32 of a-z, 0-9, - (and not pe, pc or url)");
             }
             String stem = f.stem();
-            ImagePool.Shape side = stem.endsWith(".portrait") ? ImagePool.Shape.PORTRAIT
+            ImagePool.Shape side = stem.endsWith(".portrait")
+                    ? ImagePool.Shape.PORTRAIT
                     : stem.endsWith(".landscape") ? ImagePool.Shape.LANDSCAPE : null;
             try {
                 parts.add(ImagePool.parse(f.path().toString(), f.bytes(), side, allowance));

@@ -3,14 +3,13 @@ package pocketapi.pictures;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Percent-encodes a relative path segment by segment: every byte of the UTF-8 form that is not an
- * RFC 3986 unreserved character becomes {@code %XX}; {@code /} between segments is kept.
+ * Percent-encodes a relative path segment by segment: every byte of the UTF-8 form that is not an RFC 3986 unreserved
+ * character becomes {@code %XX}; {@code /} between segments is kept.
  */
 final class PathEncoding {
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
-    private PathEncoding() {
-    }
+    private PathEncoding() {}
 
     static String encode(String path) {
         StringBuilder out = new StringBuilder(path.length() + 16);
@@ -26,7 +25,12 @@ final class PathEncoding {
     }
 
     private static boolean isUnreserved(int c) {
-        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-                || c == '-' || c == '.' || c == '_' || c == '~';
+        return (c >= 'A' && c <= 'Z')
+                || (c >= 'a' && c <= 'z')
+                || (c >= '0' && c <= '9')
+                || c == '-'
+                || c == '.'
+                || c == '_'
+                || c == '~';
     }
 }

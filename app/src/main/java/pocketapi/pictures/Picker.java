@@ -16,9 +16,13 @@ import java.util.random.RandomGenerator;
 public final class Picker {
     /** Users remembered at most: 20 + 4 K bytes each (1 MB at K=8, 5.5 MB at K=64), allocated at the start. */
     public static final int MAX_USERS = 20_000;
+
     private final int noRepeat;
-    /** Per slot: the hash of its user and pool (0: empty), when it was last used, and K ids then where the next goes. */
+    /**
+     * Per slot: the hash of its user and pool (0: empty), when it was last used, and K ids then where the next goes.
+     */
     private final long[] keys;
+
     private final long[] usedAt;
     private final int[] last;
     private long tick;
@@ -39,13 +43,19 @@ public final class Picker {
     }
 
     /**
-     * @param side   the side the path asks for (null: any)
+     * @param side the side the path asks for (null: any)
      * @param device whether {@code side} is the device's guess rather than the path's
-     * @param shape  the shape asked for, or null
+     * @param shape the shape asked for, or null
      * @return empty when the pool has no picture of that side and shape
      */
-    public Optional<ImagePool.Picture> pick(ImagePool pool, String poolName, ImagePool.Shape side, boolean device,
-                                            ImagePool.Shape shape, String user, RandomGenerator random) {
+    public Optional<ImagePool.Picture> pick(
+            ImagePool pool,
+            String poolName,
+            ImagePool.Shape side,
+            boolean device,
+            ImagePool.Shape shape,
+            String user,
+            RandomGenerator random) {
         List<ImagePool.Picture> choice = pool.choice(device && shape != null ? null : side, shape);
         if (choice.isEmpty() && device && shape == null) {
             choice = pool.choice(null, null);
@@ -69,7 +79,9 @@ public final class Picker {
         }
     }
 
-    /** The slot of {@code key} in its group of {@value #WAYS}: its own, else the one used longest ago, emptied for it. */
+    /**
+     * The slot of {@code key} in its group of {@value #WAYS}: its own, else the one used longest ago, emptied for it.
+     */
     private int slot(long key) {
         int first = (int) Math.floorMod(key, (long) (keys.length / WAYS)) * WAYS;
         int i = first;
@@ -92,7 +104,7 @@ public final class Picker {
         for (int i = 0; i < user.length(); i++) {
             h = (h ^ user.charAt(i)) * 0x100000001b3L;
         }
-        h = (h ^ 0x10000) * 0x100000001b3L;  // not a char: "ab"+"c" and "a"+"bc" differ
+        h = (h ^ 0x10000) * 0x100000001b3L; // not a char: "ab"+"c" and "a"+"bc" differ
         for (int i = 0; i < pool.length(); i++) {
             h = (h ^ pool.charAt(i)) * 0x100000001b3L;
         }

@@ -4,7 +4,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
-
 import pocketapi.config.Config;
 import pocketapi.files.Allowance;
 import pocketapi.files.FolderWatcher;
@@ -27,15 +26,19 @@ public final class PicturesModule implements Module {
 
     /**
      * @param samples the bundled sample pictures, served at {@code /d/image/…} (with the pools of the samples alone)
-     * @param users   the users whose last pictures IMAGE_NO_REPEAT remembers at most (the counters' bound)
+     * @param users the users whose last pictures IMAGE_NO_REPEAT remembers at most (the counters' bound)
      */
-    public PicturesModule(Config config, ImagePools pools, NamedPools named, Optional<SampleImages> samples, int users) {
+    public PicturesModule(
+            Config config, ImagePools pools, NamedPools named, Optional<SampleImages> samples, int users) {
         this.pools = pools;
         this.named = named;
         this.samples = samples;
-        this.images = new ImageEndpoint(pools, named, new Picker(config.get(PictureSettings.IMAGE_NO_REPEAT),
-                Math.min(users, Picker.MAX_USERS)),
-                new Referers(config.get(PictureSettings.IMAGE_REFERERS)), config.get(PictureSettings.IMAGE_HOST),
+        this.images = new ImageEndpoint(
+                pools,
+                named,
+                new Picker(config.get(PictureSettings.IMAGE_NO_REPEAT), Math.min(users, Picker.MAX_USERS)),
+                new Referers(config.get(PictureSettings.IMAGE_REFERERS)),
+                config.get(PictureSettings.IMAGE_HOST),
                 config.get(ServerSettings.PUBLIC_URL));
     }
 
@@ -43,16 +46,20 @@ public final class PicturesModule implements Module {
      * Reads the pool files (or the samples) and IMAGE_POOLS_DIR.
      *
      * @param budget what the pictures may take of the heap, the pool files' and the named pools' together
-     * @param users  the users whose last pictures IMAGE_NO_REPEAT remembers at most (the counters' bound)
-     * @throws ImagePoolException   naming a pool file that cannot be served
+     * @param users the users whose last pictures IMAGE_NO_REPEAT remembers at most (the counters' bound)
+     * @throws ImagePoolException naming a pool file that cannot be served
      * @throws FolderWatcher.Refused naming a file of IMAGE_POOLS_DIR that cannot be read
      */
-    public static PicturesModule load(Config config, long budget, int users) throws ImagePoolException,
-            FolderWatcher.Refused {
-        ImagePools pools = ImagePools.load(config.get(PictureSettings.IMAGE_POOL_PORTRAIT),
-                config.get(PictureSettings.IMAGE_POOL_LANDSCAPE), new Allowance(budget, "the pool files' pictures"));
+    public static PicturesModule load(Config config, long budget, int users)
+            throws ImagePoolException, FolderWatcher.Refused {
+        ImagePools pools = ImagePools.load(
+                config.get(PictureSettings.IMAGE_POOL_PORTRAIT),
+                config.get(PictureSettings.IMAGE_POOL_LANDSCAPE),
+                new Allowance(budget, "the pool files' pictures"));
         Optional<SampleImages> samples = pools.bundled() ? Optional.of(SampleImages.of(pools)) : Optional.empty();
-        NamedPools named = NamedPools.load(config.get(PictureSettings.IMAGE_POOLS_DIR), budget - pools.both().bytes());
+        NamedPools named = NamedPools.load(
+                config.get(PictureSettings.IMAGE_POOLS_DIR),
+                budget - pools.both().bytes());
         return new PicturesModule(config, pools, named, samples, users);
     }
 
@@ -65,14 +72,30 @@ public final class PicturesModule implements Module {
     public void routes(Routes r) {
         for (boolean fromNamed : new boolean[] {false, true}) {
             String at = fromNamed ? "/img/{name}" : "/img";
-            r.counted(at, Family.PICTURES, images.answer(fromNamed, ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT),
-                    ImageEndpoint.TYPE, ImageEndpoint.ORIENTATION);
-            r.counted(at + "/pe", Family.PICTURES, images.answer(fromNamed, ImageEndpoint.Pool.PORTRAIT,
-                    ImageEndpoint.Form.REDIRECT), ImageEndpoint.TYPE, ImageEndpoint.ORIENTATION);
-            r.counted(at + "/pc", Family.PICTURES, images.answer(fromNamed, ImageEndpoint.Pool.LANDSCAPE,
-                    ImageEndpoint.Form.REDIRECT), ImageEndpoint.TYPE, ImageEndpoint.ORIENTATION);
-            r.counted(at + "/url", Family.PICTURES, images.answer(fromNamed, ImageEndpoint.Pool.BY_DEVICE,
-                    ImageEndpoint.Form.TEXT), ImageEndpoint.TYPE, ImageEndpoint.ORIENTATION);
+            r.counted(
+                    at,
+                    Family.PICTURES,
+                    images.answer(fromNamed, ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT),
+                    ImageEndpoint.TYPE,
+                    ImageEndpoint.ORIENTATION);
+            r.counted(
+                    at + "/pe",
+                    Family.PICTURES,
+                    images.answer(fromNamed, ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT),
+                    ImageEndpoint.TYPE,
+                    ImageEndpoint.ORIENTATION);
+            r.counted(
+                    at + "/pc",
+                    Family.PICTURES,
+                    images.answer(fromNamed, ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT),
+                    ImageEndpoint.TYPE,
+                    ImageEndpoint.ORIENTATION);
+            r.counted(
+                    at + "/url",
+                    Family.PICTURES,
+                    images.answer(fromNamed, ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT),
+                    ImageEndpoint.TYPE,
+                    ImageEndpoint.ORIENTATION);
         }
         // Not counted: the sample pictures.
         samples.ifPresent(pictures -> r.plain("/d/image/<entry>", ImageEndpoint.samples(pictures)));
@@ -107,11 +130,21 @@ public final class PicturesModule implements Module {
     /** One example link per named picture pool, with how many pictures of each shape it has. */
     static String pools(Map<String, ImagePool> pools) {
         StringBuilder out = new StringBuilder();
-        pools.forEach((name, pool) -> out.append("<li><a class=\"ex\" href=\"/img/").append(name).append("\">/img/")
-                .append(name).append("</a> ").append(pool.size()).append(" 张 <span class=\"en\">").append(pool.size())
-                .append(" pictures: ").append(pool.choice(null, ImagePool.Shape.LANDSCAPE).size()).append(" landscape, ")
-                .append(pool.choice(null, ImagePool.Shape.PORTRAIT).size()).append(" portrait, ")
-                .append(pool.choice(null, ImagePool.Shape.SQUARE).size()).append(" square</span></li>"));
+        pools.forEach((name, pool) -> out.append("<li><a class=\"ex\" href=\"/img/")
+                .append(name)
+                .append("\">/img/")
+                .append(name)
+                .append("</a> ")
+                .append(pool.size())
+                .append(" 张 <span class=\"en\">")
+                .append(pool.size())
+                .append(" pictures: ")
+                .append(pool.choice(null, ImagePool.Shape.LANDSCAPE).size())
+                .append(" landscape, ")
+                .append(pool.choice(null, ImagePool.Shape.PORTRAIT).size())
+                .append(" portrait, ")
+                .append(pool.choice(null, ImagePool.Shape.SQUARE).size())
+                .append(" square</span></li>"));
         return out.toString();
     }
 }

@@ -6,18 +6,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * IMAGE_REFERERS: the sites whose pages may show the pictures ({@code example.com}, or
- * {@code *.example.com} for its subdomains). A request whose {@code Referer} names another host is
- * refused; one without a {@code Referer} (a direct visit, a browser that sends none) and one from
- * the service's own pages are allowed. Unset: every request is. Immutable.
+ * IMAGE_REFERERS: the sites whose pages may show the pictures ({@code example.com}, or {@code *.example.com} for its
+ * subdomains). A request whose {@code Referer} names another host is refused; one without a {@code Referer} (a direct
+ * visit, a browser that sends none) and one from the service's own pages are allowed. Unset: every request is.
+ * Immutable.
  */
 public record Referers(List<String> hosts) {
     /**
      * A URL's host, read leniently (whatever follows it, a query a strict parser refuses included): the scheme, any
      * user info, then the host up to the first {@code / ? # :} (or a backslash, which browsers read as a slash).
      */
-    private static final Pattern AUTHORITY = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@\\\\]*@)?"
-            + "(\\[[0-9A-Fa-f:.]*]|[^/?#:@\\\\]+)");
+    private static final Pattern AUTHORITY =
+            Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@\\\\]*@)?" + "(\\[[0-9A-Fa-f:.]*]|[^/?#:@\\\\]+)");
 
     /** Whether a request with this {@code Referer} (may be null) and {@code Host} may have a picture. */
     public boolean allows(String referer, String ownHost) {
@@ -28,7 +28,7 @@ public record Referers(List<String> hosts) {
         if (!m.find()) {
             return false;
         }
-        String host = m.group(1).toLowerCase(Locale.ROOT).replaceFirst("\\.$", "");  // example.com. is example.com
+        String host = m.group(1).toLowerCase(Locale.ROOT).replaceFirst("\\.$", ""); // example.com. is example.com
         if (ownHost != null && host.equals(ownHost.replaceFirst(":[0-9]+$", "").toLowerCase(Locale.ROOT))) {
             return true;
         }

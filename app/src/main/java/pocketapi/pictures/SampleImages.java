@@ -3,7 +3,6 @@ package pocketapi.pictures;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-
 import pocketapi.files.Resources;
 
 /** The bundled sample pictures, held in memory (a few KB each), looked up by pool entry. Immutable. */

@@ -4,8 +4,7 @@ import java.time.LocalDate;
 
 /** Easter Sunday of the Gregorian calendar, whose Friday, Saturday and Monday Hong Kong and Macau keep. Stateless. */
 final class Easter {
-    private Easter() {
-    }
+    private Easter() {}
 
     /** Easter Sunday of the Gregorian calendar (the anonymous Gregorian algorithm). */
     static LocalDate sunday(int year) {

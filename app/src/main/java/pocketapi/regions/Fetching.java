@@ -2,7 +2,6 @@ package pocketapi.regions;
 
 import java.net.URI;
 import java.util.List;
-
 import pocketapi.holidays.HolidayDataException;
 
 /** What a region's update source fetches with, in one round: each failure noted, once per change, by the updater. */
@@ -22,6 +21,5 @@ public interface Fetching {
     }
 
     /** A file as read, and where it came from. */
-    record Read<T>(URI url, T value) {
-    }
+    record Read<T>(URI url, T value) {}
 }

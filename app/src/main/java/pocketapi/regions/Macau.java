@@ -1,12 +1,5 @@
 package pocketapi.regions;
 
-import pocketapi.holidays.Day;
-import pocketapi.holidays.HolidayDataException;
-import pocketapi.holidays.Status;
-import pocketapi.holidays.YearLaw;
-import pocketapi.logging.LogText;
-import pocketapi.holidays.LunarCalendar;
-
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -19,14 +12,20 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import pocketapi.holidays.Day;
+import pocketapi.holidays.HolidayDataException;
+import pocketapi.holidays.LunarCalendar;
+import pocketapi.holidays.Status;
+import pocketapi.holidays.YearLaw;
+import pocketapi.logging.LogText;
 
 /**
  * Macau's public holidays of a year by Ordem Executiva n.º 60/2000, named by festival as the built-in data names them:
- * 元旦; 農曆正月初一 to 初三; 清明 (the solar term); Good Friday and the day before Easter (復活節); 1 May; 佛誕節 (四月初八);
- * 端午 (五月初五); the day after 中秋 (八月十六); 1 and 2 October; 重陽 (九月初九); 追思節 (2 November); 聖母無原罪瞻禮
- * (8 December); 20 December; 冬至 (the solar term); 24 and 25 December. None moves when it falls on a weekend; two on one
- * date share it. Which of them are mandatory holidays, binding every employer (Lei n.º 7/2008, art. 44). And the days
- * the civil service alone has off: its compensatory rest days and the afternoons exempted from work.
+ * 元旦; 農曆正月初一 to 初三; 清明 (the solar term); Good Friday and the day before Easter (復活節); 1 May; 佛誕節 (四月初八); 端午 (五月初五); the
+ * day after 中秋 (八月十六); 1 and 2 October; 重陽 (九月初九); 追思節 (2 November); 聖母無原罪瞻禮 (8 December); 20 December; 冬至 (the solar
+ * term); 24 and 25 December. None moves when it falls on a weekend; two on one date share it. Which of them are
+ * mandatory holidays, binding every employer (Lei n.º 7/2008, art. 44). And the days the civil service alone has off:
+ * its compensatory rest days and the afternoons exempted from work.
  *
  * <p>As a region ({@code region=mo}): its years built in ({@code regions/mo/}), later ones from the government's
  * iCalendar ({@code MO_UPDATE_URL}), confirmed by the ordinance's rules. Immutable.
@@ -35,7 +34,9 @@ public final class Macau implements Regional {
     private static final Words WORDS = new Words("法定假日", "", "。", "，這一天上班。");
     private final List<URI> sources;
 
-    /** @param sources {@code MO_UPDATE_URL}: its iCalendar of public holidays, tried in order; none: the built-in years */
+    /**
+     * @param sources {@code MO_UPDATE_URL}: its iCalendar of public holidays, tried in order; none: the built-in years
+     */
     public Macau(List<URI> sources) {
         this.sources = List.copyOf(sources);
     }
@@ -82,16 +83,22 @@ public final class Macau implements Regional {
         if (year <= 2000) {
             return new Beyond(null, null, null);
         }
-        return new Beyond(publicHolidays(year, LunarCalendar.get()).get(date), mandatory(year, LunarCalendar.get())
-                .contains(date), null);
+        return new Beyond(
+                publicHolidays(year, LunarCalendar.get()).get(date),
+                mandatory(year, LunarCalendar.get()).contains(date),
+                null);
     }
 
     @Override
     public String[] feed(boolean english, String years) {
-        return english ? new String[] {"Macau public holidays", "Macau public holidays: days off", "Macau make-up "
-                + "working days (none)", "Macau's public holidays for " + years + " (Ordem Executiva 60/2000). pocketapi"}
-                : new String[] {"澳門公眾假期", "澳門公眾假期（休）", "澳門調休上班日（無）", "澳門特別行政區" + years
-                + "年公眾假期（休）。pocketapi"};
+        return english
+                ? new String[] {
+                    "Macau public holidays",
+                    "Macau public holidays: days off",
+                    "Macau make-up " + "working days (none)",
+                    "Macau's public holidays for " + years + " (Ordem Executiva 60/2000). pocketapi"
+                }
+                : new String[] {"澳門公眾假期", "澳門公眾假期（休）", "澳門調休上班日（無）", "澳門特別行政區" + years + "年公眾假期（休）。pocketapi"};
     }
 
     @Override
@@ -128,25 +135,31 @@ public final class Macau implements Regional {
             Map<LocalDate, String> rules = publicHolidays(year, lunar);
             Map<LocalDate, String> off = new TreeMap<>();
             events.forEach((d, summary) -> {
-                if (!civil.contains(d) && !summary.contains("補假") && !summary.contains("下午") && !summary.contains("豁免")) {
+                if (!civil.contains(d)
+                        && !summary.contains("補假")
+                        && !summary.contains("下午")
+                        && !summary.contains("豁免")) {
                     off.put(d, rules.getOrDefault(d, summary));
                 }
             });
             TreeSet<LocalDate> differ = new TreeSet<>(rules.keySet());
             differ.addAll(off.keySet());
             differ.removeIf(d -> rules.containsKey(d) && off.containsKey(d));
-            return new Offer(RegionFiles.holidays(from.toString(), year, off), from, differ.isEmpty()
-                    ? "Ordem Executiva 60/2000's rules" : null, "its dates differ from Ordem Executiva 60/2000's rules on "
-                    + LogText.first(List.copyOf(differ), 5));
+            return new Offer(
+                    RegionFiles.holidays(from.toString(), year, off),
+                    from,
+                    differ.isEmpty() ? "Ordem Executiva 60/2000's rules" : null,
+                    "its dates differ from Ordem Executiva 60/2000's rules on "
+                            + LogText.first(List.copyOf(differ), 5));
         };
     }
 
     /**
      * The days of an iCalendar's all-day events (RFC 5545: folded lines, {@code DTSTART}, an exclusive {@code DTEND},
-     * {@code SUMMARY}) by year, each with its summary; a date two events cover keeps the first one's (an event may repeat
-     * another's day, never grow it). Macau's government publishes its holidays so. Read a line at a time; an event of
-     * more than 31 days (no holiday is that long), more than {@value RegionFiles#MAX_EVENTS} events or a summary that is no name
-     * refuse the file.
+     * {@code SUMMARY}) by year, each with its summary; a date two events cover keeps the first one's (an event may
+     * repeat another's day, never grow it). Macau's government publishes its holidays so. Read a line at a time; an
+     * event of more than 31 days (no holiday is that long), more than {@value RegionFiles#MAX_EVENTS} events or a
+     * summary that is no name refuse the file.
      */
     static Map<Integer, Map<LocalDate, String>> iCalendar(String source, byte[] bytes) throws HolidayDataException {
         List<String> lines = unfolded(source, bytes);
@@ -160,7 +173,8 @@ public final class Macau implements Regional {
         int events = 0;
         for (String line : lines) {
             int colon = line.indexOf(':');
-            String property = colon < 0 ? line : line.substring(0, colon).split(";", 2)[0].toUpperCase(java.util.Locale.ROOT);
+            String property =
+                    colon < 0 ? line : line.substring(0, colon).split(";", 2)[0].toUpperCase(java.util.Locale.ROOT);
             String value = colon < 0 ? "" : line.substring(colon + 1);
             if (line.equals("BEGIN:VEVENT")) {
                 if (++events > RegionFiles.MAX_EVENTS) {
@@ -174,8 +188,13 @@ public final class Macau implements Regional {
                 start = property.equals("DTSTART") ? d : start;
                 end = property.equals("DTEND") ? d : end;
             } else if (property.equals("SUMMARY")) {
-                summary = RegionFiles.name(source, value.replace("\\,", ",").replace("\\;", ";").replace("\\n", " ")
-                        .replace("\\\\", "\\").strip());
+                summary = RegionFiles.name(
+                        source,
+                        value.replace("\\,", ",")
+                                .replace("\\;", ";")
+                                .replace("\\n", " ")
+                                .replace("\\\\", "\\")
+                                .strip());
             } else if (line.equals("END:VEVENT")) {
                 if (start == null) {
                     throw new HolidayDataException(source, "an event without DTSTART");
@@ -193,13 +212,15 @@ public final class Macau implements Regional {
     }
 
     /**
-     * An iCalendar's lines, unfolded (a line that starts with a space or tab continues the one before), decoded one at a
-     * time: no copy of the whole text is made.
+     * An iCalendar's lines, unfolded (a line that starts with a space or tab continues the one before), decoded one at
+     * a time: no copy of the whole text is made.
      */
     private static List<String> unfolded(String source, byte[] bytes) throws HolidayDataException {
         List<String> lines = new ArrayList<>();
         CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
-        int from = bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
+        int from = bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF
+                ? 3
+                : 0;
         StringBuilder line = null;
         for (int end; from < bytes.length; from = end + 1) {
             end = from;
@@ -237,18 +258,33 @@ public final class Macau implements Regional {
     /** The longest unfolded iCalendar line read: a summary of a name's length, and its parameters. */
     private static final int MAX_LINE = 1_000;
 
-
-    /** The public holidays of {@code year} (2001 on), by date, each named by its festival (two on a date: both, joined). */
+    /**
+     * The public holidays of {@code year} (2001 on), by date, each named by its festival (two on a date: both, joined).
+     */
     public static Map<LocalDate, String> publicHolidays(int year, LunarCalendar lunar) {
         LocalDate easter = Easter.sunday(year);
-        Object[][] days = {{LocalDate.of(year, 1, 1), "元旦"}, {lunar.date(year, 1, 1), "農曆新年"},
-                {lunar.date(year, 1, 2), "農曆新年"}, {lunar.date(year, 1, 3), "農曆新年"}, {lunar.termDate(year, "清明"), "清明節"},
-                {easter.minusDays(2), "復活節"}, {easter.minusDays(1), "復活節"}, {LocalDate.of(year, 5, 1), "勞動節"},
-                {lunar.date(year, 4, 8), "佛誕節"}, {lunar.date(year, 5, 5), "端午節"}, {lunar.date(year, 8, 16), "中秋節"},
-                {LocalDate.of(year, 10, 1), "國慶日"}, {LocalDate.of(year, 10, 2), "國慶日"}, {lunar.date(year, 9, 9), "重陽節"},
-                {LocalDate.of(year, 11, 2), "追思節"}, {LocalDate.of(year, 12, 8), "聖母無原罪瞻禮"},
-                {LocalDate.of(year, 12, 20), "澳門特別行政區成立紀念日"}, {lunar.termDate(year, "冬至"), "冬至"},
-                {LocalDate.of(year, 12, 24), "聖誕節"}, {LocalDate.of(year, 12, 25), "聖誕節"}};
+        Object[][] days = {
+            {LocalDate.of(year, 1, 1), "元旦"},
+            {lunar.date(year, 1, 1), "農曆新年"},
+            {lunar.date(year, 1, 2), "農曆新年"},
+            {lunar.date(year, 1, 3), "農曆新年"},
+            {lunar.termDate(year, "清明"), "清明節"},
+            {easter.minusDays(2), "復活節"},
+            {easter.minusDays(1), "復活節"},
+            {LocalDate.of(year, 5, 1), "勞動節"},
+            {lunar.date(year, 4, 8), "佛誕節"},
+            {lunar.date(year, 5, 5), "端午節"},
+            {lunar.date(year, 8, 16), "中秋節"},
+            {LocalDate.of(year, 10, 1), "國慶日"},
+            {LocalDate.of(year, 10, 2), "國慶日"},
+            {lunar.date(year, 9, 9), "重陽節"},
+            {LocalDate.of(year, 11, 2), "追思節"},
+            {LocalDate.of(year, 12, 8), "聖母無原罪瞻禮"},
+            {LocalDate.of(year, 12, 20), "澳門特別行政區成立紀念日"},
+            {lunar.termDate(year, "冬至"), "冬至"},
+            {LocalDate.of(year, 12, 24), "聖誕節"},
+            {LocalDate.of(year, 12, 25), "聖誕節"}
+        };
         Map<LocalDate, String> holidays = new TreeMap<>();
         for (Object[] d : days) {
             holidays.merge((LocalDate) d[0], (String) d[1], (a, b) -> a.equals(b) ? a : a + "、" + b);
@@ -257,9 +293,9 @@ public final class Macau implements Regional {
     }
 
     /**
-     * The civil service's compensatory rest days of {@code year} (補假, ETAPM art. 79 no. 4; 2020 on), each named for
-     * its holiday ({@code 清明節的補假}): a public holiday on a Saturday or Sunday gives the first Monday to Friday after
-     * it that is neither a public holiday nor given already, the holidays taken in date order.
+     * The civil service's compensatory rest days of {@code year} (補假, ETAPM art. 79 no. 4; 2020 on), each named for its
+     * holiday ({@code 清明節的補假}): a public holiday on a Saturday or Sunday gives the first Monday to Friday after it that
+     * is neither a public holiday nor given already, the holidays taken in date order.
      */
     public static Map<LocalDate, String> compensatory(int year, LunarCalendar lunar) {
         Map<LocalDate, String> holidays = publicHolidays(year, lunar);
@@ -296,10 +332,20 @@ public final class Macau implements Regional {
         return afternoons;
     }
 
-    /** The mandatory holidays of {@code year}: 元旦, 初一 to 初三, 清明, 1 May, the day after 中秋, 1 October, 重陽, 20 December. */
+    /**
+     * The mandatory holidays of {@code year}: 元旦, 初一 to 初三, 清明, 1 May, the day after 中秋, 1 October, 重陽, 20 December.
+     */
     public static Set<LocalDate> mandatory(int year, LunarCalendar lunar) {
-        return new TreeSet<>(java.util.List.of(LocalDate.of(year, 1, 1), lunar.date(year, 1, 1), lunar.date(year, 1, 2),
-                lunar.date(year, 1, 3), lunar.termDate(year, "清明"), LocalDate.of(year, 5, 1), lunar.date(year, 8, 16),
-                LocalDate.of(year, 10, 1), lunar.date(year, 9, 9), LocalDate.of(year, 12, 20)));
+        return new TreeSet<>(java.util.List.of(
+                LocalDate.of(year, 1, 1),
+                lunar.date(year, 1, 1),
+                lunar.date(year, 1, 2),
+                lunar.date(year, 1, 3),
+                lunar.termDate(year, "清明"),
+                LocalDate.of(year, 5, 1),
+                lunar.date(year, 8, 16),
+                LocalDate.of(year, 10, 1),
+                lunar.date(year, 9, 9),
+                LocalDate.of(year, 12, 20)));
     }
 }

@@ -1,37 +1,28 @@
 package pocketapi.regions;
 
-import pocketapi.holidays.data.HolidayFile;
-
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.databind.JsonNode;
-
 import pocketapi.files.Json;
-import pocketapi.logging.LogText;
-import pocketapi.holidays.Day;
 import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.HolidayYear;
 import pocketapi.holidays.ListedDay;
+import pocketapi.holidays.data.HolidayFile;
+import pocketapi.logging.LogText;
 
 /**
  * What every region's published files are read with: lists read one entry at a time, names, dates, and days off turned
  * into a year in holiday-cn's layout, each day named by its festival as the built-in files are (days off that run into
- * each other over a weekend are one break, named by their festivals joined, {@code 復活節、清明節}). Each region reads its
- * own files' shapes with these ({@link HongKong}, {@link Macau}, {@link Taiwan}).
+ * each other over a weekend are one break, named by their festivals joined, {@code 復活節、清明節}). Each region reads its own
+ * files' shapes with these ({@link HongKong}, {@link Macau}, {@link Taiwan}).
  *
  * <p>Every file is untrusted and read within bounds before anything is kept: a list of at most {@value #MAX_EVENTS}
  * entries, read one entry at a time; a name of at most {@value HolidayFile#MAX_NAME} characters without control or
@@ -42,8 +33,7 @@ public final class RegionFiles {
     /** The most entries a region's list may hold (1823's list holds three years of some 17 days). */
     static final int MAX_EVENTS = 2_000;
 
-    private RegionFiles() {
-    }
+    private RegionFiles() {}
 
     /** A Hong Kong or Macau year from its days off, each named by its festival. */
     public static HolidayYear holidays(String source, int year, Map<LocalDate, String> off) {
@@ -59,7 +49,9 @@ public final class RegionFiles {
         LocalDate last = null;
         for (LocalDate d : off.keySet()) {
             boolean joins = last != null;
-            for (LocalDate between = last == null ? d : last.plusDays(1); joins && between.isBefore(d); between = between.plusDays(1)) {
+            for (LocalDate between = last == null ? d : last.plusDays(1);
+                    joins && between.isBefore(d);
+                    between = between.plusDays(1)) {
                 joins = between.getDayOfWeek() == DayOfWeek.SATURDAY || between.getDayOfWeek() == DayOfWeek.SUNDAY;
             }
             if (!joins) {
@@ -161,8 +153,8 @@ public final class RegionFiles {
         for (int i = 0; i < text.length(); ) {
             int cp = text.codePointAt(i);
             if (LogText.unsafe(cp)) {
-                throw new HolidayDataException(source, "a name with a control or format character (U+"
-                        + String.format("%04X", cp) + ")");
+                throw new HolidayDataException(
+                        source, "a name with a control or format character (U+" + String.format("%04X", cp) + ")");
             }
             i += Character.charCount(cp);
         }
@@ -172,8 +164,8 @@ public final class RegionFiles {
     /** A date of a file for {@code year}, which lists that year alone. */
     static LocalDate inYear(String source, int year, LocalDate date) throws HolidayDataException {
         if (date.getYear() != year) {
-            throw new HolidayDataException(source, "lists " + date + ", outside " + year + " (a year's file lists its own "
-                    + "year alone)");
+            throw new HolidayDataException(
+                    source, "lists " + date + ", outside " + year + " (a year's file lists its own " + "year alone)");
         }
         return date;
     }
@@ -182,7 +174,8 @@ public final class RegionFiles {
         try {
             return LocalDate.parse(yyyymmdd, DateTimeFormatter.BASIC_ISO_DATE);
         } catch (RuntimeException e) {
-            throw new HolidayDataException(source, "a date that is not YYYYMMDD: " + yyyymmdd.substring(0, Math.min(12, yyyymmdd.length())));
+            throw new HolidayDataException(
+                    source, "a date that is not YYYYMMDD: " + yyyymmdd.substring(0, Math.min(12, yyyymmdd.length())));
         }
     }
 }

@@ -13,10 +13,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 import pocketapi.common.Utc8;
 import pocketapi.holidays.HolidayCalendar;
 import pocketapi.holidays.HolidayDataException;
@@ -31,12 +29,12 @@ import pocketapi.logging.LogText;
 
 /**
  * Keeps the regions' calendars current while the service runs, for the regions asked for (a region nobody asks about is
- * never fetched): one loop for every region. Every interval it asks each region's update source ({@link Regional#round})
- * for this UTC+8 year and the next (and any year between the covered range and them), and decides by the one trust
- * rule: a year already served changes only when confirmed (each region says what confirms it: its law's rules, or a
- * second source); a year new to the service is served when confirmed, else once HOLIDAY_CONFIRM_WAIT_SECONDS have passed
- * since it was first seen, with a warning. What is served is kept in {@code HOLIDAY_CACHE_DIR/<region>/}. One round at a
- * time, a minute at most.
+ * never fetched): one loop for every region. Every interval it asks each region's update source
+ * ({@link Regional#round}) for this UTC+8 year and the next (and any year between the covered range and them), and
+ * decides by the one trust rule: a year already served changes only when confirmed (each region says what confirms it:
+ * its law's rules, or a second source); a year new to the service is served when confirmed, else once
+ * HOLIDAY_CONFIRM_WAIT_SECONDS have passed since it was first seen, with a warning. What is served is kept in
+ * {@code HOLIDAY_CACHE_DIR/<region>/}. One round at a time, a minute at most.
  */
 public final class RegionUpdater {
     private static final Logger LOG = LoggerFactory.getLogger(RegionUpdater.class);
@@ -52,10 +50,11 @@ public final class RegionUpdater {
     private long roundEnd;
 
     /**
-     * @param interval    HOLIDAY_UPDATE_SECONDS
+     * @param interval HOLIDAY_UPDATE_SECONDS
      * @param confirmWait HOLIDAY_CONFIRM_WAIT_SECONDS: how long a new year that is not confirmed waits
      */
-    public RegionUpdater(Regions regions, Duration interval, Duration confirmWait, HolidayFetcher fetcher, Clock clock) {
+    public RegionUpdater(
+            Regions regions, Duration interval, Duration confirmWait, HolidayFetcher fetcher, Clock clock) {
         this.regions = regions;
         this.interval = interval;
         this.confirmWait = confirmWait;
@@ -66,13 +65,17 @@ public final class RegionUpdater {
     /** Schedules the rounds on {@code scheduler} (none when every region's source is off); returns at once. */
     public void start(ScheduledExecutorService scheduler) {
         if (regions.regions().stream().anyMatch(regions::updates)) {
-            scheduler.scheduleWithFixedDelay(() -> {
-                try {
-                    check();
-                } catch (RuntimeException e) {
-                    LOG.error("region update failed unexpectedly", e);
-                }
-            }, FIRST_CHECK_MILLIS, interval.toMillis(), TimeUnit.MILLISECONDS);
+            scheduler.scheduleWithFixedDelay(
+                    () -> {
+                        try {
+                            check();
+                        } catch (RuntimeException e) {
+                            LOG.error("region update failed unexpectedly", e);
+                        }
+                    },
+                    FIRST_CHECK_MILLIS,
+                    interval.toMillis(),
+                    TimeUnit.MILLISECONDS);
         }
     }
 
@@ -85,16 +88,18 @@ public final class RegionUpdater {
             }
             Regional.Round round = region.round(fetching);
             int thisYear = Utc8.today(clock).getYear();
-            for (int year = Math.min(thisYear, regions.get(region).last().getYear() + 1); year <= thisYear + 1; year++) {
+            for (int year = Math.min(thisYear, regions.get(region).last().getYear() + 1);
+                    year <= thisYear + 1;
+                    year++) {
                 Regional.Offer offer = round.offer(year);
                 if (offer.year() == null) {
                     if (served(region, year)) {
-                        continue;  // a year served already that the source no longer lists (1823's keeps about three)
+                        continue; // a year served already that the source no longer lists (1823's keeps about three)
                     }
                     if (offer.from() != null) {
                         outcomes.note(offer.from(), offer.why());
                     }
-                    break;  // the years stay contiguous
+                    break; // the years stay contiguous
                 }
                 if (!decide(region, offer)) {
                     break;
@@ -120,8 +125,11 @@ public final class RegionUpdater {
             if (failure.noAnswer()) {
                 outcomes.noAnswer(url, failure.reason());
             } else {
-                outcomes.note(url, failure.reason().equals("answered HTTP 404") ? "not published yet (answered HTTP 404)"
-                        : failure.reason());
+                outcomes.note(
+                        url,
+                        failure.reason().equals("answered HTTP 404")
+                                ? "not published yet (answered HTTP 404)"
+                                : failure.reason());
             }
             return null;
         }
@@ -168,16 +176,24 @@ public final class RegionUpdater {
             return true;
         }
         if (served != null && confirmedBy == null) {
-            outcomes.note(from, "differs from the " + (served.source().startsWith(HolidayData.BUILT_IN) ? "built-in" : "served")
-                    + " year on " + LogText.first(List.copyOf(changed(served, year)), 5) + ", unconfirmed (" + why
-                    + "): not served; a year already served changes only when confirmed");
+            outcomes.note(
+                    from,
+                    "differs from the " + (served.source().startsWith(HolidayData.BUILT_IN) ? "built-in" : "served")
+                            + " year on " + LogText.first(List.copyOf(changed(served, year)), 5) + ", unconfirmed ("
+                            + why
+                            + "): not served; a year already served changes only when confirmed");
             return true;
         }
         Instant at = clock.instant();
         Instant until = cache.firstSeen(year.year(), at).plus(confirmWait);
         if (confirmedBy == null && at.isBefore(until)) {
-            outcomes.note(from, "waiting for confirmation until " + LocalDateTime.ofInstant(until, Utc8.OFFSET).withNano(0)
-                    .toString().replace('T', ' ') + " UTC+8: " + why);
+            outcomes.note(
+                    from,
+                    "waiting for confirmation until "
+                            + LocalDateTime.ofInstant(until, Utc8.OFFSET)
+                                    .withNano(0)
+                                    .toString()
+                                    .replace('T', ' ') + " UTC+8: " + why);
             return false;
         }
         try {
@@ -189,11 +205,21 @@ public final class RegionUpdater {
         }
         outcomes.note(from, "ok");
         if (confirmedBy != null) {
-            LOG.info("{} holidays {} {} from {}, confirmed by {}", region.english(), year.year(),
-                    served == null ? "added" : "changed", url, confirmedBy);
+            LOG.info(
+                    "{} holidays {} {} from {}, confirmed by {}",
+                    region.english(),
+                    year.year(),
+                    served == null ? "added" : "changed",
+                    url,
+                    confirmedBy);
         } else {
-            LOG.warn("{} holidays {} added from {} unconfirmed after waiting {}: {}", region.english(), year.year(), url,
-                    LogText.duration(confirmWait), why);
+            LOG.warn(
+                    "{} holidays {} added from {} unconfirmed after waiting {}: {}",
+                    region.english(),
+                    year.year(),
+                    url,
+                    LogText.duration(confirmWait),
+                    why);
         }
         return true;
     }

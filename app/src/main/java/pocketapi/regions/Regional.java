@@ -1,14 +1,13 @@
 package pocketapi.regions;
 
 import java.net.URI;
-
 import pocketapi.holidays.HolidayYear;
 import pocketapi.holidays.Region;
 
 /**
- * A region of this module, one object: its law and words ({@link Region}), its data files (built in under {@link
- * #folder}), and its update source ({@link #round}). Adding a region is one class of this kind, listed in {@link
- * Regions}. Implementations are immutable.
+ * A region of this module, one object: its law and words ({@link Region}), its data files (built in under
+ * {@link #folder}), and its update source ({@link #round}). Adding a region is one class of this kind, listed in
+ * {@link Regions}. Implementations are immutable.
  */
 public interface Regional extends Region {
     /** Where its years are built in, holiday-cn's layout with an {@code index.txt}. */
@@ -31,8 +30,9 @@ public interface Regional extends Region {
     }
 
     /**
-     * What a source gives of one year: the year, where it came from, and what confirms it (null: nothing, and {@code
-     * why}); or no year ({@code year} null), with what to note of that at {@code from} (both null: nothing to say).
+     * What a source gives of one year: the year, where it came from, and what confirms it (null: nothing, and
+     * {@code why}); or no year ({@code year} null), with what to note of that at {@code from} (both null: nothing to
+     * say).
      */
     record Offer(HolidayYear year, URI from, String confirmedBy, String why) {
         static Offer none(URI from, String why) {

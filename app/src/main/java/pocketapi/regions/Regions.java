@@ -1,7 +1,5 @@
 package pocketapi.regions;
 
-import pocketapi.holidays.data.HolidayData;
-
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -12,27 +10,27 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
+import pocketapi.config.Config;
 import pocketapi.files.Disk;
 import pocketapi.files.Folder;
 import pocketapi.holidays.HolidayCalendar;
 import pocketapi.holidays.HolidayDataException;
+import pocketapi.holidays.HolidaySettings;
 import pocketapi.holidays.HolidayYear;
 import pocketapi.holidays.ListedDay;
-import pocketapi.config.Config;
-import pocketapi.holidays.HolidaySettings;
 import pocketapi.holidays.Region;
 import pocketapi.holidays.RegionCalendars;
+import pocketapi.holidays.data.HolidayData;
 import pocketapi.logging.LogText;
 
 /**
- * The regions other than the mainland, each one {@link Regional} object ({@link HongKong}, {@link Macau}, {@link Taiwan}),
- * and their calendars: each read on its first use from the jar ({@code regions/<code>/YYYY.json}, holiday-cn's layout)
- * and from the years fetched for it before ({@code HOLIDAY_CACHE_DIR/<code>/}), so a region nobody asks for costs
- * nothing; a year fetched while running is swapped in whole ({@link #offer}). Reads take no lock. Thread-safe.
+ * The regions other than the mainland, each one {@link Regional} object ({@link HongKong}, {@link Macau},
+ * {@link Taiwan}), and their calendars: each read on its first use from the jar ({@code regions/<code>/YYYY.json},
+ * holiday-cn's layout) and from the years fetched for it before ({@code HOLIDAY_CACHE_DIR/<code>/}), so a region nobody
+ * asks for costs nothing; a year fetched while running is swapped in whole ({@link #offer}). Reads take no lock.
+ * Thread-safe.
  */
 public final class Regions implements RegionCalendars {
     private static final Logger LOG = LoggerFactory.getLogger(Regions.class);
@@ -40,6 +38,7 @@ public final class Regions implements RegionCalendars {
     private final Clock clock;
     /** HOLIDAY_CACHE_DIR; null: none (tests of the HTTP layer). */
     private final Path cache;
+
     private volatile Map<Regional, HolidayCalendar> read = Map.of();
 
     /** The regions, in the order they are listed, with their update sources as given. */
@@ -61,8 +60,13 @@ public final class Regions implements RegionCalendars {
 
     /** The regions as the settings have them. */
     public static Regions of(Config config, Clock clock) {
-        return new Regions(every(config.get(RegionSettings.HK_UPDATE_URL), config.get(RegionSettings.MO_UPDATE_URL),
-                config.get(RegionSettings.TW_UPDATE_URL), config.get(RegionSettings.TW_CONFIRM_URL)), clock,
+        return new Regions(
+                every(
+                        config.get(RegionSettings.HK_UPDATE_URL),
+                        config.get(RegionSettings.MO_UPDATE_URL),
+                        config.get(RegionSettings.TW_UPDATE_URL),
+                        config.get(RegionSettings.TW_CONFIRM_URL)),
+                clock,
                 config.get(HolidaySettings.HOLIDAY_CACHE_DIR));
     }
 
@@ -123,7 +127,10 @@ public final class Regions implements RegionCalendars {
         return true;
     }
 
-    /** The built-in years with those fetched before over them, classified once; the built-in ones alone if those do not fit. */
+    /**
+     * The built-in years with those fetched before over them, classified once; the built-in ones alone if those do not
+     * fit.
+     */
     private synchronized HolidayCalendar load(Regional region) {
         HolidayCalendar calendar = read.get(region);
         if (calendar == null) {
@@ -134,13 +141,17 @@ public final class Regions implements RegionCalendars {
                 try {
                     cached(region).forEach(y -> years.put(y.year(), y));
                     calendar = HolidayCalendar.of(region, years.values(), clock);
-                } catch (HolidayDataException | IOException e) {  // the kept years leave a gap, or cannot be listed
-                    LOG.warn("the years fetched for {} in {} are not used ({}); the built-in ones are", region.english(),
-                            cache(region), e.getMessage());
+                } catch (HolidayDataException | IOException e) { // the kept years leave a gap, or cannot be listed
+                    LOG.warn(
+                            "the years fetched for {} in {} are not used ({}); the built-in ones are",
+                            region.english(),
+                            cache(region),
+                            e.getMessage());
                     calendar = HolidayCalendar.of(region, shipped, clock);
                 }
             } catch (HolidayDataException e) {
-                throw new IllegalStateException("the jar's " + region.english() + " data does not read: " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "the jar's " + region.english() + " data does not read: " + e.getMessage(), e);
             }
             put(region, calendar);
         }
@@ -167,7 +178,8 @@ public final class Regions implements RegionCalendars {
                     HolidayYear year = HolidayData.parse(file);
                     for (ListedDay day : year.days()) {
                         if (day.date().getYear() != year.year()) {
-                            throw new HolidayDataException(year.source(), "lists " + day.date() + ", outside " + year.year());
+                            throw new HolidayDataException(
+                                    year.source(), "lists " + day.date() + ", outside " + year.year());
                         }
                     }
                     years.add(year);
@@ -178,8 +190,12 @@ public final class Regions implements RegionCalendars {
                     } catch (IOException moved) {
                         aside = "cannot be moved aside (" + moved + "); ignored";
                     }
-                    LOG.warn("{} holiday cache file {} is not usable ({}); {}", region.english(), file.path(),
-                            LogText.safe(e.problem(), LogText.LINE), aside);
+                    LOG.warn(
+                            "{} holiday cache file {} is not usable ({}); {}",
+                            region.english(),
+                            file.path(),
+                            LogText.safe(e.problem(), LogText.LINE),
+                            aside);
                 }
             }
         }

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
-
 import pocketapi.config.Config;
 import pocketapi.holidays.HolidaySettings;
 import pocketapi.holidays.Region;
@@ -64,8 +63,12 @@ public final class RegionsModule implements Module {
 
     @Override
     public void start(Function<String, ScheduledExecutorService> threads) {
-        new RegionUpdater(regions, config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS),
-                config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS), new HolidayFetcher(userAgent), clock)
+        new RegionUpdater(
+                        regions,
+                        config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS),
+                        config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS),
+                        new HolidayFetcher(userAgent),
+                        clock)
                 .start(threads.apply("updates"));
     }
 }

@@ -1,31 +1,30 @@
 package pocketapi.regions;
 
-import pocketapi.logging.LogText;
-import pocketapi.holidays.Day;
-import pocketapi.holidays.HolidayDataException;
-import pocketapi.holidays.HolidayYear;
-import pocketapi.holidays.ListedDay;
-import pocketapi.holidays.YearLaw;
-import pocketapi.holidays.LunarCalendar;
-
 import java.net.URI;
 import java.time.DayOfWeek;
-import java.util.List;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import pocketapi.holidays.Day;
+import pocketapi.holidays.HolidayDataException;
+import pocketapi.holidays.HolidayYear;
+import pocketapi.holidays.ListedDay;
+import pocketapi.holidays.LunarCalendar;
+import pocketapi.holidays.YearLaw;
+import pocketapi.logging.LogText;
 
 /**
- * Taiwan's days off by law of a year (2015 on), named as the built-in data names them: the 放假之紀念日及節日 of
- * 紀念日及節日實施辦法, and from 2025 of 紀念日及節日實施條例. 開國紀念日 (1 January); 農曆除夕 and 春節 (初一 to 初三), with
- * 小年夜 (the day before 除夕) from 2026; 和平紀念日 (28 February); 兒童節 (4 April); 民族掃墓節 (清明, the solar term);
- * 勞動節 (1 May) from 2026; 端午節; 中秋節; 孔子誕辰紀念日 (28 September) from 2025; 國慶日 (10 October); 臺灣光復暨金門古寧頭大捷紀念日
- * (25 October) and 行憲紀念日 (25 December) from 2025. And the substitute days (補假) its rules give: one on a Saturday
- * moves to the workday before, one on a Sunday to the workday after; 小年夜, 除夕 and 春節 on a weekend to the workdays
- * after; 兒童節 on 清明's date to the day its table gives (the Friday before a weekend one, else the nearer weekday that
- * bridges to the weekend). A workday here is a Monday to Friday that is neither such a day nor a substitute already.
+ * Taiwan's days off by law of a year (2015 on), named as the built-in data names them: the 放假之紀念日及節日 of 紀念日及節日實施辦法, and
+ * from 2025 of 紀念日及節日實施條例. 開國紀念日 (1 January); 農曆除夕 and 春節 (初一 to 初三), with 小年夜 (the day before 除夕) from 2026; 和平紀念日 (28
+ * February); 兒童節 (4 April); 民族掃墓節 (清明, the solar term); 勞動節 (1 May) from 2026; 端午節; 中秋節; 孔子誕辰紀念日 (28 September) from
+ * 2025; 國慶日 (10 October); 臺灣光復暨金門古寧頭大捷紀念日 (25 October) and 行憲紀念日 (25 December) from 2025. And the substitute days (補假)
+ * its rules give: one on a Saturday moves to the workday before, one on a Sunday to the workday after; 小年夜, 除夕 and 春節
+ * on a weekend to the workdays after; 兒童節 on 清明's date to the day its table gives (the Friday before a weekend one,
+ * else the nearer weekday that bridges to the weekend). A workday here is a Monday to Friday that is neither such a day
+ * nor a substitute already.
  *
  * <p>As a region ({@code region=tw}): its years built in ({@code regions/tw/}), later ones from a mirror of the office
  * calendar ({@code TW_UPDATE_URL}), confirmed by a second ({@code TW_CONFIRM_URL}). Immutable.
@@ -38,8 +37,8 @@ public final class Taiwan implements Regional {
     private final List<URI> confirming;
 
     /**
-     * @param mirrors    {@code TW_UPDATE_URL}: the office calendar as ruyut/TaiwanCalendar has it, tried in order; none:
-     *                   the built-in years only
+     * @param mirrors {@code TW_UPDATE_URL}: the office calendar as ruyut/TaiwanCalendar has it, tried in order; none:
+     *     the built-in years only
      * @param confirming {@code TW_CONFIRM_URL}: the second mirror, imsyuan/taiwan-holidays
      */
     public Taiwan(List<URI> mirrors, List<URI> confirming) {
@@ -76,7 +75,8 @@ public final class Taiwan implements Regional {
     @Override
     public YearLaw law(int year) {
         LunarCalendar lunar = LunarCalendar.get();
-        return covers(year) ? YearLaw.fixed(holidays(year, lunar).keySet(), substitutes(year, lunar), Map.of())
+        return covers(year)
+                ? YearLaw.fixed(holidays(year, lunar).keySet(), substitutes(year, lunar), Map.of())
                 : YearLaw.fixed(Set.of(), Set.of(), Map.of());
     }
 
@@ -92,10 +92,17 @@ public final class Taiwan implements Regional {
 
     @Override
     public String[] feed(boolean english, String years) {
-        return english ? new String[] {"Taiwan public holidays", "Taiwan public holidays: days off", "Taiwan make-up "
-                + "working days", "Taiwan's government office calendar (DGPA) for " + years + ": days off and make-up "
-                + "working days. pocketapi"} : new String[] {"臺灣放假日", "臺灣放假日（休）", "臺灣補行上班日（班）",
-                "行政院人事行政總處公布的" + years + "年政府行政機關辦公日曆：放假（休）與補行上班（班）。pocketapi"};
+        return english
+                ? new String[] {
+                    "Taiwan public holidays",
+                    "Taiwan public holidays: days off",
+                    "Taiwan make-up " + "working days",
+                    "Taiwan's government office calendar (DGPA) for " + years + ": days off and make-up "
+                            + "working days. pocketapi"
+                }
+                : new String[] {
+                    "臺灣放假日", "臺灣放假日（休）", "臺灣補行上班日（班）", "行政院人事行政總處公布的" + years + "年政府行政機關辦公日曆：放假（休）與補行上班（班）。pocketapi"
+                };
     }
 
     @Override
@@ -116,8 +123,11 @@ public final class Taiwan implements Regional {
     @Override
     public Round round(Fetching fetching) {
         return year -> {
-            Fetching.Read<Map<LocalDate, String>> read = fetching.first(mirrors.stream().map(base -> URI.create(base + "/"
-                    + year + ".json")).toList(), (source, body) -> everyDay(source, year, body));
+            Fetching.Read<Map<LocalDate, String>> read = fetching.first(
+                    mirrors.stream()
+                            .map(base -> URI.create(base + "/" + year + ".json"))
+                            .toList(),
+                    (source, body) -> everyDay(source, year, body));
             if (read == null) {
                 return Offer.none(null, null);
             }
@@ -127,11 +137,14 @@ public final class Taiwan implements Regional {
             for (URI base : confirming) {
                 URI url = URI.create(base + "/" + year + "/holidays.json");
                 byte[] off = fetching.fetch(url);
-                byte[] worked = off == null ? null : fetching.fetch(URI.create(base + "/" + year + "/makeup-workdays.json"));
+                byte[] worked =
+                        off == null ? null : fetching.fetch(URI.create(base + "/" + year + "/makeup-workdays.json"));
                 try {
                     // Both files or none: a days-off list without its Saturdays worked confirms nothing.
                     Map<LocalDate, String> confirm = worked == null ? null : lists(url.toString(), year, off, worked);
-                    if (confirm != null && confirm.keySet().equals(listed.keySet()) && worked(confirm).equals(worked(listed))) {
+                    if (confirm != null
+                            && confirm.keySet().equals(listed.keySet())
+                            && worked(confirm).equals(worked(listed))) {
                         confirmedBy = url.toString();
                         break;
                     }
@@ -155,13 +168,14 @@ public final class Taiwan implements Regional {
     }
 
     /**
-     * Taiwan's days off (named) and Saturdays worked (named {@code ""}) of {@code year}, from ruyut's file of every day;
-     * a date of another year refuses the file.
+     * Taiwan's days off (named) and Saturdays worked (named {@code ""}) of {@code year}, from ruyut's file of every
+     * day; a date of another year refuses the file.
      */
     static Map<LocalDate, String> everyDay(String source, int year, byte[] bytes) throws HolidayDataException {
         Map<LocalDate, String> listed = new TreeMap<>();
         RegionFiles.array(source, bytes, e -> {
-            LocalDate d = RegionFiles.inYear(source, year, RegionFiles.date(source, e.path("date").asText()));
+            LocalDate d = RegionFiles.inYear(
+                    source, year, RegionFiles.date(source, e.path("date").asText()));
             boolean off = e.path("isHoliday").asBoolean();
             String name = RegionFiles.name(source, e.path("description").asText());
             if (off && (!name.isEmpty() || !Day.weekend(d))) {
@@ -177,19 +191,40 @@ public final class Taiwan implements Regional {
     static Map<LocalDate, String> lists(String source, int year, byte[] holidays, byte[] workdays)
             throws HolidayDataException {
         Map<LocalDate, String> listed = new TreeMap<>();
-        RegionFiles.array(source, holidays, e -> listed.put(RegionFiles.inYear(source, year, RegionFiles.date(source, e.path("date").asText())),
-                RegionFiles.name(source, e.path("description").asText("放假"))));
-        RegionFiles.array(source, workdays, e -> listed.put(RegionFiles.inYear(source, year, RegionFiles.date(source, e.path("date").asText())), ""));
+        RegionFiles.array(
+                source,
+                holidays,
+                e -> listed.put(
+                        RegionFiles.inYear(
+                                source,
+                                year,
+                                RegionFiles.date(source, e.path("date").asText())),
+                        RegionFiles.name(source, e.path("description").asText("放假"))));
+        RegionFiles.array(
+                source,
+                workdays,
+                e -> listed.put(
+                        RegionFiles.inYear(
+                                source,
+                                year,
+                                RegionFiles.date(source, e.path("date").asText())),
+                        ""));
         return listed;
     }
 
-    /** A Taiwan year: 小年夜, 除夕 and 春節 are 春節; 補假 and 調整放假 take their break's name; a Saturday worked, its nearest break's. */
+    /**
+     * A Taiwan year: 小年夜, 除夕 and 春節 are 春節; 補假 and 調整放假 take their break's name; a Saturday worked, its nearest
+     * break's.
+     */
     static HolidayYear year(String source, int year, Map<LocalDate, String> listed) {
         Map<LocalDate, String> off = new TreeMap<>();
         listed.forEach((d, name) -> {
             if (!name.isEmpty()) {
-                off.put(d, List.of("小年夜", "農曆除夕", "春節").contains(name) ? "春節"
-                        : List.of("補假", "調整放假", "放假").contains(name) ? null : name);
+                off.put(
+                        d,
+                        List.of("小年夜", "農曆除夕", "春節").contains(name)
+                                ? "春節"
+                                : List.of("補假", "調整放假", "放假").contains(name) ? null : name);
             }
         });
         List<ListedDay> days = RegionFiles.named(off, "開國紀念日");
@@ -197,15 +232,17 @@ public final class Taiwan implements Regional {
             if (name.isEmpty()) {
                 ListedDay nearest = null;
                 for (ListedDay o : days) {
-                    nearest = nearest == null || Math.abs(o.date().toEpochDay() - d.toEpochDay())
-                            < Math.abs(nearest.date().toEpochDay() - d.toEpochDay()) ? o : nearest;
+                    nearest = nearest == null
+                                    || Math.abs(o.date().toEpochDay() - d.toEpochDay())
+                                            < Math.abs(nearest.date().toEpochDay() - d.toEpochDay())
+                            ? o
+                            : nearest;
                 }
                 days.add(new ListedDay(d, nearest == null ? "補行上班" : nearest.festival(), false));
             }
         });
         return new HolidayYear(year, source, days);
     }
-
 
     /** The first year both the days and the substitute rules are these (內政部令 1030182404). */
     public static boolean covers(int year) {
@@ -215,13 +252,24 @@ public final class Taiwan implements Regional {
     /** The law's days off of {@code year}, by date, each named by its festival (two on a date: both, joined). */
     public static Map<LocalDate, String> holidays(int year, LunarCalendar lunar) {
         LocalDate newYear = lunar.date(year, 1, 1);
-        Object[][] days = {{LocalDate.of(year, 1, 1), "開國紀念日", 0}, {newYear.minusDays(2), SPRING, 2026},
-                {newYear.minusDays(1), SPRING, 0}, {newYear, SPRING, 0}, {newYear.plusDays(1), SPRING, 0},
-                {newYear.plusDays(2), SPRING, 0}, {LocalDate.of(year, 2, 28), "和平紀念日", 0}, {LocalDate.of(year, 4, 4), CHILDREN, 0},
-                {lunar.termDate(year, "清明"), "民族掃墓節", 0}, {LocalDate.of(year, 5, 1), "勞動節", 2026},
-                {lunar.date(year, 5, 5), "端午節", 0}, {lunar.date(year, 8, 15), "中秋節", 0},
-                {LocalDate.of(year, 9, 28), "孔子誕辰紀念日", 2025}, {LocalDate.of(year, 10, 10), "國慶日", 0},
-                {LocalDate.of(year, 10, 25), "臺灣光復暨金門古寧頭大捷紀念日", 2025}, {LocalDate.of(year, 12, 25), "行憲紀念日", 2025}};
+        Object[][] days = {
+            {LocalDate.of(year, 1, 1), "開國紀念日", 0},
+            {newYear.minusDays(2), SPRING, 2026},
+            {newYear.minusDays(1), SPRING, 0},
+            {newYear, SPRING, 0},
+            {newYear.plusDays(1), SPRING, 0},
+            {newYear.plusDays(2), SPRING, 0},
+            {LocalDate.of(year, 2, 28), "和平紀念日", 0},
+            {LocalDate.of(year, 4, 4), CHILDREN, 0},
+            {lunar.termDate(year, "清明"), "民族掃墓節", 0},
+            {LocalDate.of(year, 5, 1), "勞動節", 2026},
+            {lunar.date(year, 5, 5), "端午節", 0},
+            {lunar.date(year, 8, 15), "中秋節", 0},
+            {LocalDate.of(year, 9, 28), "孔子誕辰紀念日", 2025},
+            {LocalDate.of(year, 10, 10), "國慶日", 0},
+            {LocalDate.of(year, 10, 25), "臺灣光復暨金門古寧頭大捷紀念日", 2025},
+            {LocalDate.of(year, 12, 25), "行憲紀念日", 2025}
+        };
         Map<LocalDate, String> holidays = new TreeMap<>();
         for (Object[] d : days) {
             if (year >= (Integer) d[2]) {
@@ -245,10 +293,14 @@ public final class Taiwan implements Regional {
             if (h.getValue().equals(SPRING)) {
                 continue;
             }
-            if (h.getValue().startsWith(CHILDREN + "、")) {  // 兒童節 on 清明's date: its own day, then 清明's by the weekend rule
-                int[] shift = {1, -1, -1, 1, -1, -1, -2};  // Monday .. Sunday (內政部令 1010307327)
-                place(d.plusDays(shift[d.getDayOfWeek().getValue() - 1]), shift[d.getDayOfWeek().getValue() - 1] > 0 ? 1 : -1,
-                        taken, substitutes);
+            if (h.getValue()
+                    .startsWith(CHILDREN + "、")) { // 兒童節 on 清明's date: its own day, then 清明's by the weekend rule
+                int[] shift = {1, -1, -1, 1, -1, -1, -2}; // Monday .. Sunday (內政部令 1010307327)
+                place(
+                        d.plusDays(shift[d.getDayOfWeek().getValue() - 1]),
+                        shift[d.getDayOfWeek().getValue() - 1] > 0 ? 1 : -1,
+                        taken,
+                        substitutes);
             }
             if (d.getDayOfWeek() == DayOfWeek.SATURDAY) {
                 place(d.minusDays(1), -1, taken, substitutes);

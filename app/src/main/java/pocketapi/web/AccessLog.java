@@ -1,9 +1,8 @@
 package pocketapi.web;
 
+import io.javalin.http.Context;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.javalin.http.Context;
 
 /**
  * One line per request when {@code ACCESS_LOG=true}: {@code 203.0.113.4 GET /api/holidays?type=alarm 200 0.4ms
@@ -15,17 +14,25 @@ final class AccessLog {
     private static final Logger LOG = LoggerFactory.getLogger("access");
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-    private AccessLog() {
-    }
+    private AccessLog() {}
 
     static void log(Context ctx, float ms, String user) {
         String query = ctx.queryString();
-        LOG.info("{} {} {}{} {} {}ms user=\"{}\"", escape(ctx.ip()), escape(ctx.method().name()), escape(ctx.path()),
-                query == null ? "" : "?" + escape(query), ctx.statusCode(), Math.round(ms * 10) / 10.0,
+        LOG.info(
+                "{} {} {}{} {} {}ms user=\"{}\"",
+                escape(ctx.ip()),
+                escape(ctx.method().name()),
+                escape(ctx.path()),
+                query == null ? "" : "?" + escape(query),
+                ctx.statusCode(),
+                Math.round(ms * 10) / 10.0,
                 escape(user).replace("\"", "\\u0022"));
     }
 
-    /** Printable ASCII as it is, everything else as {@code \}{@code uXXXX} (a backslash too, so the escape is unambiguous). */
+    /**
+     * Printable ASCII as it is, everything else as {@code \}{@code uXXXX} (a backslash too, so the escape is
+     * unambiguous).
+     */
     static String escape(String text) {
         StringBuilder out = null;
         for (int i = 0; i < text.length(); i++) {
@@ -38,7 +45,10 @@ final class AccessLog {
                 if (plain) {
                     out.append(c);
                 } else {
-                    out.append("\\u").append(HEX[c >> 12 & 0xF]).append(HEX[c >> 8 & 0xF]).append(HEX[c >> 4 & 0xF])
+                    out.append("\\u")
+                            .append(HEX[c >> 12 & 0xF])
+                            .append(HEX[c >> 8 & 0xF])
+                            .append(HEX[c >> 4 & 0xF])
                             .append(HEX[c & 0xF]);
                 }
             }

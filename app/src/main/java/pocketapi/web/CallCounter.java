@@ -4,8 +4,7 @@ package pocketapi.web;
 @FunctionalInterface
 public interface CallCounter {
     /** Nothing is counted. */
-    CallCounter NONE = (user, family) -> {
-    };
+    CallCounter NONE = (user, family) -> {};
 
     /** Counts one call by {@code user} to an endpoint of {@code family}. */
     void count(String user, Family family);

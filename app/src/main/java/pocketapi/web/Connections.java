@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-
 import org.eclipse.jetty.http.HttpCompliance;
 import org.eclipse.jetty.http.HttpGenerator;
 import org.eclipse.jetty.http.HttpParser;
@@ -16,7 +15,6 @@ import org.eclipse.jetty.server.internal.HttpConnection;
 import org.eclipse.jetty.util.thread.Scheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 import pocketapi.logging.Throttle;
 
 /**
@@ -37,30 +35,43 @@ final class Connections extends HttpConnectionFactory {
     static final long FULL_MILLIS = 1_000;
     /** How long a response may make no progress: a client that does not read is cut well before the idle time-out. */
     static final long WRITE_MILLIS = 5_000;
+
     private static final byte[] HEAD = {'H', 'E', 'A', 'D', ' '};
 
     private final long timeoutNanos;
     private final int bound;
     private final Set<Watched> open = ConcurrentHashMap.newKeySet();
     private final Throttle closed;
-    private final Throttle failedAccepts = Throttle.counting(LOG, true, "cannot accept a connection for now (%d time(s) since "
-            + "the last such line): it waits in the listen queue and is accepted once a file is free; if this line repeats "
-            + "every minute, lower MAX_CONNECTIONS or raise the open-file limit");
-    private final Throttle stalled = Throttle.counting(LOG, true, "slow readers: closed %d connection(s) whose answer made no "
-            + "progress for " + WRITE_MILLIS / 1000 + " s (the client did not read it)");
+    private final Throttle failedAccepts = Throttle.counting(
+            LOG,
+            true,
+            "cannot accept a connection for now (%d time(s) since "
+                    + "the last such line): it waits in the listen queue and is accepted once a file is "
+                    + "free; if this line repeats "
+                    + "every minute, lower MAX_CONNECTIONS or raise the open-file limit");
+    private final Throttle stalled = Throttle.counting(
+            LOG,
+            true,
+            "slow readers: closed %d connection(s) whose answer made no " + "progress for " + WRITE_MILLIS / 1000
+                    + " s (the client did not read it)");
     private Scheduler scheduler;
 
     private Connections(HttpConfiguration http, Duration headerTimeout, int bound) {
         super(http);
         this.timeoutNanos = headerTimeout.toNanos();
         this.bound = bound;
-        this.closed = Throttle.counting(LOG, true, "slow clients: closed %d connection(s) that sent no complete request headers "
-                + "within " + headerTimeout.toSeconds() + " s (HEADER_TIMEOUT_SECONDS), or gave their slot to a new one at "
-                + "MAX_CONNECTIONS; the next such line comes a minute later at the soonest");
+        this.closed = Throttle.counting(
+                LOG,
+                true,
+                "slow clients: closed %d connection(s) that sent no complete request headers "
+                        + "within " + headerTimeout.toSeconds()
+                        + " s (HEADER_TIMEOUT_SECONDS), or gave their slot to a new one at "
+                        + "MAX_CONNECTIONS; the next such line comes a minute later at the soonest");
     }
 
     /** The service's connector, bounded to {@code maxConnections} connections, fewer if the open-file limit says so. */
-    static ServerConnector connector(Server server, HttpConfiguration http, Duration headerTimeout, int maxConnections) {
+    static ServerConnector connector(
+            Server server, HttpConfiguration http, Duration headerTimeout, int maxConnections) {
         Connections connections = new Connections(http, headerTimeout, OpenFiles.connections(maxConnections));
         ServerConnector connector = new ServerConnector(server, connections) {
             @Override
@@ -68,7 +79,7 @@ final class Connections extends HttpConnectionFactory {
                 return connections.acceptFailed(this, failure) || super.handleAcceptFailure(failure);
             }
         };
-        connector.setAcceptQueueSize(512);  // connections the bound keeps waiting queue in the kernel
+        connector.setAcceptQueueSize(512); // connections the bound keeps waiting queue in the kernel
         server.addBean(new NetworkConnectionLimit(connections.bound, connector));
         connections.scheduler = connector.getScheduler();
         return connector;
@@ -82,26 +93,30 @@ final class Connections extends HttpConnectionFactory {
 
     /** The sweep, every {@value #SWEEP_MILLIS} ms while the connector runs, on its own scheduler. */
     private void sweepLater() {
-        scheduler.schedule(() -> {
-            if (isRunning()) {
-                sweep();
-                sweepLater();
-            }
-        }, SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+        scheduler.schedule(
+                () -> {
+                    if (isRunning()) {
+                        sweep();
+                        sweepLater();
+                    }
+                },
+                SWEEP_MILLIS,
+                TimeUnit.MILLISECONDS);
     }
 
     /** A failed accept (the file limit reached by something else): a line a minute at most, and a pause. */
     private boolean acceptFailed(ServerConnector connector, Throwable failure) {
-        if (!connector.isRunning() || failure instanceof InterruptedException
+        if (!connector.isRunning()
+                || failure instanceof InterruptedException
                 || failure instanceof java.nio.channels.ClosedByInterruptException) {
             return false;
         }
         if (failure instanceof java.nio.channels.ClosedChannelException) {
-            return true;  // the port was closed: the service is stopping
+            return true; // the port was closed: the service is stopping
         }
         failedAccepts.count();
         try {
-            Thread.sleep(100);  // it is likely to fail again at once: do not spin on it
+            Thread.sleep(100); // it is likely to fail again at once: do not spin on it
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -120,7 +135,7 @@ final class Connections extends HttpConnectionFactory {
                 c.getEndPoint().close();
                 closed.count();
             } else if (answer != null && answer.isCommitted() && idleFor(c) > WRITE_MILLIS) {
-                c.getEndPoint().close();  // the blocked write fails at once, and its thread is free
+                c.getEndPoint().close(); // the blocked write fails at once, and its thread is free
                 stalled.count();
             }
         }
@@ -131,8 +146,10 @@ final class Connections extends HttpConnectionFactory {
         Watched oldest = null;
         for (Watched c : open) {
             boolean waits = c.headersSince != 0;
-            if (c != arriving && (oldest == null || waits && (oldest.headersSince == 0 || c.headersSince < oldest.headersSince)
-                    || !waits && oldest.headersSince == 0 && idleFor(c) > idleFor(oldest))) {
+            if (c != arriving
+                    && (oldest == null
+                            || waits && (oldest.headersSince == 0 || c.headersSince < oldest.headersSince)
+                            || !waits && oldest.headersSince == 0 && idleFor(c) > idleFor(oldest))) {
                 oldest = c;
             }
         }
@@ -165,11 +182,13 @@ final class Connections extends HttpConnectionFactory {
         return request.getConnectionMetaData().getConnection() instanceof Watched c && c.head;
     }
 
-    /** Whether the bytes at the start of a request are, or may still become, {@code HEAD } (no body is the safe answer). */
+    /**
+     * Whether the bytes at the start of a request are, or may still become, {@code HEAD } (no body is the safe answer).
+     */
     static boolean startsWithHead(ByteBuffer buffer) {
         int i = buffer.position();
         while (i < buffer.limit() && (buffer.get(i) == '\r' || buffer.get(i) == '\n')) {
-            i++;  // empty lines before a request line are allowed
+            i++; // empty lines before a request line are allowed
         }
         for (int k = 0; k < HEAD.length; k++, i++) {
             if (i >= buffer.limit()) {
@@ -198,7 +217,7 @@ final class Connections extends HttpConnectionFactory {
 
         @Override
         public void onOpen() {
-            headersSince = System.nanoTime();  // the first request's headers are due from the connect
+            headersSince = System.nanoTime(); // the first request's headers are due from the connect
             open.add(this);
             if (open.size() >= bound) {
                 makeRoom(this);
@@ -229,7 +248,7 @@ final class Connections extends HttpConnectionFactory {
                     if (isStart()) {
                         head = startsWithHead(buffer);
                         if (headersSince == 0 && buffer.hasRemaining()) {
-                            headersSince = System.nanoTime();  // a later request's first byte
+                            headersSince = System.nanoTime(); // a later request's first byte
                         }
                     }
                     boolean handle = super.parseNext(buffer);
@@ -251,8 +270,9 @@ final class Connections extends HttpConnectionFactory {
      */
     static void check() {
         if (!HttpGenerator.__STRICT) {
-            throw new IllegalStateException("Jetty was loaded without -D" + HttpApi.STRICT_CONTENT_TYPES + "=true, so it "
-                    + "would rewrite every Content-Type; set it before anything touches Jetty (Main does)");
+            throw new IllegalStateException(
+                    "Jetty was loaded without -D" + HttpApi.STRICT_CONTENT_TYPES + "=true, so it "
+                            + "would rewrite every Content-Type; set it before anything touches Jetty (Main does)");
         }
     }
 }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.Handler;
@@ -19,7 +18,6 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.InetAddressSet;
 import org.eclipse.jetty.util.thread.ThreadPool;
 import org.slf4j.LoggerFactory;
-
 import pocketapi.logging.Throttle;
 
 /**
@@ -30,20 +28,25 @@ import pocketapi.logging.Throttle;
  *
  * <p>Who the request is ({@link Caller}) is worked out here, once, and handed on as the request's {@link #CALLER}: the
  * user id {@code /api/info} counts is {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed,
- * read as UTF-8, cut to 128 characters, else {@code unknown}; with {@code TRUSTED_PROXIES} (Jetty's {@link
- * InetAddressSet}) those headers count only from a listed peer, and from any other the id is the peer's address. A
- * caller whose address (the user id when it is an IP address, the peer's when the id is {@code unknown}) is in {@code
- * STATS_IGNORE} is answered but not counted. The fair share: while more than half of the request threads are busy, a
- * client with more than an eighth of them under way, or a trusted proxy with more than half, is answered 503 at once,
- * so that clients that do not read their answers (each holds a thread for up to the write time-out) cannot take every
- * thread. A client is its address, or, from a TRUSTED_PROXIES peer, the address the proxy forwards; a count is dropped
- * when it reaches 0. Refusals are logged once a minute. Thread-safe.
+ * read as UTF-8, cut to 128 characters, else {@code unknown}; with {@code TRUSTED_PROXIES} (Jetty's
+ * {@link InetAddressSet}) those headers count only from a listed peer, and from any other the id is the peer's address.
+ * A caller whose address (the user id when it is an IP address, the peer's when the id is {@code unknown}) is in
+ * {@code STATS_IGNORE} is answered but not counted. The fair share: while more than half of the request threads are
+ * busy, a client with more than an eighth of them under way, or a trusted proxy with more than half, is answered 503 at
+ * once, so that clients that do not read their answers (each holds a thread for up to the write time-out) cannot take
+ * every thread. A client is its address, or, from a TRUSTED_PROXIES peer, the address the proxy forwards; a count is
+ * dropped when it reaches 0. Refusals are logged once a minute. Thread-safe.
  */
 final class FrontDoor extends Handler.Wrapper {
     /** The request attribute that holds the {@link Caller}. */
     static final String CALLER = "pocketapi.caller";
-    private static final Throttle REFUSED = Throttle.counting(LoggerFactory.getLogger(FrontDoor.class), true, "busy: refused %d "
-            + "request(s) from clients that had more than their share of the request threads under way (answered 503)");
+
+    private static final Throttle REFUSED = Throttle.counting(
+            LoggerFactory.getLogger(FrontDoor.class),
+            true,
+            "busy: refused %d "
+                    + "request(s) from clients that had more than their share of the request threads under "
+                    + "way (answered 503)");
     /** Null when TRUSTED_PROXIES is unset: every peer's headers are believed, as the specification has it. */
     private final InetAddressSet trusted;
     /** STATS_IGNORE; null when unset. */
@@ -53,7 +56,10 @@ final class FrontDoor extends Handler.Wrapper {
     private final ConcurrentHashMap<String, AtomicInteger> byClient = new ConcurrentHashMap<>();
     private volatile int threads;
 
-    /** @param trustedProxies TRUSTED_PROXIES, {@code ignore} STATS_IGNORE, as the configuration checked them: IP literals and CIDR ranges */
+    /**
+     * @param trustedProxies TRUSTED_PROXIES, {@code ignore} STATS_IGNORE, as the configuration checked them: IP
+     *     literals and CIDR ranges
+     */
     FrontDoor(List<String> trustedProxies, List<String> ignore, int threads) {
         this.trusted = set(trustedProxies);
         this.ignored = set(ignore);
@@ -80,24 +86,40 @@ final class FrontDoor extends Handler.Wrapper {
         if (request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_0
                 && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
             response.getHeaders().put(HttpHeader.CONNECTION, "close");
-            Responses.jettyError(request, response, callback, 400,
+            Responses.jettyError(
+                    request,
+                    response,
+                    callback,
+                    400,
                     "The request was rejected: HTTP/1.0 has no Transfer-Encoding; send HTTP/1.1, or a Content-Length.");
             return true;
         }
         if (!wellEscaped(request.getHttpURI().getPath())) {
             Responses.REJECTED.count();
-            Responses.jettyError(request, response, callback, 400, "The request was rejected: a malformed escape in the "
-                    + "path; every % must be followed by two hex digits (%20, %E4%B8%AD).");
+            Responses.jettyError(
+                    request,
+                    response,
+                    callback,
+                    400,
+                    "The request was rejected: a malformed escape in the "
+                            + "path; every % must be followed by two hex digits (%20, %E4%B8%AD).");
             return true;
         }
-        Caller caller = caller(Request.getRemoteAddr(request), request.getHeaders().get("CF-Connecting-IP"),
+        Caller caller = caller(
+                Request.getRemoteAddr(request),
+                request.getHeaders().get("CF-Connecting-IP"),
                 request.getHeaders().get(HttpHeader.X_FORWARDED_FOR));
         request.setAttribute(CALLER, caller);
         if (!enter(caller)) {
             REFUSED.count();
             response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
-            Responses.jettyError(request, response, callback, 503, "Too many requests under way from one client while "
-                    + "the server is busy; try again in a moment.");
+            Responses.jettyError(
+                    request,
+                    response,
+                    callback,
+                    503,
+                    "Too many requests under way from one client while "
+                            + "the server is busy; try again in a moment.");
             return true;
         }
         AtomicBoolean released = new AtomicBoolean();
@@ -121,10 +143,15 @@ final class FrontDoor extends Handler.Wrapper {
         return false;
     }
 
-    /** Whether every {@code %} in a raw path starts an escape of two hex digits (the path parameters' decoder throws otherwise). */
+    /**
+     * Whether every {@code %} in a raw path starts an escape of two hex digits (the path parameters' decoder throws
+     * otherwise).
+     */
     static boolean wellEscaped(String path) {
         for (int i = path == null ? -1 : path.indexOf('%'); i >= 0; i = path.indexOf('%', i + 1)) {
-            if (i + 2 >= path.length() || Character.digit(path.charAt(i + 1), 16) < 0 || Character.digit(path.charAt(i + 2), 16) < 0) {
+            if (i + 2 >= path.length()
+                    || Character.digit(path.charAt(i + 1), 16) < 0
+                    || Character.digit(path.charAt(i + 2), 16) < 0) {
                 return false;
             }
         }
@@ -132,9 +159,9 @@ final class FrontDoor extends Handler.Wrapper {
     }
 
     /**
-     * Counts a request of {@code caller} as under way, unless it is over its share (false: not
-     * counted): its client at most an eighth of the threads, and the trusted proxy it came through at
-     * most half of them, so that ids rotated behind a proxy cannot take them all.
+     * Counts a request of {@code caller} as under way, unless it is over its share (false: not counted): its client at
+     * most an eighth of the threads, and the trusted proxy it came through at most half of them, so that ids rotated
+     * behind a proxy cannot take them all.
      */
     boolean enter(Caller caller) {
         int all = busy.incrementAndGet();
@@ -167,7 +194,7 @@ final class FrontDoor extends Handler.Wrapper {
 
     /** Who a request from {@code peer} with these headers is. */
     Caller caller(String peer, String cfConnectingIp, String xForwardedFor) {
-        if (trusted == null && ignored == null) {  // the common case: no address to read
+        if (trusted == null && ignored == null) { // the common case: no address to read
             return new Caller(userId(cfConnectingIp, xForwardedFor), peer, null, true);
         }
         InetAddress address = literal(peer);
@@ -201,7 +228,10 @@ final class FrontDoor extends Handler.Wrapper {
         }
     }
 
-    /** {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed, as UTF-8, at most 128 characters; else {@code unknown}. */
+    /**
+     * {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed, as UTF-8, at most 128
+     * characters; else {@code unknown}.
+     */
     static String userId(String cfConnectingIp, String xForwardedFor) {
         String id = cfConnectingIp == null ? "" : cfConnectingIp.strip();
         if (id.isEmpty() && xForwardedFor != null) {
@@ -223,7 +253,9 @@ final class FrontDoor extends Handler.Wrapper {
         for (int i = 0; i < latin1.length(); i++) {
             if (latin1.charAt(i) >= 0x80) {
                 try {
-                    return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(latin1.getBytes(StandardCharsets.ISO_8859_1)))
+                    return StandardCharsets.UTF_8
+                            .newDecoder()
+                            .decode(ByteBuffer.wrap(latin1.getBytes(StandardCharsets.ISO_8859_1)))
                             .toString();
                 } catch (CharacterCodingException e) {
                     return latin1;

@@ -1,43 +1,45 @@
 package pocketapi.web;
 
-import java.util.List;
-
-import org.eclipse.jetty.server.AbstractConnector;
-import org.eclipse.jetty.server.Connector;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.handler.GracefulHandler;
-
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.HttpResponseException;
+import java.util.List;
+import org.eclipse.jetty.server.AbstractConnector;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.handler.GracefulHandler;
 import pocketapi.config.Config;
 
 /**
  * Builds the server from the modules served; {@code Main} and every HTTP test build it here, so the tests exercise the
  * production wiring. Each module registers its own endpoints ({@link Module#routes}); this class adds the service's own
- * ({@code /}, the page of the modules; {@code /healthz}; {@code /api/ping}). A request runs through these steps, in this
- * order: <ol> <li>{@link Connections}: the connection (header time-out, the connection bound, HEAD seen early), then
- * {@link FrontDoor} ({@code nosniff}, the HTTP/1.0 framing rule, the fair share of threads, who the caller is);</li>
- * <li>{@code before}: on an endpoint's path, {@code Access-Control-Allow-Origin: *}; any method but GET or HEAD is
- * Javalin's 405 with {@code Allow: GET, HEAD};</li> <li>the endpoint ({@link Routes}): the call counted, the query read
- * once against the endpoint's own parameters ({@link Query}: a misspelled name is 400), then the module's answer, written
- * by {@link Responses};</li> <li>any failure: {@link Responses#error}, the one writer of error answers (Jetty's own
- * rejections: {@link Responses.JettyErrors});</li> <li>with {@code ACCESS_LOG=true}, one line ({@link AccessLog}).</li>
+ * ({@code /}, the page of the modules; {@code /healthz}; {@code /api/ping}). A request runs through these steps, in
+ * this order:
+ *
+ * <ol>
+ *   <li>{@link Connections}: the connection (header time-out, the connection bound, HEAD seen early), then
+ *       {@link FrontDoor} ({@code nosniff}, the HTTP/1.0 framing rule, the fair share of threads, who the caller is);
+ *   <li>{@code before}: on an endpoint's path, {@code Access-Control-Allow-Origin: *}; any method but GET or HEAD is
+ *       Javalin's 405 with {@code Allow: GET, HEAD};
+ *   <li>the endpoint ({@link Routes}): the call counted, the query read once against the endpoint's own parameters
+ *       ({@link Query}: a misspelled name is 400), then the module's answer, written by {@link Responses};
+ *   <li>any failure: {@link Responses#error}, the one writer of error answers (Jetty's own rejections:
+ *       {@link Responses.JettyErrors});
+ *   <li>with {@code ACCESS_LOG=true}, one line ({@link AccessLog}).
  * </ol>
  */
 public final class HttpApi {
     /** How long a stop waits for requests under way (the whole stop, counters included, takes under 5 s). */
     static final long STOP_TIMEOUT_MILLIS = 2_000;
     /**
-     * Jetty swaps "application/json; charset=utf-8" for its cached "application/json;charset=utf-8"
-     * unless this is true when its HttpGenerator loads; {@code Main} sets it before anything can load
-     * Jetty, the test build sets it, and {@link Connections#check} refuses to build a server without it.
+     * Jetty swaps "application/json; charset=utf-8" for its cached "application/json;charset=utf-8" unless this is true
+     * when its HttpGenerator loads; {@code Main} sets it before anything can load Jetty, the test build sets it, and
+     * {@link Connections#check} refuses to build a server without it.
      */
     public static final String STRICT_CONTENT_TYPES = "org.eclipse.jetty.http.HttpGenerator.STRICT";
 
-    private HttpApi() {
-    }
+    private HttpApi() {}
 
     /**
      * Builds the configured, not yet started server.
@@ -50,7 +52,7 @@ public final class HttpApi {
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
-            config.http.compressionStrategy = CompressionStrategy.NONE;  // our answers are far below gzip's 1500 bytes
+            config.http.compressionStrategy = CompressionStrategy.NONE; // our answers are far below gzip's 1500 bytes
             config.http.prefer405over404 = true;
             // Javalin copies each answer to Jetty through a buffer of this size, new for every answer (32 KB by
             // default): ours are a few hundred bytes, and the copy loops for the few larger ones.
@@ -60,14 +62,18 @@ public final class HttpApi {
             for (Module module : modules) {
                 module.routes(routes);
             }
-            routes.counted("/api/ping", Family.OTHER, (ctx, q) -> ctx.contentType(Responses.TEXT).result("pong"));
+            routes.counted(
+                    "/api/ping",
+                    Family.OTHER,
+                    (ctx, q) -> ctx.contentType(Responses.TEXT).result("pong"));
             routes.plain("/", Page.landing(modules));
             routes.plain("/healthz", ctx -> ctx.contentType(Responses.TEXT).result("ok"));
             // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
             config.routes.exception(Exception.class, (e, ctx) -> Responses.error(ctx, e));
             if (settings.get(ServerSettings.ACCESS_LOG)) {
-                config.requestLogger.http((ctx, ms) -> AccessLog.log(ctx, ms, Routes.caller(ctx).user()));
+                config.requestLogger.http(
+                        (ctx, ms) -> AccessLog.log(ctx, ms, Routes.caller(ctx).user()));
             }
         });
     }
@@ -78,7 +84,11 @@ public final class HttpApi {
             // Jetty's default keeps a cache of header fields per connection, some 30 KB each once a request came:
             // at MAX_CONNECTIONS kept-alive connections that alone would be 30 MB of a 64 MB heap.
             http.setHeaderCacheSize(0);
-            var connector = Connections.connector(server, http, settings.get(ServerSettings.HEADER_TIMEOUT_SECONDS), settings.get(ServerSettings.MAX_CONNECTIONS));
+            var connector = Connections.connector(
+                    server,
+                    http,
+                    settings.get(ServerSettings.HEADER_TIMEOUT_SECONDS),
+                    settings.get(ServerSettings.MAX_CONNECTIONS));
             connector.setHost(config.jetty.host);
             connector.setPort(config.jetty.port);
             return connector;

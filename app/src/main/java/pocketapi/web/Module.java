@@ -1,14 +1,12 @@
 package pocketapi.web;
 
-import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 
-
 /**
  * A capability the service serves: it registers its own endpoints, starts its own background jobs, and draws its own
- * parts of the landing page. {@code Main} lists the modules served ({@code SERVE}); one not served has no object at all.
- * Implementations are thread-safe.
+ * parts of the landing page. {@code Main} lists the modules served ({@code SERVE}); one not served has no object at
+ * all. Implementations are thread-safe.
  */
 public interface Module {
     /** Its name in {@code SERVE} and on the page. */
@@ -18,8 +16,7 @@ public interface Module {
     void routes(Routes routes);
 
     /** Starts its background jobs, each on a thread of its own, named. */
-    default void start(Function<String, ScheduledExecutorService> threads) {
-    }
+    default void start(Function<String, ScheduledExecutorService> threads) {}
 
     /** Its part of the page's top strip, drawn for each view (HTML, every outside text escaped); "" for none. */
     default String top() {

@@ -1,5 +1,6 @@
 package pocketapi.web;
 
+import io.javalin.http.BadRequestResponse;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -7,15 +8,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import io.javalin.http.BadRequestResponse;
-
 /**
- * One request's query parameters, as Javalin parses them ({@code ctx.queryParamMap()}: decoded, in
- * linear time), against the parameters its endpoint declares: the first value of each. A name that
- * is none of them but differs from one only by letter case, or (for a parameter of four letters or
- * more) by at most two edits, is a 400 saying which was meant ({@code ofset}, {@code tpye},
- * {@code Offset}): answered for a default instead, it would be wrong without a word. Any other name
- * is ignored ({@code _=1700000000}, {@code utm_source}). With the caller's user id. Not thread-safe: one per request.
+ * One request's query parameters, as Javalin parses them ({@code ctx.queryParamMap()}: decoded, in linear time),
+ * against the parameters its endpoint declares: the first value of each. A name that is none of them but differs from
+ * one only by letter case, or (for a parameter of four letters or more) by at most two edits, is a 400 saying which was
+ * meant ({@code ofset}, {@code tpye}, {@code Offset}): answered for a default instead, it would be wrong without a
+ * word. Any other name is ignored ({@code _=1700000000}, {@code utm_source}). With the caller's user id. Not
+ * thread-safe: one per request.
  */
 public final class Query {
     private final List<Param<?>> params;
@@ -25,8 +24,12 @@ public final class Query {
     private final String raw;
     /** The caller's user id ({@link Routes#caller}). */
     private final String user;
-    /** The first value of each parameter ({@code ""} when given without one), null when absent, {@link #MALFORMED} when not decodable. */
+    /**
+     * The first value of each parameter ({@code ""} when given without one), null when absent, {@link #MALFORMED} when
+     * not decodable.
+     */
     private final String[] sent;
+
     private static final String MALFORMED = new String("malformed");
 
     private Query(List<Param<?>> params, Map<String, List<String>> query, String raw, String user, String[] sent) {
@@ -38,10 +41,10 @@ public final class Query {
     }
 
     /**
-     * @param path   the endpoint, for messages
-     * @param query  the query's parameters, decoded (a value Javalin could not decode is left out of its list)
-     * @param raw    the query string as sent, for messages
-     * @param user   the caller's user id
+     * @param path the endpoint, for messages
+     * @param query the query's parameters, decoded (a value Javalin could not decode is left out of its list)
+     * @param raw the query string as sent, for messages
+     * @param user the caller's user id
      * @throws BadRequestResponse for a name that looks like a misspelling of one of {@code params}
      */
     static Query read(String path, Map<String, List<String>> query, String raw, List<Param<?>> params, String user) {
@@ -69,10 +72,13 @@ public final class Query {
     private static void misspelled(String path, String name, List<Param<?>> params) {
         for (Param<?> p : params) {
             String meant = p.name();
-            if (meant.equalsIgnoreCase(name) || meant.length() >= 4 && Math.abs(meant.length() - name.length()) <= 2
-                    && edits(meant, name.toLowerCase(Locale.ROOT)) <= 2) {
+            if (meant.equalsIgnoreCase(name)
+                    || meant.length() >= 4
+                            && Math.abs(meant.length() - name.length()) <= 2
+                            && edits(meant, name.toLowerCase(Locale.ROOT)) <= 2) {
                 StringBuilder takes = new StringBuilder();
-                params.forEach(q -> takes.append(takes.length() == 0 ? "" : ", ").append(q.name()));
+                params.forEach(
+                        q -> takes.append(takes.length() == 0 ? "" : ", ").append(q.name()));
                 throw new BadRequestResponse(cut(name) + " is not a parameter of " + path + ": did you mean " + meant
                         + "? It takes " + takes + " (other names, such as _=…, are ignored)");
             }
@@ -84,8 +90,11 @@ public final class Query {
         int[][] d = new int[a.length() + 1][b.length() + 1];
         for (int i = 0; i <= a.length(); i++) {
             for (int j = 0; j <= b.length(); j++) {
-                d[i][j] = i == 0 || j == 0 ? i + j : Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1),
-                        d[i - 1][j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+                d[i][j] = i == 0 || j == 0
+                        ? i + j
+                        : Math.min(
+                                Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1),
+                                d[i - 1][j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
                 if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
                     d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
                 }
@@ -132,7 +141,8 @@ public final class Query {
             if (pair.startsWith(p.name() + "=") || pair.equals(p.name())) {
                 String value = pair.substring(Math.min(pair.length(), p.name().length() + 1));
                 try {
-                    return java.net.URLDecoder.decode(value.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+                    return java.net.URLDecoder.decode(
+                            value.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
                 } catch (IllegalArgumentException e) {
                     return value;
                 }
@@ -149,7 +159,8 @@ public final class Query {
         }
         try {
             if (value == MALFORMED) {
-                throw new IllegalArgumentException("has a malformed %-escape: every % must be followed by two hex digits");
+                throw new IllegalArgumentException(
+                        "has a malformed %-escape: every % must be followed by two hex digits");
             }
             return p.read().read(value);
         } catch (IllegalArgumentException e) {
@@ -164,7 +175,10 @@ public final class Query {
         return value.length() <= 40 ? value : value.substring(0, 40) + "…";
     }
 
-    /** One query parameter an endpoint takes, declared once: its name, how its value is read, and what it is when absent. */
+    /**
+     * One query parameter an endpoint takes, declared once: its name, how its value is read, and what it is when
+     * absent.
+     */
     public record Param<T>(String name, Read<T> read, T absent) {
         /** How a value is read. */
         public interface Read<T> {
@@ -178,25 +192,34 @@ public final class Query {
 
         /** 1 to 9 ASCII digits, leading zeros allowed ({@code m=03}); absent: null. */
         public static Param<Integer> digits(String name) {
-            return new Param<>(name, v -> {
-                if (!digits(v, 0)) {
-                    throw new IllegalArgumentException("must be 1 to 9 digits 0-9");
-                }
-                return Integer.parseInt(v);
-            }, null);
+            return new Param<>(
+                    name,
+                    v -> {
+                        if (!digits(v, 0)) {
+                            throw new IllegalArgumentException("must be 1 to 9 digits 0-9");
+                        }
+                        return Integer.parseInt(v);
+                    },
+                    null);
         }
 
-        /** A whole number from {@code min} to {@code max}: the digits {@link #digits} takes, after a minus sign for one below 0. */
+        /**
+         * A whole number from {@code min} to {@code max}: the digits {@link #digits} takes, after a minus sign for one
+         * below 0.
+         */
         public static Param<Integer> integer(String name, int min, int max, Integer absent) {
-            return new Param<>(name, v -> {
-                if (digits(v, v.startsWith("-") ? 1 : 0)) {
-                    long n = Long.parseLong(v);
-                    if (n >= min && n <= max) {
-                        return (int) n;
-                    }
-                }
-                throw new IllegalArgumentException("must be a whole number from " + min + " to " + max);
-            }, absent);
+            return new Param<>(
+                    name,
+                    v -> {
+                        if (digits(v, v.startsWith("-") ? 1 : 0)) {
+                            long n = Long.parseLong(v);
+                            if (n >= min && n <= max) {
+                                return (int) n;
+                            }
+                        }
+                        throw new IllegalArgumentException("must be a whole number from " + min + " to " + max);
+                    },
+                    absent);
         }
 
         /** Whether {@code v} from {@code from} on is 1 to 9 ASCII digits. */
@@ -210,20 +233,27 @@ public final class Query {
 
         /** A date written {@code YYYY-MM-DD}; absent: null. */
         public static Param<LocalDate> date(String name) {
-            return new Param<>(name, v -> {
-                try {
-                    return LocalDate.parse(v);
-                } catch (DateTimeException e) {
-                    String why = v.matches("[0-9]{4}-[0-9]{2}-[0-9]{2}") ? impossible(Integer.parseInt(v.substring(0, 4)),
-                            Integer.parseInt(v.substring(5, 7)), Integer.parseInt(v.substring(8))) : null;
-                    throw new IllegalArgumentException(why != null ? why : "must be a date YYYY-MM-DD");
-                }
-            }, null);
+            return new Param<>(
+                    name,
+                    v -> {
+                        try {
+                            return LocalDate.parse(v);
+                        } catch (DateTimeException e) {
+                            String why = v.matches("[0-9]{4}-[0-9]{2}-[0-9]{2}")
+                                    ? impossible(
+                                            Integer.parseInt(v.substring(0, 4)),
+                                            Integer.parseInt(v.substring(5, 7)),
+                                            Integer.parseInt(v.substring(8)))
+                                    : null;
+                            throw new IllegalArgumentException(why != null ? why : "must be a date YYYY-MM-DD");
+                        }
+                    },
+                    null);
         }
 
         /**
-         * Why a year, month and day are not a date ({@code is not a date: February 2026 has 28 days}), or
-         * null when they are one.
+         * Why a year, month and day are not a date ({@code is not a date: February 2026 has 28 days}), or null when
+         * they are one.
          */
         public static String impossible(int year, int month, int day) {
             if (month < 1 || month > 12) {
@@ -234,8 +264,8 @@ public final class Query {
                 return null;
             }
             String name = ym.getMonth().name();
-            return "is not a date: " + name.charAt(0) + name.substring(1).toLowerCase(Locale.ROOT) + " " + year + " has "
-                    + ym.lengthOfMonth() + " days";
+            return "is not a date: " + name.charAt(0) + name.substring(1).toLowerCase(Locale.ROOT) + " " + year
+                    + " has " + ym.lengthOfMonth() + " days";
         }
     }
 }

@@ -1,11 +1,11 @@
 package pocketapi.web;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeoutException;
-
 import org.eclipse.jetty.http.*;
 import org.eclipse.jetty.io.EofException;
 import org.eclipse.jetty.server.Request;
@@ -14,11 +14,6 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.javalin.http.Context;
-import io.javalin.http.HttpResponseException;
-import com.fasterxml.jackson.core.JsonProcessingException;
-
 import pocketapi.files.Json;
 import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
@@ -26,9 +21,10 @@ import pocketapi.logging.Throttle;
 /**
  * Writes every answer: bodies with the exact content types the README shows ({@code application/json; charset=utf-8},
  * {@code text/plain; charset=utf-8}) and their length, straight to the servlet stream (Javalin's result path would copy
- * each body again); and <b>every error</b>, ours and the ones Jetty answers before Javalin sees a request, as {@code
- * {"status":400,"error":"Bad Request", "message":"..."}} ({@link #error}). What clients do to their own connections
- * (going away, not reading) is counted and logged once a minute, never as an error. Stateless and thread-safe.
+ * each body again); and <b>every error</b>, ours and the ones Jetty answers before Javalin sees a request, as
+ * {@code {"status":400,"error":"Bad Request", "message":"..."}} ({@link #error}). What clients do to their own
+ * connections (going away, not reading) is counted and logged once a minute, never as an error. Stateless and
+ * thread-safe.
  */
 public final class Responses {
     private static final Logger LOG = LoggerFactory.getLogger(Responses.class);
@@ -36,15 +32,21 @@ public final class Responses {
     public static final String TEXT = "text/plain; charset=utf-8";
     /** On every answer: a browser must take each body for the type it is sent as, never guess another. */
     static final HttpField NOSNIFF = new PreEncodedHttpField("X-Content-Type-Options", "nosniff");
-    private static final Throttle GONE = Throttle.counting(LOG, false, "%d answer(s) dropped since the last report: the client went away or "
-            + "stopped reading before it was written");
-    static final Throttle REJECTED = Throttle.counting(LOG, false, "rejected %d malformed request(s) since the last report (answered 4xx "
-            + "before reaching an endpoint; what clients sent is not logged)");
+
+    private static final Throttle GONE = Throttle.counting(
+            LOG,
+            false,
+            "%d answer(s) dropped since the last report: the client went away or "
+                    + "stopped reading before it was written");
+    static final Throttle REJECTED = Throttle.counting(
+            LOG,
+            false,
+            "rejected %d malformed request(s) since the last report (answered 4xx "
+                    + "before reaching an endpoint; what clients sent is not logged)");
 
     private static final Throttle FAILED = Throttle.untilCleared();
 
-    private Responses() {
-    }
+    private Responses() {}
 
     /** A record as JSON, by the one codec. */
     public static byte[] bytes(Object record) {
@@ -60,44 +62,64 @@ public final class Responses {
         ctx.contentType(JSON).result(bytes(record));
     }
 
-    /** The body of every error answer; {@code error}: the status's name (Javalin's, or Jetty's for its own rejections). */
-    record Failure(int status, String error, String message) {
-    }
+    /**
+     * The body of every error answer; {@code error}: the status's name (Javalin's, or Jetty's for its own rejections).
+     */
+    record Failure(int status, String error, String message) {}
 
     static byte[] errorBody(int status, String reason, String message) {
         return bytes(new Failure(status, reason, message));
     }
 
     static void error(Context ctx, int status, String message) {
-        ctx.status(status).contentType(JSON).result(errorBody(status, io.javalin.http.HttpStatus.forStatus(status).getMessage(),
-                message));
+        ctx.status(status)
+                .contentType(JSON)
+                .result(errorBody(
+                        status, io.javalin.http.HttpStatus.forStatus(status).getMessage(), message));
     }
 
     /** What any failure of a request becomes (the one exception mapper). */
     static void error(Context ctx, Exception e) {
         if (e instanceof HttpResponseException h) {
             if (h.getStatus() == 405) {
-                ctx.header("Allow", "GET, HEAD");  // Javalin names none; every route here takes both
+                ctx.header("Allow", "GET, HEAD"); // Javalin names none; every route here takes both
             }
-            // Javalin's own (no route, a wrong method, an unknown sample picture): say what was wrong and what is there.
-            boolean javalins = h instanceof io.javalin.router.EndpointNotFound || h instanceof io.javalin.http.MethodNotAllowedResponse
-                    || h.getMessage().equals(io.javalin.http.HttpStatus.forStatus(h.getStatus()).getMessage());
-            error(ctx, h.getStatus(), !javalins ? h.getMessage() : switch (h.getStatus()) {
-                case 404 -> "No endpoint at " + ctx.path() + "; see / for the endpoints.";
-                case 405 -> ctx.method() + " is not allowed on " + ctx.path() + "; use GET or HEAD";
-                default -> h.getMessage();
-            });
+            // Javalin's own (no route, a wrong method, an unknown sample picture): say what was wrong and what is
+            // there.
+            boolean javalins = h instanceof io.javalin.router.EndpointNotFound
+                    || h instanceof io.javalin.http.MethodNotAllowedResponse
+                    || h.getMessage()
+                            .equals(io.javalin.http.HttpStatus.forStatus(h.getStatus())
+                                    .getMessage());
+            error(
+                    ctx,
+                    h.getStatus(),
+                    !javalins
+                            ? h.getMessage()
+                            : switch (h.getStatus()) {
+                                case 404 -> "No endpoint at " + ctx.path() + "; see / for the endpoints.";
+                                case 405 -> ctx.method() + " is not allowed on " + ctx.path() + "; use GET or HEAD";
+                                default -> h.getMessage();
+                            });
         } else if (clientGone(e)) {
             GONE.count();
         } else {
             // One line a failure; its stack trace once per kind and place, not once per request.
             StackTraceElement at = e.getStackTrace().length > 0 ? e.getStackTrace()[0] : null;
             if (FAILED.first(e.getClass().getName() + " at " + at)) {
-                LOG.error("unexpected failure on {} {} (its stack trace is logged once, the same failure again in one line)",
-                        ctx.method(), LogText.safe(ctx.path(), LogText.SHORT), e);
+                LOG.error(
+                        "unexpected failure on {} {} (its stack trace is logged once, the same failure again "
+                                + "in one line)",
+                        ctx.method(),
+                        LogText.safe(ctx.path(), LogText.SHORT),
+                        e);
             } else {
-                LOG.error("unexpected failure on {} {}: {} at {}", ctx.method(), LogText.safe(ctx.path(), LogText.SHORT),
-                        e.getClass().getSimpleName(), at);
+                LOG.error(
+                        "unexpected failure on {} {}: {} at {}",
+                        ctx.method(),
+                        LogText.safe(ctx.path(), LogText.SHORT),
+                        e.getClass().getSimpleName(),
+                        at);
             }
             error(ctx, 500, "The server failed unexpectedly; the failure is logged.");
         }
@@ -106,8 +128,11 @@ public final class Responses {
     /** Whether a failure is a client's doing: it closed the connection, or did not read in time. */
     private static boolean clientGone(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof EofException || t instanceof TimeoutException || t instanceof java.nio.channels.ClosedChannelException
-                    || t instanceof IOException && String.valueOf(t.getMessage()).matches("(?i).*(broken pipe|reset|closed).*")) {
+            if (t instanceof EofException
+                    || t instanceof TimeoutException
+                    || t instanceof java.nio.channels.ClosedChannelException
+                    || t instanceof IOException
+                            && String.valueOf(t.getMessage()).matches("(?i).*(broken pipe|reset|closed).*")) {
                 return true;
             }
         }
@@ -128,22 +153,25 @@ public final class Responses {
     }
 
     /**
-     * Jetty's own rejections (a malformed Host or URI, headers too large, an HTTP version it does not
-     * speak, {@code OPTIONS *}): the JSON error body, whatever the method, saying what was wrong.
+     * Jetty's own rejections (a malformed Host or URI, headers too large, an HTTP version it does not speak,
+     * {@code OPTIONS *}): the JSON error body, whatever the method, saying what was wrong.
      */
     static final class JettyErrors extends ErrorHandler {
         @Override
         public boolean errorPageForMethod(String method) {
-            return true;  // Jetty's default leaves OPTIONS and PRI answers without a body
+            return true; // Jetty's default leaves OPTIONS and PRI answers without a body
         }
 
         @Override
-        protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
-                                        Callback callback) {
-            String sentence = code == 500 ? "The server failed unexpectedly; the failure is logged."
-                    : code == 505 ? "The request was rejected: HTTP version not supported; send HTTP/1.1 or HTTP/1.0 "
-                    + "(a raw CR or space in the path also ends the request line early)."
-                    : "The request was rejected: " + (message == null ? HttpStatus.getMessage(code) : message) + ".";
+        protected void generateResponse(
+                Request request, Response response, int code, String message, Throwable cause, Callback callback) {
+            String sentence = code == 500
+                    ? "The server failed unexpectedly; the failure is logged."
+                    : code == 505
+                            ? "The request was rejected: HTTP version not supported; send HTTP/1.1 or HTTP/1.0 "
+                                    + "(a raw CR or space in the path also ends the request line early)."
+                            : "The request was rejected: " + (message == null ? HttpStatus.getMessage(code) : message)
+                                    + ".";
             if (code >= 400 && code != 500) {
                 REJECTED.count();
             }

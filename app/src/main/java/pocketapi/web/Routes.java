@@ -1,12 +1,11 @@
 package pocketapi.web;
 
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import pocketapi.web.Query.Param;
 
 /**
@@ -30,7 +29,8 @@ public final class Routes {
         this.counter = counter;
         config.routes.before(ctx -> {
             String path = ctx.path();
-            if (endpoints.contains(path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path)
+            if (endpoints.contains(
+                            path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path)
                     || path.startsWith("/img/")) {
                 ctx.header("Access-Control-Allow-Origin", "*");
             }
@@ -65,7 +65,9 @@ public final class Routes {
         plain(path, handler);
     }
 
-    /** The caller of a request, worked out once by {@link FrontDoor}: its user id, and whether its calls are counted. */
+    /**
+     * The caller of a request, worked out once by {@link FrontDoor}: its user id, and whether its calls are counted.
+     */
     public static Caller caller(Context ctx) {
         return ctx.attribute(FrontDoor.CALLER);
     }

@@ -1,11 +1,5 @@
 package pocketapi.config;
 
-import pocketapi.Settings;
-import pocketapi.counters.CounterSettings;
-import pocketapi.holidays.HolidaySettings;
-import pocketapi.pictures.PictureSettings;
-import pocketapi.web.ServerSettings;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,11 +7,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import pocketapi.Settings;
+import pocketapi.counters.CounterSettings;
+import pocketapi.holidays.HolidaySettings;
+import pocketapi.pictures.PictureSettings;
+import pocketapi.web.ServerSettings;
 
 class ConfigTest {
     @TempDir
@@ -33,19 +31,24 @@ class ConfigTest {
         assertThat(config.get(CounterSettings.STATS_FILE)).isEqualTo(Path.of("data/stats.json"));
         assertThat(config.get(CounterSettings.STATS_FLUSH_SECONDS)).isEqualTo(java.time.Duration.ofSeconds(10));
         assertThat(config.get(CounterSettings.STATS_MAX_USERS)).isEqualTo(100_000);
-        assertThat(config.get(HolidaySettings.HOLIDAY_CONFIRM_URL)).extracting(java.net.URI::toString).containsExactly(
-                "https://cdn.jsdelivr.net/npm/chinese-days/dist/years", "https://unpkg.com/chinese-days/dist/years");
+        assertThat(config.get(HolidaySettings.HOLIDAY_CONFIRM_URL))
+                .extracting(java.net.URI::toString)
+                .containsExactly(
+                        "https://cdn.jsdelivr.net/npm/chinese-days/dist/years",
+                        "https://unpkg.com/chinese-days/dist/years");
         assertThat(config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS)).isEqualTo(java.time.Duration.ofDays(7));
         assertThat(Settings.parse(Map.of("HOLIDAY_CONFIRM_URL", "off", "HOLIDAY_CONFIRM_WAIT_SECONDS", "0"), List.of()))
-                .satisfies(c -> assertThat(c.get(HolidaySettings.HOLIDAY_CONFIRM_URL)).isEmpty())
-                .satisfies(c -> assertThat(c.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS)).isZero());
+                .satisfies(c ->
+                        assertThat(c.get(HolidaySettings.HOLIDAY_CONFIRM_URL)).isEmpty())
+                .satisfies(c -> assertThat(c.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS))
+                        .isZero());
         assertThat(Settings.defaults()).isEqualTo(config);
     }
 
     @Test
     void environment_variables_are_read() throws ConfigException {
-        Config config = Settings.parse(Map.of("PORT", "9000", "HOST", "127.0.0.1",
-                "HOLIDAY_DATA_DIR", dir.toString()), List.of());
+        Config config = Settings.parse(
+                Map.of("PORT", "9000", "HOST", "127.0.0.1", "HOLIDAY_DATA_DIR", dir.toString()), List.of());
         assertThat(config.get(ServerSettings.PORT)).isEqualTo(9000);
         assertThat(config.get(ServerSettings.HOST)).isEqualTo("127.0.0.1");
         assertThat(config.get(HolidaySettings.HOLIDAY_DATA_DIR)).isEqualTo(Optional.of(dir));
@@ -53,7 +56,8 @@ class ConfigTest {
 
     @Test
     void a_flag_wins_over_its_variable_in_both_spellings() throws ConfigException {
-        Config config = Settings.parse(Map.of("PORT", "9000", "HOST", "127.0.0.1"),
+        Config config = Settings.parse(
+                Map.of("PORT", "9000", "HOST", "127.0.0.1"),
                 List.of("--port", "9001", "--host=::1", "--holiday-data-dir=" + dir));
         assertThat(config.get(ServerSettings.PORT)).isEqualTo(9001);
         assertThat(config.get(ServerSettings.HOST)).isEqualTo("::1");
@@ -62,21 +66,28 @@ class ConfigTest {
 
     @ParameterizedTest(name = "{0}={1}")
     @CsvSource({
-            "PORT, abc, 'PORT (--port): \"abc\" is not accepted; expected a whole number from 0 to 65535'",
-            "PORT, 65536, 'PORT (--port): \"65536\" is not accepted'",
-            "PORT, -1, 'PORT (--port): \"-1\" is not accepted'",
-            "PORT, '', 'PORT (--port): \"\" is not accepted'",
-            "HOST, 'a b', 'HOST (--host): \"a b\" is not accepted; expected an IP address or host name'",
-            "HOLIDAY_DATA_DIR, /nonexistent/folder, 'HOLIDAY_DATA_DIR (--holiday-data-dir): \"/nonexistent/folder\" is not accepted; expected a readable folder'",
-            "STATS_FLUSH_SECONDS, 0, 'STATS_FLUSH_SECONDS (--stats-flush-seconds): \"0\" is not accepted; expected a whole number from 1 to 86400'",
-            "HOLIDAY_CONFIRM_WAIT_SECONDS, -1, 'HOLIDAY_CONFIRM_WAIT_SECONDS (--holiday-confirm-wait-seconds): \"-1\" is not accepted; expected a whole number from 0 to 31536000'",
-            "HOLIDAY_CONFIRM_WAIT_SECONDS, 31536001, 'HOLIDAY_CONFIRM_WAIT_SECONDS (--holiday-confirm-wait-seconds): \"31536001\" is not accepted'",
-            "HOLIDAY_CONFIRM_URL, ftp://x/y, 'HOLIDAY_CONFIRM_URL (--holiday-confirm-url): \"ftp://x/y\" is not accepted; expected off, or comma-separated absolute http:// or https:// URLs without query or fragment, e.g. https://mirror.example.com/chinese-days/dist/years'",
-            "STATS_FLUSH_SECONDS, 1.5, 'STATS_FLUSH_SECONDS (--stats-flush-seconds): \"1.5\" is not accepted'",
-            "STATS_MAX_USERS, 0, 'STATS_MAX_USERS (--stats-max-users): \"0\" is not accepted; expected a whole number from 1 to 5000000'",
-            "STATS_MAX_USERS, 99999999999, 'STATS_MAX_USERS (--stats-max-users): \"99999999999\" is not accepted'",
-            "STATS_FILE, '', 'STATS_FILE (--stats-file): \"\" is not accepted; expected the path of a file'",
-            "STATS_FILE, /tmp, 'STATS_FILE (--stats-file): \"/tmp\" is not accepted; expected the path of a file'",
+        "PORT, abc, 'PORT (--port): \"abc\" is not accepted; expected a whole number from 0 to 65535'",
+        "PORT, 65536, 'PORT (--port): \"65536\" is not accepted'",
+        "PORT, -1, 'PORT (--port): \"-1\" is not accepted'",
+        "PORT, '', 'PORT (--port): \"\" is not accepted'",
+        "HOST, 'a b', 'HOST (--host): \"a b\" is not accepted; expected an IP address or host name'",
+        "HOLIDAY_DATA_DIR, /nonexistent/folder, 'HOLIDAY_DATA_DIR (--holiday-data-dir): "
+                + "\"/nonexistent/folder\" is not accepted; expected a readable folder'",
+        "STATS_FLUSH_SECONDS, 0, 'STATS_FLUSH_SECONDS (--stats-flush-seconds): \"0\" is not accepted; "
+                + "expected a whole number from 1 to 86400'",
+        "HOLIDAY_CONFIRM_WAIT_SECONDS, -1, 'HOLIDAY_CONFIRM_WAIT_SECONDS (--holiday-confirm-wait-seconds): "
+                + "\"-1\" is not accepted; expected a whole number from 0 to 31536000'",
+        "HOLIDAY_CONFIRM_WAIT_SECONDS, 31536001, 'HOLIDAY_CONFIRM_WAIT_SECONDS "
+                + "(--holiday-confirm-wait-seconds): \"31536001\" is not accepted'",
+        "HOLIDAY_CONFIRM_URL, ftp://x/y, 'HOLIDAY_CONFIRM_URL (--holiday-confirm-url): \"ftp://x/y\" is not "
+                + "accepted; expected off, or comma-separated absolute http:// or https:// URLs without "
+                + "query or fragment, e.g. https://mirror.example.com/chinese-days/dist/years'",
+        "STATS_FLUSH_SECONDS, 1.5, 'STATS_FLUSH_SECONDS (--stats-flush-seconds): \"1.5\" is not accepted'",
+        "STATS_MAX_USERS, 0, 'STATS_MAX_USERS (--stats-max-users): \"0\" is not accepted; expected a whole "
+                + "number from 1 to 5000000'",
+        "STATS_MAX_USERS, 99999999999, 'STATS_MAX_USERS (--stats-max-users): \"99999999999\" is not accepted'",
+        "STATS_FILE, '', 'STATS_FILE (--stats-file): \"\" is not accepted; expected the path of a file'",
+        "STATS_FILE, /tmp, 'STATS_FILE (--stats-file): \"/tmp\" is not accepted; expected the path of a file'",
     })
     void a_bad_value_is_refused_naming_the_setting_and_what_is_accepted(String name, String value, String message) {
         assertThatThrownBy(() -> Settings.parse(Map.of(name, value), List.of()))
@@ -86,9 +97,9 @@ class ConfigTest {
 
     @ParameterizedTest(name = "IMAGE_HOST={0}")
     @CsvSource({
-            "ftp://img.example.com", "img.example.com", "/d/image", "https://img.example.com/?a=1",
-            "https://img.example.com/#top", "https://", "http://exa mple.com", "https://img.example.com:99999",
-            "https://img.example.com:0",
+        "ftp://img.example.com", "img.example.com", "/d/image", "https://img.example.com/?a=1",
+        "https://img.example.com/#top", "https://", "http://exa mple.com", "https://img.example.com:99999",
+        "https://img.example.com:0",
     })
     void image_host_must_be_an_absolute_http_url_without_query_or_fragment(String value) {
         assertThatThrownBy(() -> Settings.parse(Map.of("IMAGE_HOST", value), List.of()))
@@ -102,31 +113,37 @@ class ConfigTest {
     void a_refused_url_is_never_echoed_with_its_credentials(String setting) {
         assertThatThrownBy(() -> Settings.parse(Map.of(setting, "https://user:secret@img.example.com/x"), List.of()))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith(setting + " (").hasMessageContaining("\"https://…@img.example.com/x\"")
-                .message().doesNotContain("secret").doesNotContain("user");
+                .hasMessageStartingWith(setting + " (")
+                .hasMessageContaining("\"https://…@img.example.com/x\"")
+                .message()
+                .doesNotContain("secret")
+                .doesNotContain("user");
     }
 
     @Test
     void every_bad_setting_is_reported_together_one_line_each() {
-        assertThatThrownBy(() -> Settings.parse(Map.of("PORT", "x", "STATS_MAX_USERS", "0", "ACCESS_LOG", "yes"),
-                List.of("--prot=1")))
+        assertThatThrownBy(() -> Settings.parse(
+                        Map.of("PORT", "x", "STATS_MAX_USERS", "0", "ACCESS_LOG", "yes"), List.of("--prot=1")))
                 .isInstanceOf(ConfigException.class)
-                .satisfies(e -> assertThat(e.getMessage().lines()).containsExactly(
-                        "--prot: unknown option; --help lists the settings",
-                        "PORT (--port): \"x\" is not accepted; expected a whole number from 0 to 65535",
-                        "ACCESS_LOG (--access-log): \"yes\" is not accepted; expected true or false",
-                        "STATS_MAX_USERS (--stats-max-users): \"0\" is not accepted; expected a whole number from 1 to 5000000"));
+                .satisfies(e -> assertThat(e.getMessage().lines())
+                        .containsExactly(
+                                "--prot: unknown option; --help lists the settings",
+                                "PORT (--port): \"x\" is not accepted; expected a whole number from 0 to 65535",
+                                "ACCESS_LOG (--access-log): \"yes\" is not accepted; expected true or false",
+                                "STATS_MAX_USERS (--stats-max-users): \"0\" is not accepted; "
+                                        + "expected a whole number from 1 to 5000000"));
     }
 
     @ParameterizedTest(name = "IMAGE_HOST={0}")
     @CsvSource({
-            "https://img.example.com/, https://img.example.com",
-            "http://pan.example.org:5244, http://pan.example.org:5244",
-            "https://example.org/share//, https://example.org/share",
+        "https://img.example.com/, https://img.example.com",
+        "http://pan.example.org:5244, http://pan.example.org:5244",
+        "https://example.org/share//, https://example.org/share",
     })
     void image_host_loses_its_trailing_slash(String value, String expected) throws ConfigException {
-        Config config = Settings.parse(Map.of("IMAGE_HOST", value, "IMAGE_POOL_PORTRAIT", "p.txt",
-                "IMAGE_POOL_LANDSCAPE", "l.txt"), List.of());
+        Config config = Settings.parse(
+                Map.of("IMAGE_HOST", value, "IMAGE_POOL_PORTRAIT", "p.txt", "IMAGE_POOL_LANDSCAPE", "l.txt"),
+                List.of());
         assertThat(config.get(PictureSettings.IMAGE_HOST)).contains(expected);
         assertThat(config.get(PictureSettings.IMAGE_POOL_PORTRAIT)).contains(Path.of("p.txt"));
         assertThat(config.get(PictureSettings.IMAGE_POOL_LANDSCAPE)).contains(Path.of("l.txt"));
@@ -137,14 +154,16 @@ class ConfigTest {
     void an_image_host_ending_in_d_image_is_refused_saying_what_to_give(String value) {
         assertThatThrownBy(() -> Settings.parse(Map.of("IMAGE_HOST", value), List.of()))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith("IMAGE_HOST (--image-host): \"" + value + "\" is not accepted; expected the host's base URL "
-                        + "without /d/image (links are IMAGE_HOST/d/image/<entry>), e.g. https://pan.example.com");
+                .hasMessageStartingWith(
+                        "IMAGE_HOST (--image-host): \"" + value + "\" is not accepted; expected the host's base URL "
+                                + "without /d/image (links are IMAGE_HOST/d/image/<entry>), e.g. "
+                                + "https://pan.example.com");
     }
 
     @Test
     void an_image_host_needs_both_pool_files() {
-        assertThatThrownBy(() -> Settings.parse(Map.of("IMAGE_HOST", "https://img.example.com",
-                "IMAGE_POOL_LANDSCAPE", "l.txt"), List.of()))
+        assertThatThrownBy(() -> Settings.parse(
+                        Map.of("IMAGE_HOST", "https://img.example.com", "IMAGE_POOL_LANDSCAPE", "l.txt"), List.of()))
                 .hasMessage("IMAGE_POOL_PORTRAIT (--image-pool-portrait): is required when IMAGE_HOST is set; "
                         + "expected the path of a pool file");
     }
@@ -157,7 +176,8 @@ class ConfigTest {
 
     @Test
     void stats_settings_are_read() throws ConfigException {
-        Config config = Settings.parse(Map.of("STATS_FILE", "/var/lib/pocketapi/stats.json"),
+        Config config = Settings.parse(
+                Map.of("STATS_FILE", "/var/lib/pocketapi/stats.json"),
                 List.of("--stats-flush-seconds", "2", "--stats-max-users=50"));
         assertThat(config.get(CounterSettings.STATS_FILE)).isEqualTo(Path.of("/var/lib/pocketapi/stats.json"));
         assertThat(config.get(CounterSettings.STATS_FLUSH_SECONDS)).isEqualTo(java.time.Duration.ofSeconds(2));
@@ -167,7 +187,8 @@ class ConfigTest {
     @Test
     void holiday_updates_default_to_holiday_cn_on_github_then_jsdelivr_every_6_hours() throws ConfigException {
         Config config = Settings.defaults();
-        assertThat(config.get(HolidaySettings.HOLIDAY_UPDATE_URL)).extracting(java.net.URI::getHost)
+        assertThat(config.get(HolidaySettings.HOLIDAY_UPDATE_URL))
+                .extracting(java.net.URI::getHost)
                 .containsExactly("raw.githubusercontent.com", "cdn.jsdelivr.net");
         assertThat(config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS)).isEqualTo(java.time.Duration.ofHours(6));
         assertThat(config.get(HolidaySettings.HOLIDAY_CACHE_DIR)).isEqualTo(Path.of("data/holidays"));
@@ -175,10 +196,13 @@ class ConfigTest {
 
     @Test
     void holiday_update_settings_are_read() throws ConfigException {
-        Config config = Settings.parse(Map.of("HOLIDAY_UPDATE_URL", " http://127.0.0.1:9/holiday-cn/ ,https://m.example.org"),
+        Config config = Settings.parse(
+                Map.of("HOLIDAY_UPDATE_URL", " http://127.0.0.1:9/holiday-cn/ ,https://m.example.org"),
                 List.of("--holiday-update-seconds", "10", "--holiday-cache-dir=" + dir.resolve("cache")));
-        assertThat(config.get(HolidaySettings.HOLIDAY_UPDATE_URL)).containsExactly(java.net.URI.create("http://127.0.0.1:9/holiday-cn"),
-                java.net.URI.create("https://m.example.org"));
+        assertThat(config.get(HolidaySettings.HOLIDAY_UPDATE_URL))
+                .containsExactly(
+                        java.net.URI.create("http://127.0.0.1:9/holiday-cn"),
+                        java.net.URI.create("https://m.example.org"));
         assertThat(config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS)).isEqualTo(java.time.Duration.ofSeconds(10));
         assertThat(config.get(HolidaySettings.HOLIDAY_CACHE_DIR)).isEqualTo(dir.resolve("cache"));
     }
@@ -186,17 +210,27 @@ class ConfigTest {
     @ParameterizedTest(name = "HOLIDAY_UPDATE_URL={0}")
     @CsvSource({"off", "OFF", "' off '"})
     void off_turns_holiday_updates_off(String value) throws ConfigException {
-        assertThat(Settings.parse(Map.of("HOLIDAY_UPDATE_URL", value), List.of()).get(HolidaySettings.HOLIDAY_UPDATE_URL)).isEmpty();
+        assertThat(Settings.parse(Map.of("HOLIDAY_UPDATE_URL", value), List.of())
+                        .get(HolidaySettings.HOLIDAY_UPDATE_URL))
+                .isEmpty();
     }
 
     @ParameterizedTest(name = "HOLIDAY_UPDATE_URL={0}")
-    @CsvSource({"''", "'https://a.example,'", "ftp://a.example", "https://a.example/?x=1", "no", "'https://a.example, off'"})
+    @CsvSource({
+        "''",
+        "'https://a.example,'",
+        "ftp://a.example",
+        "https://a.example/?x=1",
+        "no",
+        "'https://a.example, off'"
+    })
     void a_bad_update_url_is_refused(String value) {
         assertThatThrownBy(() -> Settings.parse(Map.of("HOLIDAY_UPDATE_URL", value), List.of()))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("HOLIDAY_UPDATE_URL (--holiday-update-url): \"" + value + "\" is not accepted; expected off, "
-                        + "or comma-separated absolute http:// or https:// URLs without query or fragment, "
-                        + "e.g. https://mirror.example.com/holiday-cn");
+                .hasMessage(
+                        "HOLIDAY_UPDATE_URL (--holiday-update-url): \"" + value + "\" is not accepted; expected off, "
+                                + "or comma-separated absolute http:// or https:// URLs without query or fragment, "
+                                + "e.g. https://mirror.example.com/holiday-cn");
     }
 
     @ParameterizedTest(name = "HOLIDAY_UPDATE_SECONDS={0}")
@@ -236,7 +270,9 @@ class ConfigTest {
                 defaultColumns.add(line.indexOf(" default "));
             }
         }
-        assertThat(defaultColumns).hasSize(1).allSatisfy(column -> assertThat(column).isPositive());
+        assertThat(defaultColumns)
+                .hasSize(1)
+                .allSatisfy(column -> assertThat(column).isPositive());
     }
 
     @Test

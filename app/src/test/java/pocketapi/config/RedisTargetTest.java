@@ -1,28 +1,28 @@
 package pocketapi.config;
 
-import pocketapi.Settings;
-import pocketapi.counters.CounterSettings;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import pocketapi.Settings;
+import pocketapi.counters.CounterSettings;
 
 class RedisTargetTest {
 
     @Test
     void the_parts_of_a_redis_url_are_read_and_the_password_never_shown() {
         RedisTarget t = RedisTarget.parse("rediss://app:p%40ss%3Aw0rd@cache.example.com:6380/2");
-        assertThat(t).isEqualTo(new RedisTarget("cache.example.com", 6380, Optional.of("app"), Optional.of("p@ss:w0rd"),
-                2, true));
-        assertThat(t.toString()).isEqualTo("rediss://app:***@cache.example.com:6380/2").doesNotContain("w0rd");
+        assertThat(t)
+                .isEqualTo(new RedisTarget(
+                        "cache.example.com", 6380, Optional.of("app"), Optional.of("p@ss:w0rd"), 2, true));
+        assertThat(t.toString())
+                .isEqualTo("rediss://app:***@cache.example.com:6380/2")
+                .doesNotContain("w0rd");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -58,8 +58,8 @@ class RedisTargetTest {
 
     @Test
     void config_reads_redis_settings() throws ConfigException {
-        Config config = Settings.parse(Map.of("STATS_REDIS_URL", "redis://127.0.0.1:6379/1",
-                "STATS_REDIS_PREFIX", "site-a:"), List.of());
+        Config config = Settings.parse(
+                Map.of("STATS_REDIS_URL", "redis://127.0.0.1:6379/1", "STATS_REDIS_PREFIX", "site-a:"), List.of());
         assertThat(config.get(CounterSettings.STATS_REDIS_URL)).contains(RedisTarget.parse("redis://127.0.0.1:6379/1"));
         assertThat(config.get(CounterSettings.STATS_REDIS_PREFIX)).isEqualTo("site-a:");
         assertThat(Settings.defaults().get(CounterSettings.STATS_REDIS_URL)).isEmpty();

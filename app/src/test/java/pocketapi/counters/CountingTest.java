@@ -1,8 +1,5 @@
 package pocketapi.counters;
 
-import pocketapi.Settings;
-import pocketapi.web.Family;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,13 +9,12 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import pocketapi.config.Config;
+import pocketapi.Settings;
 import pocketapi.config.ConfigException;
 import pocketapi.counters.Counters.Report;
+import pocketapi.web.Family;
 
 /** The key users are counted under: made once, never lost in silence. */
 class CountingTest {
@@ -26,7 +22,8 @@ class CountingTest {
     Path dir;
 
     private Counting open() throws ConfigException {
-        return Counting.open(Settings.parse(Map.of("STATS_FILE", dir.resolve("stats.json").toString()), List.of()),
+        return Counting.open(
+                Settings.parse(Map.of("STATS_FILE", dir.resolve("stats.json").toString()), List.of()),
                 Clock.systemUTC());
     }
 
@@ -43,7 +40,8 @@ class CountingTest {
         countOnce("198.51.100.5");
         Path key = dir.resolve("stats.key");
         assertThat(Files.readString(key)).matches("[0-9a-f]{64}\n");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(key))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(key)))
+                .isEqualTo("rw-------");
         assertThat(countOnce("198.51.100.5").userTotal()).isEqualTo(2);
         assertThat(dir.toFile().list()).noneMatch(name -> name.contains(".new-"));
     }
@@ -54,10 +52,14 @@ class CountingTest {
         Path key = dir.resolve("stats.key");
         String kept = Files.readString(key);
         Files.delete(key);
-        assertThatThrownBy(this::open).isInstanceOf(ConfigException.class).hasMessage("STATS_KEY_FILE (--stats-key-file): "
-                + key + " is missing, but " + dir.resolve("stats.json") + " holds 1 user(s) counted under it: put the key "
-                + "back from your backup (their counts then go on), or, to count users afresh (the site's counts stay), "
-                + "create it empty: touch " + key);
+        assertThatThrownBy(this::open)
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("STATS_KEY_FILE (--stats-key-file): "
+                        + key + " is missing, but " + dir.resolve("stats.json")
+                        + " holds 1 user(s) counted under it: put the key "
+                        + "back from your backup (their counts then go on), or, to count users afresh (the "
+                        + "site's counts stay), "
+                        + "create it empty: touch " + key);
         assertThat(key).doesNotExist();
         // Restored: the user's counts go on.
         Files.writeString(key, kept);
@@ -73,8 +75,10 @@ class CountingTest {
     @Test
     void a_key_file_that_holds_anything_else_stops_the_start() throws Exception {
         Files.writeString(dir.resolve("stats.key"), "not a key");
-        assertThatThrownBy(this::open).hasMessage("STATS_KEY_FILE (--stats-key-file): " + dir.resolve("stats.key")
-                + " cannot be read (" + dir.resolve("stats.key") + " does not hold a key (64 hex digits)); put back the key "
-                + "from a backup, or empty the file to count users afresh");
+        assertThatThrownBy(this::open)
+                .hasMessage("STATS_KEY_FILE (--stats-key-file): " + dir.resolve("stats.key")
+                        + " cannot be read (" + dir.resolve("stats.key")
+                        + " does not hold a key (64 hex digits)); put back the key "
+                        + "from a backup, or empty the file to count users afresh");
     }
 }

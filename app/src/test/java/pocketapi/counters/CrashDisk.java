@@ -12,16 +12,14 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
-
 import pocketapi.files.Disk;
 
 /**
- * A {@link Disk} in memory that fails on purpose: {@link #failIn} makes the n-th operation from
- * now (a write of some bytes included) fail as a full disk does, after writing part of what it
- * was given; {@link #crashIn} cuts the power there instead. After a power cut every file holds what
- * was forced to disk, followed by any part of what was not, possibly zeros after it (as a file
- * system may show); renames, links and deletions are durable, as {@code LocalDisk} makes them.
- * {@link #watch} checks after every operation that a file, once it exists, is never absent.
+ * A {@link Disk} in memory that fails on purpose: {@link #failIn} makes the n-th operation from now (a write of some
+ * bytes included) fail as a full disk does, after writing part of what it was given; {@link #crashIn} cuts the power
+ * there instead. After a power cut every file holds what was forced to disk, followed by any part of what was not,
+ * possibly zeros after it (as a file system may show); renames, links and deletions are durable, as {@code LocalDisk}
+ * makes them. {@link #watch} checks after every operation that a file, once it exists, is never absent.
  */
 final class CrashDisk implements Disk {
     /** The power went: nothing more is written until {@link #reboot}. */
@@ -71,8 +69,9 @@ final class CrashDisk implements Disk {
         for (File f : files.values()) {
             int unforced = f.content.length - f.durable;
             int kept = f.durable + (unforced > 0 ? random.nextInt(unforced + 1) : 0);
-            byte[] after = Arrays.copyOf(f.content, kept + (unforced > 0 && random.nextInt(4) == 0 ? random.nextInt(64) : 0));
-            f.content = after;  // zeros past what was kept, sometimes
+            byte[] after =
+                    Arrays.copyOf(f.content, kept + (unforced > 0 && random.nextInt(4) == 0 ? random.nextInt(64) : 0));
+            f.content = after; // zeros past what was kept, sometimes
             f.durable = after.length;
         }
         down = false;

@@ -1,11 +1,10 @@
 package pocketapi.counters;
 
-import pocketapi.TestApps;
-import pocketapi.web.TestServer;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static pocketapi.web.TestServer.contentType;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -13,15 +12,12 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import pocketapi.MutableClock;
+import pocketapi.TestApps;
+import pocketapi.web.TestServer;
 
 class InfoApiTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -44,33 +40,35 @@ class InfoApiTest {
             HttpResponse<String> response = server.get("/api/info", "CF-Connecting-IP", "203.0.113.7");
             assertThat(response.statusCode()).isEqualTo(200);
             assertThat(contentType(response)).isEqualTo("application/json; charset=utf-8");
-            assertThat(response.headers().firstValue("Access-Control-Allow-Origin")).contains("*");
-            assertThat(response.body()).isEqualTo("{\"timezone\":\"UTC+8\",\"date\":\"2026-05-01\","
-                    + "\"requestUser\":\"203.0.113.7\",\"site\":{\"totalRequests\":1,\"dailyRequests\":1},"
-                    + "\"requestUserStats\":{\"totalRequests\":1,\"dailyRequests\":1}}");
+            assertThat(response.headers().firstValue("Access-Control-Allow-Origin"))
+                    .contains("*");
+            assertThat(response.body())
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"date\":\"2026-05-01\","
+                            + "\"requestUser\":\"203.0.113.7\",\"site\":{\"totalRequests\":1,\"dailyRequests\":1},"
+                            + "\"requestUserStats\":{\"totalRequests\":1,\"dailyRequests\":1}}");
         });
     }
 
     @ParameterizedTest(name = "{0} {1} is counted")
     @CsvSource({
-            "GET, /api/holidays?y=2025&m=10&d=1, 200",
-            "GET, /api/holidays?y=2025, 400",
-            "GET, /api/holidays/?type=alarm, 200",
-            "HEAD, /api/holidays, 200",
-            "GET, /img, 302",
-            "GET, /img/pe?type=json, 200",
-            "GET, /img/pc, 302",
-            "GET, /img/url, 200",
-            "HEAD, /img, 302",
-            "HEAD, /api/info, 200",
-            "GET, /api/holidays/year?y=2025, 200",
-            "GET, /api/holidays/year?y=1999, 400",
-            "GET, /api/holidays/next?y=2025&m=1&d=1, 200",
-            "HEAD, /api/holidays.ics, 200",
-            "GET, /api/holidays/detail?y=2026&m=2&d=16, 200",
-            "GET, /api/holidays/detail?y=2101&m=2&d=16, 400",
-            "GET, /api/holidays/forecast?y=2027, 200",
-            "GET, /api/holidays/forecast?y=2024, 400",
+        "GET, /api/holidays?y=2025&m=10&d=1, 200",
+        "GET, /api/holidays?y=2025, 400",
+        "GET, /api/holidays/?type=alarm, 200",
+        "HEAD, /api/holidays, 200",
+        "GET, /img, 302",
+        "GET, /img/pe?type=json, 200",
+        "GET, /img/pc, 302",
+        "GET, /img/url, 200",
+        "HEAD, /img, 302",
+        "HEAD, /api/info, 200",
+        "GET, /api/holidays/year?y=2025, 200",
+        "GET, /api/holidays/year?y=1999, 400",
+        "GET, /api/holidays/next?y=2025&m=1&d=1, 200",
+        "HEAD, /api/holidays.ics, 200",
+        "GET, /api/holidays/detail?y=2026&m=2&d=16, 200",
+        "GET, /api/holidays/detail?y=2101&m=2&d=16, 400",
+        "GET, /api/holidays/forecast?y=2027, 200",
+        "GET, /api/holidays/forecast?y=2024, 400",
     })
     void calls_to_the_six_endpoints_are_counted_whatever_their_status(String method, String path, int status) {
         TestServer.run(TestApps.app(clock, counters), server -> {
@@ -82,14 +80,14 @@ class InfoApiTest {
 
     @ParameterizedTest(name = "{0} {1} ({2}) is not counted")
     @CsvSource({
-            "GET, /api/nope, 404",
-            "GET, /api/pong, 404",
-            "GET, /nope, 404",
-            "POST, /api/holidays, 405",
-            "OPTIONS, /img, 405",
-            "DELETE, /api/info, 405",
-            "GET, /d/image/samples/portrait-1.png, 200",
-            "GET, /d/image/samples/nope.png, 404",
+        "GET, /api/nope, 404",
+        "GET, /api/pong, 404",
+        "GET, /nope, 404",
+        "POST, /api/holidays, 405",
+        "OPTIONS, /img, 405",
+        "DELETE, /api/info, 405",
+        "GET, /d/image/samples/portrait-1.png, 200",
+        "GET, /d/image/samples/nope.png, 404",
     })
     void other_calls_are_not_counted(String method, String path, int status) {
         TestServer.run(TestApps.app(clock, counters), server -> {
@@ -101,13 +99,13 @@ class InfoApiTest {
 
     @ParameterizedTest(name = "CF={0} XFF={1} -> {2}")
     @CsvSource({
-            "198.51.100.1, '203.0.113.9, 10.0.0.1', 198.51.100.1",
-            ", '203.0.113.9, 10.0.0.1', 203.0.113.9",
-            ", '  203.0.113.9  ,10.0.0.1', 203.0.113.9",
-            "'   ', 2001:db8::1, 2001:db8::1",
-            "'  198.51.100.1 ', , 198.51.100.1",
-            ", ' , 10.0.0.1', unknown",
-            ", , unknown",
+        "198.51.100.1, '203.0.113.9, 10.0.0.1', 198.51.100.1",
+        ", '203.0.113.9, 10.0.0.1', 203.0.113.9",
+        ", '  203.0.113.9  ,10.0.0.1', 203.0.113.9",
+        "'   ', 2001:db8::1, 2001:db8::1",
+        "'  198.51.100.1 ', , 198.51.100.1",
+        ", ' , 10.0.0.1', unknown",
+        ", , unknown",
     })
     void the_user_is_cf_connecting_ip_else_the_first_forwarded_for_else_unknown(String cf, String xff, String user) {
         List<String> headers = new ArrayList<>();
@@ -117,8 +115,11 @@ class InfoApiTest {
         if (xff != null) {
             headers.addAll(List.of("X-Forwarded-For", xff));
         }
-        TestServer.run(TestApps.app(clock, counters), server ->
-                assertThat(json(server.get("/api/info", headers.toArray(String[]::new))).get("requestUser").textValue())
+        TestServer.run(
+                TestApps.app(clock, counters),
+                server -> assertThat(json(server.get("/api/info", headers.toArray(String[]::new)))
+                                .get("requestUser")
+                                .textValue())
                         .isEqualTo(user));
     }
 
@@ -126,11 +127,15 @@ class InfoApiTest {
     void a_long_id_is_cut_to_128_characters() {
         String id = "x".repeat(200);
         TestServer.run(TestApps.app(clock, counters), server -> {
-            assertThat(json(server.get("/api/info", "CF-Connecting-IP", id)).get("requestUser").textValue())
+            assertThat(json(server.get("/api/info", "CF-Connecting-IP", id))
+                            .get("requestUser")
+                            .textValue())
                     .isEqualTo("x".repeat(128));
             // Ids that agree in their first 128 characters are one user.
             assertThat(json(server.get("/api/info", "CF-Connecting-IP", "x".repeat(128) + "y"))
-                    .at("/requestUserStats/totalRequests").longValue()).isEqualTo(2);
+                            .at("/requestUserStats/totalRequests")
+                            .longValue())
+                    .isEqualTo(2);
         });
     }
 
@@ -180,7 +185,8 @@ class InfoApiTest {
                         List<Long> seen = new ArrayList<>();
                         for (int i = 0; i < 50; i++) {
                             seen.add(json(server.get("/api/info", "X-Forwarded-For", "192.0.2.1"))
-                                    .at("/requestUserStats/totalRequests").longValue());
+                                    .at("/requestUserStats/totalRequests")
+                                    .longValue());
                         }
                         return seen;
                     }));
@@ -190,7 +196,9 @@ class InfoApiTest {
                     all.addAll(f.get());
                 }
                 assertThat(all.stream().sorted().toList())
-                        .isEqualTo(java.util.stream.LongStream.rangeClosed(1, 200).boxed().toList());
+                        .isEqualTo(java.util.stream.LongStream.rangeClosed(1, 200)
+                                .boxed()
+                                .toList());
                 assertThat(shared.siteTally().total()).isEqualTo(siteBefore + 200);
             } finally {
                 pool.shutdownNow();
@@ -204,7 +212,8 @@ class InfoApiTest {
             HttpResponse<String> response = server.send("POST", "/api/info");
             assertThat(response.statusCode()).isEqualTo(405);
             assertThat(response.headers().firstValue("Allow")).contains("GET, HEAD");
-            assertThat(response.headers().firstValue("Access-Control-Allow-Origin")).contains("*");
+            assertThat(response.headers().firstValue("Access-Control-Allow-Origin"))
+                    .contains("*");
         });
     }
 }

@@ -1,7 +1,5 @@
 package pocketapi.counters;
 
-import pocketapi.web.Family;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static pocketapi.web.Family.HOLIDAYS;
 import static pocketapi.web.Family.INFO;
@@ -12,24 +10,24 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.util.concurrent.CountDownLatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
 import org.junit.jupiter.api.Test;
-
 import pocketapi.MutableClock;
 import pocketapi.counters.Counters.DayCount;
 import pocketapi.counters.Counters.Report;
+import pocketapi.web.Family;
 
 class LocalCountersTest {
     /** A fixed key, so that a user's hash is the same in every test run. */
     static final UserKeys KEYS = new UserKeys(new byte[32]);
+
     private final MutableClock clock = new MutableClock("2026-05-01T03:00:00Z");
     private static final long MAY_1 = LocalDate.of(2026, 5, 1).toEpochDay();
 
@@ -40,28 +38,33 @@ class LocalCountersTest {
     @Test
     void a_call_reports_counts_that_include_itself() {
         LocalCounters counters = counters(10, 0);
-        assertThat(counters.countAndReport("a", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 1, 1, 1, 1));
-        assertThat(counters.countAndReport("b", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "b", 2, 2, 1, 1));
+        assertThat(counters.countAndReport("a", HOLIDAYS))
+                .isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 1, 1, 1, 1));
+        assertThat(counters.countAndReport("b", HOLIDAYS))
+                .isEqualTo(new Report(LocalDate.of(2026, 5, 1), "b", 2, 2, 1, 1));
         assertThat(counters.countAndReport("a", INFO)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 3, 3, 2, 2));
     }
 
     @Test
     void daily_counts_roll_over_at_midnight_utc_plus_8() {
         LocalCounters counters = counters(10, 0);
-        clock.set("2026-05-01T15:59:59Z");  // 23:59:59 UTC+8
+        clock.set("2026-05-01T15:59:59Z"); // 23:59:59 UTC+8
         counters.countAndReport("a", HOLIDAYS);
         Report before = counters.countAndReport("a", HOLIDAYS);
         assertThat(before.date()).isEqualTo(LocalDate.of(2026, 5, 1));
         assertThat(before.siteDaily()).isEqualTo(2);
 
-        clock.set("2026-05-01T16:00:00Z");  // 00:00:00 UTC+8 on 2 May
-        assertThat(counters.countAndReport("a", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 2), "a", 3, 1, 3, 1));
-        assertThat(counters.countAndReport("b", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 2), "b", 4, 2, 1, 1));
+        clock.set("2026-05-01T16:00:00Z"); // 00:00:00 UTC+8 on 2 May
+        assertThat(counters.countAndReport("a", HOLIDAYS))
+                .isEqualTo(new Report(LocalDate.of(2026, 5, 2), "a", 3, 1, 3, 1));
+        assertThat(counters.countAndReport("b", HOLIDAYS))
+                .isEqualTo(new Report(LocalDate.of(2026, 5, 2), "b", 4, 2, 1, 1));
     }
 
     @Test
     void a_call_that_read_the_old_day_just_before_midnight_cannot_start_the_new_days_counts_over() throws Exception {
-        // The clock of the call "late" stops inside its read, at 23:59:59.999 UTC+8, until the call "early" of 00:00 has
+        // The clock of the call "late" stops inside its read, at 23:59:59.999 UTC+8, until the call "early" of 00:00
+        // has
         // tried to count: the day is read under the counters' lock, so "early" waits for "late" and counts after it.
         CountDownLatch lateReading = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
@@ -108,7 +111,8 @@ class LocalCountersTest {
         release.countDown();
         late[0].join();
         early.join();
-        assertThat(counters.countAndReport("next", HOLIDAYS)).as("both calls of 2 May are in its count")
+        assertThat(counters.countAndReport("next", HOLIDAYS))
+                .as("both calls of 2 May are in its count")
                 .isEqualTo(new Report(LocalDate.of(2026, 5, 2), "next", 3, 2, 1, 1));
         assertThat(counters.dayCounts(LocalDate.of(2026, 5, 1).toEpochDay())[0]).isEqualTo(1);
     }
@@ -121,14 +125,15 @@ class LocalCountersTest {
         counters.countAndReport("b", HOLIDAYS);
         clock.set("2026-05-02T03:00:00Z");
         counters.countAndReport("a", INFO);
-        assertThat(counters.history(3)).containsExactly(
-                new DayCount("2026-04-30", 0, 0, 0, 0, 0),
-                new DayCount("2026-05-01", 3, 2, 1, 0, 0),
-                new DayCount("2026-05-02", 1, 0, 0, 1, 0));
+        assertThat(counters.history(3))
+                .containsExactly(
+                        new DayCount("2026-04-30", 0, 0, 0, 0, 0),
+                        new DayCount("2026-05-01", 3, 2, 1, 0, 0),
+                        new DayCount("2026-05-02", 1, 0, 0, 1, 0));
         clock.set("2026-05-04T03:00:00Z");
         counters.countAndReport("a", Family.OTHER);
-        assertThat(counters.history(4)).extracting(DayCount::site).containsExactly(0L, 1L, 0L, 1L);  // 1 May is gone
-        counters.mergeDay(MAY_1, new long[] {9, 9, 0, 0, 0});  // nor is it merged back from a file
+        assertThat(counters.history(4)).extracting(DayCount::site).containsExactly(0L, 1L, 0L, 1L); // 1 May is gone
+        counters.mergeDay(MAY_1, new long[] {9, 9, 0, 0, 0}); // nor is it merged back from a file
         assertThat(counters.history(4).get(0).site()).isZero();
         assertThat(counters.site()).containsExactly(5, 1, 2);
     }
@@ -181,7 +186,7 @@ class LocalCountersTest {
         assertThat(all.keys()[0]).isEqualTo(KEYS.of("id-900000"));
         assertThat(all.keys()[99_999]).isEqualTo(KEYS.of("id-999999"));
         assertThat(counters.user("id-899999")).isEqualTo(Tally.ZERO);
-        assertThat(counters.take(0, Integer.MAX_VALUE).users()).isEmpty();  // the snapshot took everything
+        assertThat(counters.take(0, Integer.MAX_VALUE).users()).isEmpty(); // the snapshot took everything
     }
 
     @Test
@@ -195,7 +200,11 @@ class LocalCountersTest {
             assertThat(batch.users()).hasSizeLessThanOrEqualTo(300);
             batch.users().forEach(r -> taken.add(r.key()));
         }
-        assertThat(taken).hasSize(1_000).doesNotHaveDuplicates().contains(KEYS.of("id-2499")).doesNotContain(KEYS.of("id-0"));
+        assertThat(taken)
+                .hasSize(1_000)
+                .doesNotHaveDuplicates()
+                .contains(KEYS.of("id-2499"))
+                .doesNotContain(KEYS.of("id-0"));
     }
 
     @Test
@@ -203,8 +212,8 @@ class LocalCountersTest {
         LocalCounters counters = counters(2, 1);
         counters.countAndReport("old", HOLIDAYS);
         counters.countAndReport("newer", HOLIDAYS);
-        counters.countAndReport("old", HOLIDAYS);       // "old" is now the most recently seen
-        counters.countAndReport("newest", HOLIDAYS);    // so "newer" goes
+        counters.countAndReport("old", HOLIDAYS); // "old" is now the most recently seen
+        counters.countAndReport("newest", HOLIDAYS); // so "newer" goes
         assertThat(counters.snapshot(0).keys()).containsExactly(KEYS.of("old"), KEYS.of("newest"));
         assertThat(counters.countAndReport("old", HOLIDAYS).userTotal()).isEqualTo(3);
         assertThat(counters.countAndReport("newer", HOLIDAYS).userTotal()).isEqualTo(1);
@@ -217,14 +226,16 @@ class LocalCountersTest {
         counters.countAndReport("b", HOLIDAYS);
         LocalCounters.Changes first = counters.take(0, 10);
         assertThat(first.site()).isEqualTo(new Tally(2, 2, MAY_1));
-        assertThat(first.users()).extracting(LocalCounters.Row::key).containsExactlyInAnyOrder(KEYS.of("a"), KEYS.of("b"));
+        assertThat(first.users())
+                .extracting(LocalCounters.Row::key)
+                .containsExactlyInAnyOrder(KEYS.of("a"), KEYS.of("b"));
         assertThat(first.days().get(MAY_1)).containsExactly(2, 2, 0, 0, 0);
         counters.countAndReport("a", HOLIDAYS);
         LocalCounters.Changes second = counters.take(0, 10);
         assertThat(second.site()).isEqualTo(new Tally(3, 3, MAY_1));
         assertThat(second.users()).containsExactly(new LocalCounters.Row(KEYS.of("a"), new Tally(2, 2, MAY_1)));
         assertThat(counters.take(0, 10).isEmpty()).isTrue();
-        assertThat(counters.take(1, 10).users()).hasSize(2);  // the other tracker saw none of it yet
+        assertThat(counters.take(1, 10).users()).hasSize(2); // the other tracker saw none of it yet
     }
 
     @Test
@@ -245,11 +256,11 @@ class LocalCountersTest {
         long a = KEYS.of("a");
         counters.countAndReport("a", HOLIDAYS);
         counters.take(0, 10);
-        counters.merge(a, new Tally(7, 5, MAY_1 - 1), true);   // a larger total, an older day
+        counters.merge(a, new Tally(7, 5, MAY_1 - 1), true); // a larger total, an older day
         assertThat(counters.user("a")).isEqualTo(new Tally(7, 1, MAY_1));
-        counters.merge(a, new Tally(3, 3, MAY_1), true);       // today's larger count, a smaller total
+        counters.merge(a, new Tally(3, 3, MAY_1), true); // today's larger count, a smaller total
         assertThat(counters.user("a")).isEqualTo(new Tally(7, 3, MAY_1));
-        counters.merge(a, new Tally(7, 3, MAY_1), true);       // the same again changes nothing
+        counters.merge(a, new Tally(7, 3, MAY_1), true); // the same again changes nothing
         assertThat(counters.take(0, 10).users()).hasSize(1);
         counters.merge(a, new Tally(7, 3, MAY_1), true);
         assertThat(counters.take(0, 10).isEmpty()).isTrue();
@@ -287,7 +298,8 @@ class LocalCountersTest {
         UserKeys other = new UserKeys(new byte[] {1, 2, 3});
         counters.rekey(other);
         assertThat(counters.size()).isZero();
-        assertThat(counters.countAndReport("a", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 2, 2, 1, 1));
+        assertThat(counters.countAndReport("a", HOLIDAYS))
+                .isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 2, 2, 1, 1));
         assertThat(other.of("a")).isNotEqualTo(KEYS.of("a"));
     }
 

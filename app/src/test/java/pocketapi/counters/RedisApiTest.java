@@ -1,12 +1,9 @@
 package pocketapi.counters;
 
-import pocketapi.web.Family;
-
-import pocketapi.TestApps;
-import pocketapi.web.TestServer;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -19,15 +16,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import pocketapi.RedisServer;
+import pocketapi.TestApps;
 import pocketapi.counters.Counters.Report;
+import pocketapi.web.Family;
+import pocketapi.web.TestServer;
 
 /** Two instances on one real redis-server, as behind a load balancer: /api/info over HTTP. */
 class RedisApiTest {
@@ -80,12 +75,12 @@ class RedisApiTest {
     /** Runs {@code body} with two started instances counting into {@code redis}. */
     private void twoInstances(RedisServer redis, TwoServers body) throws Exception {
         try (RedisTesting.Instance a = RedisTesting.start(redis.url(), dir.resolve("a.json"), CLOCK, 100_000);
-             RedisTesting.Instance b = RedisTesting.start(redis.url(), dir.resolve("b.json"), CLOCK, 100_000)) {
+                RedisTesting.Instance b = RedisTesting.start(redis.url(), dir.resolve("b.json"), CLOCK, 100_000)) {
             Seen sa = new Seen(a.counters);
             Seen sb = new Seen(b.counters);
             seen.addAll(List.of(sa, sb));
-            TestServer.run(TestApps.app(CLOCK, sa), ta ->
-                    TestServer.run(TestApps.app(CLOCK, sb), tb -> body.run(ta, tb)));
+            TestServer.run(
+                    TestApps.app(CLOCK, sa), ta -> TestServer.run(TestApps.app(CLOCK, sb), tb -> body.run(ta, tb)));
         }
     }
 
@@ -98,8 +93,7 @@ class RedisApiTest {
     }
 
     @Test
-    void two_instances_with_concurrent_clients_end_with_exact_totals_and_each_sees_its_own_calls()
-            throws Exception {
+    void two_instances_with_concurrent_clients_end_with_exact_totals_and_each_sees_its_own_calls() throws Exception {
         try (RedisServer redis = RedisServer.start()) {
             twoInstances(redis, (a, b) -> {
                 ExecutorService clients = Executors.newFixedThreadPool(8);
@@ -113,14 +107,17 @@ class RedisApiTest {
                         for (int i = 0; i < 60; i++) {
                             if (i % 3 == 2) {
                                 // Each instance's answer includes every call of this client before it.
-                                long mine = info(server, user).at("/requestUserStats/totalRequests").longValue();
+                                long mine = info(server, user)
+                                        .at("/requestUserStats/totalRequests")
+                                        .longValue();
                                 if (mine != i + 1 || mine <= previous) {
                                     wrong.add(user + " call " + (i + 1) + " saw " + mine);
                                 }
                                 previous = mine;
                             } else {
                                 assertThat(server.get("/api/holidays?type=alarm", "X-Forwarded-For", user)
-                                        .statusCode()).isEqualTo(200);
+                                                .statusCode())
+                                        .isEqualTo(200);
                             }
                         }
                         return 60L;
@@ -134,9 +131,10 @@ class RedisApiTest {
                 assertThat(wrong).isEmpty();
                 RedisTesting.await(() -> redis.number("pocketapi:total"), calls);
                 for (int t = 0; t < 8; t++) {
-                    assertThat(redis.command("HGET pocketapi:utotals " + RedisTesting.field("user-" + t))).isEqualTo("60");
+                    assertThat(redis.command("HGET pocketapi:utotals " + RedisTesting.field("user-" + t)))
+                            .isEqualTo("60");
                 }
-                assertThat(redis.command("HKEYS pocketapi:utotals")).doesNotContain("user-");  // no id as it came
+                assertThat(redis.command("HKEYS pocketapi:utotals")).doesNotContain("user-"); // no id as it came
                 // Both instances answer the same totals once b reads a's part again (every look is a call too).
                 assertThat(info(a, "x").at("/site/totalRequests").longValue()).isEqualTo(calls + 1);
                 long looks = 0;
@@ -157,7 +155,10 @@ class RedisApiTest {
     void calls_answered_by_one_instance_show_up_on_the_others_info_once_sent() throws Exception {
         try (RedisServer redis = RedisServer.start()) {
             twoInstances(redis, (a, b) -> {
-                assertThat(info(b, "203.0.113.5").at("/requestUserStats/totalRequests").longValue()).isEqualTo(1);
+                assertThat(info(b, "203.0.113.5")
+                                .at("/requestUserStats/totalRequests")
+                                .longValue())
+                        .isEqualTo(1);
                 for (int i = 0; i < 10; i++) {
                     a.get("/img/url", "X-Forwarded-For", "203.0.113.5");
                 }
@@ -169,11 +170,13 @@ class RedisApiTest {
                 long looks = 0;
                 while (shown < 11 + looks && System.nanoTime() - deadline < 0) {
                     looks++;
-                    shown = info(b, "203.0.113.5").at("/requestUserStats/totalRequests").longValue();
+                    shown = info(b, "203.0.113.5")
+                            .at("/requestUserStats/totalRequests")
+                            .longValue();
                     assertThat(shown).isLessThanOrEqualTo(11 + looks);
                     Thread.sleep(50);
                 }
-                assertThat(shown).isEqualTo(11 + looks);  // the 10 calls on a, and every look on b
+                assertThat(shown).isEqualTo(11 + looks); // the 10 calls on a, and every look on b
             });
         }
     }
@@ -211,17 +214,17 @@ class RedisApiTest {
                     }));
                 }
                 awaitAnswered(answered, 200);
-                redis.pause();  // SIGSTOP: connections stay open, nothing answers
+                redis.pause(); // SIGSTOP: connections stay open, nothing answers
                 paused.set(true);
                 long beforePause = answered.get();
-                awaitAnswered(answered, beforePause + 500);  // the clients go on while Redis answers nothing
+                awaitAnswered(answered, beforePause + 500); // the clients go on while Redis answers nothing
                 long duringPause = answered.get() - beforePause;
                 paused.set(false);
                 redis.resume();
                 awaitAnswered(answered, answered.get() + 200);
                 running.set(false);
                 for (Future<?> f : done) {
-                    f.get(20, java.util.concurrent.TimeUnit.SECONDS);  // a client that failed fails the test here
+                    f.get(20, java.util.concurrent.TimeUnit.SECONDS); // a client that failed fails the test here
                 }
                 clients.shutdown();
                 assertThat(failures).isEmpty();
@@ -229,12 +232,13 @@ class RedisApiTest {
                 // Every call the two servers counted is in Redis once; the clients saw each answered.
                 assertThat(redis.number("pocketapi:total")).isEqualTo(counted());
                 assertThat(answered.get()).isEqualTo(counted());
-                report[0] = String.format("Redis paused under load: %d calls, %d during the pause, slowest answer "
-                        + "during the pause %.1f ms; Redis total afterwards %d", answered.get(), duringPause,
-                        slowestPaused.get() / 1e6, redis.number("pocketapi:total"));
+                report[0] = String.format(
+                        "Redis paused under load: %d calls, %d during the pause, slowest answer "
+                                + "during the pause %.1f ms; Redis total afterwards %d",
+                        answered.get(), duringPause, slowestPaused.get() / 1e6, redis.number("pocketapi:total"));
             });
         }
-        System.out.println(report[0]);  // JavalinTest keeps what a server's lambda prints to itself
+        System.out.println(report[0]); // JavalinTest keeps what a server's lambda prints to itself
     }
 
     /** Waits (at most 30 s) until the clients have had {@code n} answers. */

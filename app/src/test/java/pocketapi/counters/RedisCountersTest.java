@@ -1,9 +1,5 @@
 package pocketapi.counters;
 
-import pocketapi.web.Family;
-
-import pocketapi.counters.Counters.Report;
-import pocketapi.config.RedisTarget;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,17 +13,18 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import pocketapi.LogCapture;
 import pocketapi.RedisServer;
 import pocketapi.TcpProxy;
 import pocketapi.config.ConfigException;
+import pocketapi.config.RedisTarget;
+import pocketapi.counters.Counters.Report;
+import pocketapi.web.Family;
 
 /** Redis mode on a real redis-server: what instances, crashes, lost disks, outages and upgrades do to the counts. */
 class RedisCountersTest {
@@ -76,7 +73,8 @@ class RedisCountersTest {
 
     @Test
     void instances_share_their_totals_and_each_answer_includes_its_own_call() throws Exception {
-        try (RedisTesting.Instance a = start("a"); RedisTesting.Instance b = start("b")) {
+        try (RedisTesting.Instance a = start("a");
+                RedisTesting.Instance b = start("b")) {
             calls(a, "u", 3);
             calls(b, "u", 2);
             RedisTesting.await(RedisCountersTest::total, 5);
@@ -92,7 +90,8 @@ class RedisCountersTest {
     void a_value_sent_twice_late_or_out_of_order_counts_once() {
         long today = pocketapi.common.Utc8.epochDay(CLOCK);
         long u = LocalCountersTest.KEYS.of("u");
-        try (RedisClient client = new RedisClient(RedisTarget.parse(redis.url()), "pocketapi:", Duration.ofSeconds(1), 1)) {
+        try (RedisClient client =
+                new RedisClient(RedisTarget.parse(redis.url()), "pocketapi:", Duration.ofSeconds(1), 1)) {
             assertThat(client.sameKey(LocalCountersTest.KEYS)).isTrue();
             long now = System.currentTimeMillis();
             client.send("0000000000000001", today, changes(today, 5), 100, 0, 400, now);
@@ -103,14 +102,17 @@ class RedisCountersTest {
             assertThat(user("u")).isEqualTo(7);
             assertThat(last).containsExactly(7, 7, 2, 2, 7, 7, 0, 0, 0, 2, 2, 0, 0, 0);
             assertThat(client.read("0000000000000001", today, u)).containsExactly(7, 7, 5, 5, 7, 7, 5, 5);
-            assertThat(client.history("0000000000000001", List.of(today))).containsExactly(7, 7, 0, 0, 0, 5, 5, 0, 0, 0);
+            assertThat(client.history("0000000000000001", List.of(today)))
+                    .containsExactly(7, 7, 0, 0, 0, 5, 5, 0, 0, 0);
         }
     }
 
     /** An instance's values: n calls by "u" today, all of holidays. */
     private static LocalCounters.Changes changes(long today, long n) {
         Tally t = new Tally(n, n, today);
-        return new LocalCounters.Changes(t, Map.of(today, new long[] {n, n, 0, 0, 0}),
+        return new LocalCounters.Changes(
+                t,
+                Map.of(today, new long[] {n, n, 0, 0, 0}),
                 List.of(new LocalCounters.Row(LocalCountersTest.KEYS.of("u"), t)));
     }
 
@@ -123,7 +125,9 @@ class RedisCountersTest {
                 results.add(pool.submit(() -> {
                     List<Long> seen = new ArrayList<>();
                     for (int i = 0; i < 200; i++) {
-                        seen.add(a.counters.countAndReport("same", Family.HOLIDAYS).userTotal());
+                        seen.add(a.counters
+                                .countAndReport("same", Family.HOLIDAYS)
+                                .userTotal());
                     }
                     return seen;
                 }));
@@ -140,19 +144,22 @@ class RedisCountersTest {
 
     @Test
     void an_outage_fails_no_call_loses_nothing_and_info_never_goes_below_what_was_seen() throws Exception {
-        try (TcpProxy proxy = new TcpProxy(redis.port()); LogCapture log = new LogCapture();
-             RedisTesting.Instance other = start("other");
-             RedisTesting.Instance a = RedisTesting.start(proxy.redisUrl(), dir.resolve("a/stats.json"), CLOCK,
-                     100_000)) {
+        try (TcpProxy proxy = new TcpProxy(redis.port());
+                LogCapture log = new LogCapture();
+                RedisTesting.Instance other = start("other");
+                RedisTesting.Instance a =
+                        RedisTesting.start(proxy.redisUrl(), dir.resolve("a/stats.json"), CLOCK, 100_000)) {
             calls(other, "u", 10);
             RedisTesting.await(RedisCountersTest::total, 10);
-            assertThat(a.counters.countAndReport("u", Family.HOLIDAYS).userTotal()).isEqualTo(11);
+            assertThat(a.counters.countAndReport("u", Family.HOLIDAYS).userTotal())
+                    .isEqualTo(11);
             proxy.cut();
             calls(a, "u", 5);
             assertThat(log.awaitLinesWith("is unreachable")).hasSize(1);
             calls(other, "u", 4);
             // Redis is away: the others' part as last seen, and this instance's own calls, exactly.
-            assertThat(a.counters.countAndReport("u", Family.HOLIDAYS).userTotal()).isEqualTo(17);
+            assertThat(a.counters.countAndReport("u", Family.HOLIDAYS).userTotal())
+                    .isEqualTo(17);
             proxy.heal();
             RedisTesting.await(RedisCountersTest::total, 21);
             assertThat(log.awaitLinesWith("is back after")).hasSize(1);
@@ -165,9 +172,10 @@ class RedisCountersTest {
         RedisTesting.Instance a = start("a");
         calls(a, "u", 10);
         RedisTesting.await(RedisCountersTest::total, 10);
-        a.crash();  // kill -9: no save since the start
+        a.crash(); // kill -9: no save since the start
         try (RedisTesting.Instance again = start("a")) {
-            assertThat(again.counters.countAndReport("u", Family.HOLIDAYS).userTotal()).isEqualTo(11);
+            assertThat(again.counters.countAndReport("u", Family.HOLIDAYS).userTotal())
+                    .isEqualTo(11);
             RedisTesting.await(RedisCountersTest::total, 11);
         }
     }
@@ -184,7 +192,8 @@ class RedisCountersTest {
             }
         }
         try (RedisTesting.Instance again = start("a")) {
-            assertThat(again.counters.countAndReport("u", Family.HOLIDAYS).userTotal()).isEqualTo(11);
+            assertThat(again.counters.countAndReport("u", Family.HOLIDAYS).userTotal())
+                    .isEqualTo(11);
             RedisTesting.await(RedisCountersTest::total, 11);
         }
         assertThat(redis.command("HLEN pocketapi:instances")).isEqualTo(":2");
@@ -208,7 +217,8 @@ class RedisCountersTest {
 
     @Test
     void a_redis_of_the_first_release_has_its_ids_hashed_once_and_keeps_every_count() throws Exception {
-        String today = java.time.LocalDate.ofEpochDay(pocketapi.common.Utc8.epochDay(CLOCK)).toString();
+        String today = java.time.LocalDate.ofEpochDay(pocketapi.common.Utc8.epochDay(CLOCK))
+                .toString();
         redis.command("SET pocketapi:total 100");
         redis.command("HSET pocketapi:utotals 203.0.113.7 60");
         redis.command("HSET pocketapi:udaily:" + today + " 203.0.113.7 4");
@@ -227,14 +237,16 @@ class RedisCountersTest {
             assertThat(log.linesWith("held the users' ids as they came")).hasSize(1);
         }
         assertThat(redis.command("HGET pocketapi:of:old 203.0.113.7")).isEqualTo("$-1");
-        assertThat(redis.command("HGET pocketapi:udaily:" + today + " 203.0.113.7")).isEqualTo("$-1");
+        assertThat(redis.command("HGET pocketapi:udaily:" + today + " 203.0.113.7"))
+                .isEqualTo("$-1");
         assertThat(redis.command("ZSCORE pocketapi:users 203.0.113.7")).isEqualTo("$-1");
         assertThat(redis.command("EXISTS pocketapi:applied")).isEqualTo(":0");
     }
 
     @Test
     void instances_agree_on_the_key_users_are_hashed_with_and_their_history_adds_up() throws Exception {
-        try (RedisTesting.Instance a = start("a"); RedisTesting.Instance b = start("b")) {
+        try (RedisTesting.Instance a = start("a");
+                RedisTesting.Instance b = start("b")) {
             a.counters.count("u", Family.HOLIDAYS);
             b.counters.count("u", Family.PICTURES);
             b.counters.count("v", Family.INFO);
@@ -249,7 +261,8 @@ class RedisCountersTest {
     @Test
     void an_error_redis_answers_is_logged_once_and_nothing_is_half_applied() throws Exception {
         redis.command("SET pocketapi:utotals oops");
-        try (LogCapture log = new LogCapture(); RedisTesting.Instance a = start("a")) {
+        try (LogCapture log = new LogCapture();
+                RedisTesting.Instance a = start("a")) {
             calls(a, "u", 3);
             assertThat(log.awaitLinesWith("refused the counters")).hasSize(1);
             redis.command("DEL pocketapi:utotals");
@@ -264,13 +277,14 @@ class RedisCountersTest {
         try (RedisTesting.Instance a = RedisTesting.start(redis.url(), dir.resolve("a/stats.json"), CLOCK, 3)) {
             for (int u = 1; u <= 5; u++) {
                 calls(a, "u" + u, 1);
-                RedisTesting.await(RedisCountersTest::total, u);  // one send each, oldest first
+                RedisTesting.await(RedisCountersTest::total, u); // one send each, oldest first
             }
             assertThat(redis.command("ZCARD pocketapi:users")).isEqualTo(":3");
             assertThat(redis.command("HLEN pocketapi:utotals")).isEqualTo(":3");
             assertThat(user("u1")).isZero();
             assertThat(user("u5")).isEqualTo(1);
-            String today = java.time.LocalDate.ofEpochDay(pocketapi.common.Utc8.epochDay(CLOCK)).toString();
+            String today = java.time.LocalDate.ofEpochDay(pocketapi.common.Utc8.epochDay(CLOCK))
+                    .toString();
             for (String key : List.of("pocketapi:daily:" + today, "pocketapi:udaily:" + today)) {
                 long ttl = Long.parseLong(redis.command("TTL " + key).substring(1));
                 assertThat(ttl).as(key).isBetween(3_600L, 25 * 3_600L);
@@ -279,23 +293,32 @@ class RedisCountersTest {
     }
 
     @Test
-    void redis_holds_the_keys_fingerprint_never_the_key_and_an_instance_with_another_key_does_not_start() throws Exception {
+    void redis_holds_the_keys_fingerprint_never_the_key_and_an_instance_with_another_key_does_not_start()
+            throws Exception {
         try (RedisTesting.Instance a = start("a")) {
             calls(a, "u", 1);
             RedisTesting.await(RedisCountersTest::total, 1);
         }
-        assertThat(redis.command("GET pocketapi:keycheck")).isEqualTo(LocalCountersTest.KEYS.check()).hasSize(16);
+        assertThat(redis.command("GET pocketapi:keycheck"))
+                .isEqualTo(LocalCountersTest.KEYS.check())
+                .hasSize(16);
         assertThat(redis.raw("KEYS *")).doesNotContain("userkey").doesNotContain(LocalCountersTest.KEYS.text());
         Files.createDirectories(dir.resolve("b"));
         Files.writeString(dir.resolve("b/stats.key"), UserKeys.random().text());
-        assertThatThrownBy(() -> start("b")).hasCauseInstanceOf(ConfigException.class).cause().hasMessage("STATS_KEY_FILE "
-                + "(--stats-key-file): " + dir.resolve("b/stats.key") + " is not the key the other instances on Redis at "
-                + RedisTarget.parse(redis.url()) + " (prefix pocketapi:) hash users with: give every instance that shares "
-                + "STATS_REDIS_URL the same key file (copy it from one of them)");
+        assertThatThrownBy(() -> start("b"))
+                .hasCauseInstanceOf(ConfigException.class)
+                .cause()
+                .hasMessage("STATS_KEY_FILE "
+                        + "(--stats-key-file): " + dir.resolve("b/stats.key")
+                        + " is not the key the other instances on Redis at "
+                        + RedisTarget.parse(redis.url())
+                        + " (prefix pocketapi:) hash users with: give every instance that shares "
+                        + "STATS_REDIS_URL the same key file (copy it from one of them)");
     }
 
     @Test
-    void the_key_an_earlier_release_kept_in_redis_is_removed_once_an_instance_with_the_same_one_starts() throws Exception {
+    void the_key_an_earlier_release_kept_in_redis_is_removed_once_an_instance_with_the_same_one_starts()
+            throws Exception {
         redis.command("SET pocketapi:userkey " + LocalCountersTest.KEYS.text());
         try (RedisTesting.Instance a = start("a")) {
             calls(a, "u", 1);
@@ -307,16 +330,22 @@ class RedisCountersTest {
 
     @Test
     void a_redis_still_loading_its_data_is_waited_for_with_a_warn_and_no_error() throws Exception {
-        try (java.net.ServerSocket loading = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
-             LogCapture log = new LogCapture()) {
+        try (java.net.ServerSocket loading =
+                        new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+                LogCapture log = new LogCapture()) {
             Thread answering = new Thread(() -> answerLoading(loading), "loading-redis");
             answering.setDaemon(true);
             answering.start();
-            try (RedisTesting.Instance a = RedisTesting.start("redis://127.0.0.1:" + loading.getLocalPort(),
-                    dir.resolve("a/stats.json"), CLOCK, 100)) {
+            try (RedisTesting.Instance a = RedisTesting.start(
+                    "redis://127.0.0.1:" + loading.getLocalPort(), dir.resolve("a/stats.json"), CLOCK, 100)) {
                 calls(a, "u", 1);
-                assertThat(log.awaitLinesWith("is loading its data into memory")).singleElement().asString().contains("WARN",
-                        "counting goes on in memory and in " + dir.resolve("a/stats.json"), "sent as soon as it has loaded");
+                assertThat(log.awaitLinesWith("is loading its data into memory"))
+                        .singleElement()
+                        .asString()
+                        .contains(
+                                "WARN",
+                                "counting goes on in memory and in " + dir.resolve("a/stats.json"),
+                                "sent as soon as it has loaded");
                 assertThat(log.linesWith("ERROR")).isEmpty();
             }
         }
@@ -329,7 +358,7 @@ class RedisCountersTest {
                 java.io.InputStream in = client.getInputStream();
                 java.io.OutputStream out = client.getOutputStream();
                 for (int c; (c = in.read()) >= 0; ) {
-                    if (c == '*') {  // a command: an array of bulk strings, read whole before the answer
+                    if (c == '*') { // a command: an array of bulk strings, read whole before the answer
                         int args = Integer.parseInt(line(in));
                         for (int i = 0; i < args; i++) {
                             in.skipNBytes(Integer.parseInt(line(in).substring(1)) + 2L);

@@ -1,8 +1,5 @@
 package pocketapi.counters;
 
-import pocketapi.web.Family;
-
-import pocketapi.config.RedisTarget;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -12,22 +9,22 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
 import org.junit.jupiter.api.Test;
-
 import pocketapi.LogCapture;
 import pocketapi.MutableClock;
 import pocketapi.RedisServer;
 import pocketapi.TcpProxy;
+import pocketapi.config.RedisTarget;
 import pocketapi.files.Disk;
+import pocketapi.web.Family;
 
 /**
- * Redis mode against a real redis-server, with three instances in seeded random walks of calls,
- * sends, saves, crashes (kill -9), lost disks, outages of one instance's network, restarts and
- * clean stops. At the end of every walk, once every instance left has sent all it holds: Redis's
- * shared totals (the site's and each user's) are exactly the sum of every instance's own values,
- * and exactly the calls answered less those a crash took before they were saved or sent; nothing
- * is counted twice. Files are on an in-memory disk. A failure names its seed; {@code -Dpocketapi.redisWalks=N} runs more.
+ * Redis mode against a real redis-server, with three instances in seeded random walks of calls, sends, saves, crashes
+ * (kill -9), lost disks, outages of one instance's network, restarts and clean stops. At the end of every walk, once
+ * every instance left has sent all it holds: Redis's shared totals (the site's and each user's) are exactly the sum of
+ * every instance's own values, and exactly the calls answered less those a crash took before they were saved or sent;
+ * nothing is counted twice. Files are on an in-memory disk. A failure names its seed; {@code -Dpocketapi.redisWalks=N}
+ * runs more.
  */
 class RedisModelTest {
     private static final int WALKS = Integer.getInteger("pocketapi.redisWalks", 300);
@@ -47,15 +44,20 @@ class RedisModelTest {
             LocalCounters others = new LocalCounters(clock, LocalCountersTest.KEYS, 100, 400, 1);
             flusher = new StatsFlusher(disk, FILE, clock, Duration.ofSeconds(10), 90, own, others);
             client = new RedisClient(RedisTarget.parse(url), "pocketapi:", Duration.ofSeconds(1), 1);
-            sender = new RedisSender(own, others, client, new RedisCounters.Settings(flusher.instance(), flusher::instanceSaved,
-                    100, 90, 400), FILE, clock);
+            sender = new RedisSender(
+                    own,
+                    others,
+                    client,
+                    new RedisCounters.Settings(flusher.instance(), flusher::instanceSaved, 100, 90, 400),
+                    FILE,
+                    clock);
             sender.round();
             saved = totals();
         }
 
         Map<String, Long> totals() {
             Map<String, Long> t = new HashMap<>();
-            t.put("", own.siteTally().total());  // "" is the site, as in Redis
+            t.put("", own.siteTally().total()); // "" is the site, as in Redis
             for (String u : USERS) {
                 t.put(u, own.user(u).total());
             }
@@ -65,9 +67,11 @@ class RedisModelTest {
 
     @Test
     void redis_ends_with_every_call_answered_less_those_a_crash_took_and_none_twice() throws Exception {
-        try (RedisServer redis = RedisServer.start(); LogCapture quiet = new LogCapture();
-             TcpProxy p0 = new TcpProxy(redis.port()); TcpProxy p1 = new TcpProxy(redis.port());
-             TcpProxy p2 = new TcpProxy(redis.port())) {
+        try (RedisServer redis = RedisServer.start();
+                LogCapture quiet = new LogCapture();
+                TcpProxy p0 = new TcpProxy(redis.port());
+                TcpProxy p1 = new TcpProxy(redis.port());
+                TcpProxy p2 = new TcpProxy(redis.port())) {
             TcpProxy[] proxies = {p0, p1, p2};
             for (int walk = 0; walk < WALKS; walk++) {
                 walk(20261124L + walk, redis, proxies);
@@ -138,7 +142,7 @@ class RedisModelTest {
                     steps.add("outage " + i);
                 } else {
                     proxies[i].heal();
-                    clock.advance(Duration.ofSeconds(61));  // past any pause before the next try
+                    clock.advance(Duration.ofSeconds(61)); // past any pause before the next try
                     steps.add("heal " + i);
                 }
             } else {
@@ -155,10 +159,10 @@ class RedisModelTest {
         for (int i = 0; i < nodes.length; i++) {
             proxies[i].heal();
             if (nodes[i] == null && disks[i].exists(FILE)) {
-                nodes[i] = new Node(disks[i], proxies[i].redisUrl(), clock);  // what it saved is sent once it is back
+                nodes[i] = new Node(disks[i], proxies[i].redisUrl(), clock); // what it saved is sent once it is back
             }
             if (nodes[i] != null) {
-                nodes[i].sender.round();  // may find the connection the outage cut, and fail once
+                nodes[i].sender.round(); // may find the connection the outage cut, and fail once
                 clock.advance(Duration.ofSeconds(61));
                 nodes[i].sender.round();
                 nodes[i].client.close();
@@ -170,16 +174,22 @@ class RedisModelTest {
             instances = List.copyOf(jedis.hkeys("pocketapi:instances"));
         }
         for (String key : new String[] {"", "u0", "u1", "u2", "u3"}) {
-            long shared = key.isEmpty() ? redis.number("pocketapi:total") : number(redis, "HGET pocketapi:utotals " + field(key));
+            long shared = key.isEmpty()
+                    ? redis.number("pocketapi:total")
+                    : number(redis, "HGET pocketapi:utotals " + field(key));
             long sum = 0;
             for (String instance : instances) {
                 sum += number(redis, "HGET pocketapi:of:" + instance + " " + field(key));
             }
-            assertThat(shared).as(why + " (the sum of the instances' values of '" + key + "')").isEqualTo(sum);
-            assertThat(shared).as(why + " (answered less lost of '" + key + "')")
+            assertThat(shared)
+                    .as(why + " (the sum of the instances' values of '" + key + "')")
+                    .isEqualTo(sum);
+            assertThat(shared)
+                    .as(why + " (answered less lost of '" + key + "')")
                     .isEqualTo(answered.getOrDefault(key, 0L) - lost.getOrDefault(key, 0L));
         }
-        assertThat(number(redis, "HGET pocketapi:history:2026-05-01 site")).as(why + " (the day's calls)")
+        assertThat(number(redis, "HGET pocketapi:history:2026-05-01 site"))
+                .as(why + " (the day's calls)")
                 .isEqualTo(redis.number("pocketapi:total"));
     }
 

@@ -1,6 +1,5 @@
 package pocketapi.counters;
 
-import pocketapi.Settings;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -9,14 +8,12 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.LongSupplier;
-
-import pocketapi.config.Config;
+import pocketapi.Settings;
 import pocketapi.config.ConfigException;
 
 /** Redis mode as Main builds and starts it, on a test's redis-server (or a proxy in front of it). */
 public final class RedisTesting {
-    private RedisTesting() {
-    }
+    private RedisTesting() {}
 
     /** A started instance, wired as Main wires it; closing it stops it as SIGTERM does. */
     public static final class Instance implements AutoCloseable {
@@ -24,6 +21,7 @@ public final class RedisTesting {
         private final Counting store;
         private final List<ScheduledExecutorService> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
         private boolean crashed;
+
         Instance(Counting store) {
             this.store = store;
             this.counters = store.counters();
@@ -58,8 +56,9 @@ public final class RedisTesting {
     }
 
     /**
-     * An instance counting into {@code file} and Redis at {@code url}, with the key every test instance shares ({@link
-     * LocalCountersTest#KEYS}) in its key file beside {@code file}: instances sharing Redis are given the same key.
+     * An instance counting into {@code file} and Redis at {@code url}, with the key every test instance shares
+     * ({@link LocalCountersTest#KEYS}) in its key file beside {@code file}: instances sharing Redis are given the same
+     * key.
      */
     public static Instance start(String url, Path file, Clock clock, int maxUsers) {
         try {
@@ -68,8 +67,19 @@ public final class RedisTesting {
                 java.nio.file.Files.createDirectories(key.getParent());
                 java.nio.file.Files.writeString(key, LocalCountersTest.KEYS.text());
             }
-            return new Instance(Counting.open(Settings.parse(Map.of("STATS_REDIS_URL", url, "STATS_FILE", file.toString(),
-                    "STATS_FLUSH_SECONDS", "1", "STATS_MAX_USERS", Integer.toString(maxUsers)), List.of()), clock));
+            return new Instance(Counting.open(
+                    Settings.parse(
+                            Map.of(
+                                    "STATS_REDIS_URL",
+                                    url,
+                                    "STATS_FILE",
+                                    file.toString(),
+                                    "STATS_FLUSH_SECONDS",
+                                    "1",
+                                    "STATS_MAX_USERS",
+                                    Integer.toString(maxUsers)),
+                            List.of()),
+                    clock));
         } catch (ConfigException | java.io.IOException e) {
             throw new IllegalArgumentException(e);
         }

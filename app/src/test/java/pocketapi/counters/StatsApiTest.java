@@ -1,17 +1,14 @@
 package pocketapi.counters;
 
-import pocketapi.TestApps;
-import pocketapi.web.TestServer;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static pocketapi.web.TestServer.contentType;
 
 import java.net.http.HttpResponse;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
-
 import pocketapi.MutableClock;
+import pocketapi.TestApps;
+import pocketapi.web.TestServer;
 
 /** /api/info/history, the badge and STATS_IGNORE over HTTP. */
 class StatsApiTest {
@@ -29,20 +26,22 @@ class StatsApiTest {
             assertThat(server.get("/api/holidays").statusCode()).isEqualTo(200);
             assertThat(server.get("/img/url").statusCode()).isEqualTo(200);
             assertThat(server.get("/api/info").statusCode()).isEqualTo(200);
-            clock.set("2026-05-01T16:30:00Z");  // 00:30 on 2 May in UTC+8
+            clock.set("2026-05-01T16:30:00Z"); // 00:30 on 2 May in UTC+8
             assertThat(server.get("/api/holidays?type=alarm").statusCode()).isEqualTo(200);
 
             HttpResponse<String> json = server.get("/api/info/history?days=3");
             assertThat(json.statusCode()).isEqualTo(200);
             assertThat(contentType(json)).isEqualTo("application/json; charset=utf-8");
             assertThat(json.headers().firstValue("Access-Control-Allow-Origin")).contains("*");
-            assertThat(json.body()).isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + day("2026-04-30", 0, 0, 0, 0, 0) + ","
-                    + day("2026-05-01", 3, 1, 1, 1, 0) + "," + day("2026-05-02", 2, 1, 0, 1, 0) + "]}");
+            assertThat(json.body())
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + day("2026-04-30", 0, 0, 0, 0, 0) + ","
+                            + day("2026-05-01", 3, 1, 1, 1, 0) + "," + day("2026-05-02", 2, 1, 0, 1, 0) + "]}");
 
             HttpResponse<String> csv = server.get("/api/info/history?days=2&format=csv");
             assertThat(contentType(csv)).isEqualTo("text/csv; charset=utf-8");
-            assertThat(csv.body()).isEqualTo("date,site,holidays,pictures,info,other\r\n2026-05-01,3,1,1,1,0\r\n"
-                    + "2026-05-02,3,1,0,2,0\r\n");
+            assertThat(csv.body())
+                    .isEqualTo("date,site,holidays,pictures,info,other\r\n2026-05-01,3,1,1,1,0\r\n"
+                            + "2026-05-02,3,1,0,2,0\r\n");
         });
     }
 
@@ -52,20 +51,25 @@ class StatsApiTest {
             String body = server.get("/api/info/history").body();
             assertThat(body.split("\"date\"")).hasSize(31);
             assertThat(body).contains("{\"date\":\"2026-04-02\",").endsWith(day("2026-05-01", 1, 0, 0, 1, 0) + "]}");
-            assertThat(server.get("/api/info/history?days=400").body().split("\"date\"")).hasSize(401);
-            for (String[] bad : new String[][] {{"days=0", "days=0 is not accepted; days must be a whole number from 1 to 400"},
-                    {"days=401", "days=401 is not accepted; days must be a whole number from 1 to 400"},
-                    {"format=xml", "format=xml is not accepted; format must be json or csv"}}) {
+            assertThat(server.get("/api/info/history?days=400").body().split("\"date\""))
+                    .hasSize(401);
+            for (String[] bad : new String[][] {
+                {"days=0", "days=0 is not accepted; days must be a whole number from 1 to 400"},
+                {"days=401", "days=401 is not accepted; days must be a whole number from 1 to 400"},
+                {"format=xml", "format=xml is not accepted; format must be json or csv"}
+            }) {
                 HttpResponse<String> refused = server.get("/api/info/history?" + bad[0]);
                 assertThat(refused.statusCode()).isEqualTo(400);
-                assertThat(refused.body()).isEqualTo("{\"status\":400,\"error\":\"Bad Request\",\"message\":\"" + bad[1] + "\"}");
+                assertThat(refused.body())
+                        .isEqualTo("{\"status\":400,\"error\":\"Bad Request\",\"message\":\"" + bad[1] + "\"}");
             }
         });
         TestServer.run(TestApps.app(Map.of("STATS_HISTORY_DAYS", "0"), clock), server -> {
             HttpResponse<String> off = server.get("/api/info/history");
             assertThat(off.statusCode()).isEqualTo(404);
-            assertThat(off.body()).isEqualTo("{\"status\":404,\"error\":\"Not Found\",\"message\":\"The history is off "
-                    + "(STATS_HISTORY_DAYS=0): no calls per day are kept.\"}");
+            assertThat(off.body())
+                    .isEqualTo("{\"status\":404,\"error\":\"Not Found\",\"message\":\"The history is off "
+                            + "(STATS_HISTORY_DAYS=0): no calls per day are kept.\"}");
             assertThat(server.get("/api/info/history?days=1").statusCode()).isEqualTo(404);
         });
     }
@@ -79,36 +83,56 @@ class StatsApiTest {
             assertThat(svg.statusCode()).isEqualTo(200);
             assertThat(contentType(svg)).isEqualTo("image/svg+xml; charset=utf-8");
             assertThat(svg.headers().firstValue("Cache-Control")).contains("no-cache, no-store, max-age=0");
-            // "calls": c a l l s = 520+600+274+274+520 thousandths of an em at 11 px, 24 px; "2": 635, 7 px; 5 px each side.
-            assertThat(svg.body()).isEqualTo("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"51\" height=\"20\" role=\"img\" "
-                    + "aria-label=\"calls: 2\"><title>calls: 2</title><linearGradient id=\"s\" x2=\"0\" y2=\"100%\"><stop "
-                    + "offset=\"0\" stop-color=\"#bbb\" stop-opacity=\".1\"/><stop offset=\"1\" stop-opacity=\".1\"/>"
-                    + "</linearGradient><clipPath id=\"r\"><rect width=\"51\" height=\"20\" rx=\"3\" fill=\"#fff\"/></clipPath>"
-                    + "<g clip-path=\"url(#r)\"><rect width=\"34\" height=\"20\" fill=\"#555\"/><rect x=\"34\" width=\"17\" "
-                    + "height=\"20\" fill=\"#007ec6\"/><rect width=\"51\" height=\"20\" fill=\"url(#s)\"/></g><g fill=\"#fff\" "
-                    + "text-anchor=\"middle\" font-family=\"Verdana,Geneva,DejaVu Sans,sans-serif\" font-size=\"11\">"
-                    + "<text x=\"17\" textLength=\"24\" y=\"15\" fill=\"#010101\" fill-opacity=\".3\">calls</text>"
-                    + "<text x=\"17\" textLength=\"24\" y=\"14\">calls</text>"
-                    + "<text x=\"42.5\" textLength=\"7\" y=\"15\" fill=\"#010101\" fill-opacity=\".3\">2</text>"
-                    + "<text x=\"42.5\" textLength=\"7\" y=\"14\">2</text></g></svg>");
+            // "calls": c a l l s = 520+600+274+274+520 thousandths of an em at 11 px, 24 px; "2": 635, 7 px; 5 px each
+            // side.
+            assertThat(svg.body())
+                    .isEqualTo("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"51\" height=\"20\" role=\"img\" "
+                            + "aria-label=\"calls: 2\"><title>calls: 2</title><linearGradient id=\"s\" "
+                            + "x2=\"0\" y2=\"100%\"><stop "
+                            + "offset=\"0\" stop-color=\"#bbb\" stop-opacity=\".1\"/><stop offset=\"1\" "
+                            + "stop-opacity=\".1\"/>"
+                            + "</linearGradient><clipPath id=\"r\"><rect width=\"51\" height=\"20\" rx=\"3\" "
+                            + "fill=\"#fff\"/></clipPath>"
+                            + "<g clip-path=\"url(#r)\"><rect width=\"34\" height=\"20\" "
+                            + "fill=\"#555\"/><rect x=\"34\" width=\"17\" "
+                            + "height=\"20\" fill=\"#007ec6\"/><rect width=\"51\" height=\"20\" "
+                            + "fill=\"url(#s)\"/></g><g fill=\"#fff\" "
+                            + "text-anchor=\"middle\" font-family=\"Verdana,Geneva,DejaVu Sans,sans-serif\" "
+                            + "font-size=\"11\">"
+                            + "<text x=\"17\" textLength=\"24\" y=\"15\" fill=\"#010101\" "
+                            + "fill-opacity=\".3\">calls</text>"
+                            + "<text x=\"17\" textLength=\"24\" y=\"14\">calls</text>"
+                            + "<text x=\"42.5\" textLength=\"7\" y=\"15\" fill=\"#010101\" fill-opacity=\".3\">2</text>"
+                            + "<text x=\"42.5\" textLength=\"7\" y=\"14\">2</text></g></svg>");
             assertThat(server.get("/api/badge.json").body())
-                    .isEqualTo("{\"schemaVersion\":1,\"label\":\"calls\",\"message\":\"2\",\"color\":\"blue\",\"cacheSeconds\":300}");
-            assertThat(server.get("/api/badge.json?metric=today&label=%E4%BB%8A%E5%A4%A9%20%3Cb%3E").body())
-                    .isEqualTo("{\"schemaVersion\":1,\"label\":\"今天 <b>\",\"message\":\"2\",\"color\":\"blue\",\"cacheSeconds\":300}");
+                    .isEqualTo("{\"schemaVersion\":1,\"label\":\"calls\",\"message\":\"2\",\"color\":\"blue\","
+                            + "\"cacheSeconds\":300}");
+            assertThat(server.get("/api/badge.json?metric=today&label=%E4%BB%8A%E5%A4%A9%20%3Cb%3E")
+                            .body())
+                    .isEqualTo("{\"schemaVersion\":1,\"label\":\"今天 "
+                            + "<b>\",\"message\":\"2\",\"color\":\"blue\",\"cacheSeconds\":300}");
             // 今天 11 px each, then " <b>" 351+818+623+818 thousandths at 11 px: 50.7, 51 px; the label escaped.
-            assertThat(server.get("/api/badge.svg?metric=days30&label=%E4%BB%8A%E5%A4%A9%20%3Cb%3E").body())
+            assertThat(server.get("/api/badge.svg?metric=days30&label=%E4%BB%8A%E5%A4%A9%20%3Cb%3E")
+                            .body())
                     .startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + (51 + 10 + 7 + 10) + "\"")
                     .contains("<title>今天 &lt;b&gt;: 2</title>");
             assertThat(server.head("/api/badge.svg").statusCode()).isEqualTo(200);
-            assertThat(server.get("/api/badge.svg?metric=week").body()).contains("metric=week is not accepted; metric must be total, today or days30");
-            assertThat(server.get("/api/badge.svg?label=" + "x".repeat(41)).statusCode()).isEqualTo(400);
+            assertThat(server.get("/api/badge.svg?metric=week").body())
+                    .contains("metric=week is not accepted; metric must be total, today or days30");
+            assertThat(server.get("/api/badge.svg?label=" + "x".repeat(41)).statusCode())
+                    .isEqualTo(400);
             assertThat(server.get("/api/badge.svg?label=").statusCode()).isEqualTo(400);
             // A control character makes an SVG no XML parser reads: refused, saying why.
-            assertThat(server.get("/api/badge.svg?label=a%01b").body()).isEqualTo("{\"status\":400,\"error\":\"Bad Request\","
-                    + "\"message\":\"label=a\\u0001b is not accepted; label must be 1 to 40 characters, none of them a control or "
-                    + "format character\"}");
-            assertThat(server.get("/api/badge.json?label=%E2%80%AEevil").statusCode()).isEqualTo(400);  // U+202E, a bidi override
-            assertThat(counters.siteTally().total()).as("badges are not counted").isEqualTo(2);
+            assertThat(server.get("/api/badge.svg?label=a%01b").body())
+                    .isEqualTo("{\"status\":400,\"error\":\"Bad Request\","
+                            + "\"message\":\"label=a\\u0001b is not accepted; label must be 1 to 40 "
+                            + "characters, none of them a control or "
+                            + "format character\"}");
+            assertThat(server.get("/api/badge.json?label=%E2%80%AEevil").statusCode())
+                    .isEqualTo(400); // U+202E, a bidi override
+            assertThat(counters.siteTally().total())
+                    .as("badges are not counted")
+                    .isEqualTo(2);
         });
     }
 
@@ -116,14 +140,22 @@ class StatsApiTest {
     void calls_from_stats_ignore_are_answered_and_not_counted_and_info_shows_them_the_counts_without_their_call() {
         TestServer.run(TestApps.app(Map.of("STATS_IGNORE", "198.51.100.0/24"), clock, counters), server -> {
             server.get("/api/holidays", "X-Forwarded-For", "203.0.113.1");
-            assertThat(server.get("/api/holidays?type=alarm", "X-Forwarded-For", "198.51.100.9").body()).isEqualTo("vacation");
-            assertThat(server.get("/img/url", "X-Forwarded-For", "198.51.100.9").statusCode()).isEqualTo(200);
-            assertThat(server.get("/api/info", "X-Forwarded-For", "198.51.100.9").body()).isEqualTo("{\"timezone\":\"UTC+8\","
-                    + "\"date\":\"2026-05-01\",\"requestUser\":\"198.51.100.9\",\"site\":{\"totalRequests\":1,\"dailyRequests\":1},"
-                    + "\"requestUserStats\":{\"totalRequests\":0,\"dailyRequests\":0}}");
-            assertThat(server.get("/api/info", "X-Forwarded-For", "203.0.113.1").body()).contains(
-                    "\"site\":{\"totalRequests\":2,\"dailyRequests\":2},\"requestUserStats\":{\"totalRequests\":2,\"dailyRequests\":2}");
-            assertThat(counters.history(1).get(0)).isEqualTo(new pocketapi.counters.Counters.DayCount("2026-05-01", 2, 1, 0, 1, 0));
+            assertThat(server.get("/api/holidays?type=alarm", "X-Forwarded-For", "198.51.100.9")
+                            .body())
+                    .isEqualTo("vacation");
+            assertThat(server.get("/img/url", "X-Forwarded-For", "198.51.100.9").statusCode())
+                    .isEqualTo(200);
+            assertThat(server.get("/api/info", "X-Forwarded-For", "198.51.100.9")
+                            .body())
+                    .isEqualTo("{\"timezone\":\"UTC+8\","
+                            + "\"date\":\"2026-05-01\",\"requestUser\":\"198.51.100.9\","
+                            + "\"site\":{\"totalRequests\":1,\"dailyRequests\":1},"
+                            + "\"requestUserStats\":{\"totalRequests\":0,\"dailyRequests\":0}}");
+            assertThat(server.get("/api/info", "X-Forwarded-For", "203.0.113.1").body())
+                    .contains("\"site\":{\"totalRequests\":2,\"dailyRequests\":2},"
+                            + "\"requestUserStats\":{\"totalRequests\":2,\"dailyRequests\":2}");
+            assertThat(counters.history(1).get(0))
+                    .isEqualTo(new pocketapi.counters.Counters.DayCount("2026-05-01", 2, 1, 0, 1, 0));
         });
         // Without a forwarding header the id is unknown and the peer's address is matched: here the test's own.
         TestServer.run(TestApps.app(Map.of("STATS_IGNORE", "127.0.0.1,::1"), clock, counters), server -> {

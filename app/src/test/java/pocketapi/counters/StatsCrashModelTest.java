@@ -1,8 +1,5 @@
 package pocketapi.counters;
 
-import pocketapi.web.Family;
-
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,19 +7,17 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
 import org.junit.jupiter.api.Test;
-
 import pocketapi.LogCapture;
 import pocketapi.MutableClock;
+import pocketapi.web.Family;
 
 /**
- * The file store against everything a disk and a power supply can do: seeded random sequences of
- * calls, saves, a full disk at any operation (a write half done included), power cuts at any
- * operation (unforced bytes partly kept, zeros after them), clean stops and restarts, midnight.
- * After every restart the counters must be exactly what they were when some save was made since
- * the last one that reported success: nothing saved is lost, nothing is counted twice, and no file
- * is half-read. And {@code stats.json}, once it exists, never disappears. A failure names its seed;
+ * The file store against everything a disk and a power supply can do: seeded random sequences of calls, saves, a full
+ * disk at any operation (a write half done included), power cuts at any operation (unforced bytes partly kept, zeros
+ * after them), clean stops and restarts, midnight. After every restart the counters must be exactly what they were when
+ * some save was made since the last one that reported success: nothing saved is lost, nothing is counted twice, and no
+ * file is half-read. And {@code stats.json}, once it exists, never disappears. A failure names its seed;
  * {@code -Dpocketapi.crashSequences=N} runs more.
  */
 class StatsCrashModelTest {
@@ -38,7 +33,10 @@ class StatsCrashModelTest {
         }
     }
 
-    /** The counters as a test sees them (through a reader of its own): every tally, "" the site's, and each day's counts. */
+    /**
+     * The counters as a test sees them (through a reader of its own): every tally, "" the site's, and each day's
+     * counts.
+     */
     private static Map<String, List<Long>> state(LocalCounters counters) {
         LocalCounters.Snapshot s = counters.snapshot(1);
         Map<String, List<Long>> state = new HashMap<>();
@@ -46,7 +44,9 @@ class StatsCrashModelTest {
         for (int i = 0; i < s.keys().length; i++) {
             state.put(UserKeys.hex(s.keys()[i]), List.of(s.totals()[i], s.dailies()[i], (long) s.on()[i]));
         }
-        s.days().forEach((day, counts) -> state.put("day " + day, java.util.Arrays.stream(counts).boxed().toList()));
+        s.days()
+                .forEach((day, counts) -> state.put(
+                        "day " + day, java.util.Arrays.stream(counts).boxed().toList()));
         return state;
     }
 
@@ -107,7 +107,7 @@ class StatsCrashModelTest {
                     if (ok) {
                         candidates = new ArrayList<>(List.of(before));
                     }
-                    crashed = true;  // a stop ends this life too
+                    crashed = true; // a stop ends this life too
                 }
             }
             disk.reboot();

@@ -1,11 +1,8 @@
 package pocketapi.counters;
 
-import pocketapi.web.Family;
-
-import pocketapi.counters.Counters.Report;
 import static org.assertj.core.api.Assertions.assertThat;
-import static pocketapi.web.Family.HOLIDAYS;
 import static pocketapi.counters.LocalCountersTest.KEYS;
+import static pocketapi.web.Family.HOLIDAYS;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,13 +12,13 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import pocketapi.LogCapture;
 import pocketapi.MutableClock;
+import pocketapi.counters.Counters.Report;
 import pocketapi.files.Disk;
+import pocketapi.web.Family;
 
 /** The counters' files as an operator meets them: what they hold, what a save writes, what a start reads. */
 class StatsFileTest {
@@ -78,7 +75,8 @@ class StatsFileTest {
                 ]}
                 """.formatted(flusher.instance(), key("unknown"), key("203.0.113.7")));
         assertThat(read(file())).doesNotContain("203.0.113.7");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file()))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file())))
+                .isEqualTo("rw-------");
     }
 
     @Test
@@ -86,11 +84,12 @@ class StatsFileTest {
         StatsFlusher flusher = open();
         call("a");
         call("b");
-        assertThat(flusher.save(false)).isTrue();  // the first save after a start is whole
+        assertThat(flusher.save(false)).isTrue(); // the first save after a start is whole
         call("b");
         assertThat(flusher.save(false)).isTrue();
-        assertThat(read(dir.resolve("stats.json.log"))).isEqualTo("{\"site\":[3,3,\"2026-05-01\"],\"history\":[[\"2026-05-01\","
-                + "3,3,0,0,0]],\"users\":[[\"" + key("b") + "\",2,2,\"2026-05-01\"]]}\n");
+        assertThat(read(dir.resolve("stats.json.log")))
+                .isEqualTo("{\"site\":[3,3,\"2026-05-01\"],\"history\":[[\"2026-05-01\"," + "3,3,0,0,0]],\"users\":[[\""
+                        + key("b") + "\",2,2,\"2026-05-01\"]]}\n");
         long before = Files.size(dir.resolve("stats.json.log"));
         assertThat(flusher.save(false)).isTrue();
         assertThat(Files.size(dir.resolve("stats.json.log"))).isEqualTo(before);
@@ -106,7 +105,7 @@ class StatsFileTest {
         }
         assertThat(flusher.save(true)).isTrue();
         long t0 = System.nanoTime();
-        assertThat(flusher.save(true)).isTrue();  // the second: the JIT has seen the code once
+        assertThat(flusher.save(true)).isTrue(); // the second: the JIT has seen the code once
         long whole = System.nanoTime() - t0;
         Random random = new Random(1);
         for (int i = 0; i < 500; i++) {
@@ -116,8 +115,10 @@ class StatsFileTest {
         assertThat(flusher.save(false)).isTrue();
         long line = System.nanoTime() - t0;
         long written = Files.size(dir.resolve("stats.json.log"));
-        System.out.printf("100,000 users of 128 characters: a whole save %.1f MB in %d ms; a save of 500 calls %,d bytes "
-                + "in %d ms%n", Files.size(file()) / 1e6, whole / 1_000_000, written, line / 1_000_000);
+        System.out.printf(
+                "100,000 users of 128 characters: a whole save %.1f MB in %d ms; a save of 500 calls %,d bytes "
+                        + "in %d ms%n",
+                Files.size(file()) / 1e6, whole / 1_000_000, written, line / 1_000_000);
         assertThat(written).isLessThan(256 * 1024);
     }
 
@@ -128,29 +129,32 @@ class StatsFileTest {
         flusher.save(false);
         call("a");
         call("b");
-        flusher.save(false);  // a crash now: no whole save at stop
+        flusher.save(false); // a crash now: no whole save at stop
         open();
-        assertThat(counters.countAndReport("a", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 4, 4, 3, 3));
+        assertThat(counters.countAndReport("a", HOLIDAYS))
+                .isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 4, 4, 3, 3));
         assertThat(counters.history(1).get(0).site()).isEqualTo(4);
     }
 
     @Test
     void a_restart_across_utc8_midnight_keeps_each_days_history_exactly() throws Exception {
-        clock.set("2026-05-01T15:59:58Z");  // 23:59:58 in UTC+8
+        clock.set("2026-05-01T15:59:58Z"); // 23:59:58 in UTC+8
         StatsFlusher flusher = open();
         call("a");
         counters.count("b", Family.PICTURES);
         flusher.save(false);
         call("a");
-        flusher.save(true);  // the stop's whole save
-        clock.set("2026-05-01T16:00:03Z");  // 00:00:03 on 2 May
+        flusher.save(true); // the stop's whole save
+        clock.set("2026-05-01T16:00:03Z"); // 00:00:03 on 2 May
         flusher = open();
         counters.count("a", Family.INFO);
-        flusher.save(false);  // then a crash
+        flusher.save(false); // then a crash
         open();
         counters.count("c", Family.OTHER);
-        assertThat(counters.history(2)).containsExactly(new Counters.DayCount("2026-05-01", 3, 2, 1, 0, 0),
-                new Counters.DayCount("2026-05-02", 2, 0, 0, 1, 1));
+        assertThat(counters.history(2))
+                .containsExactly(
+                        new Counters.DayCount("2026-05-01", 3, 2, 1, 0, 0),
+                        new Counters.DayCount("2026-05-02", 2, 0, 0, 1, 1));
         assertThat(counters.countAndReport("a", null)).isEqualTo(new Report(LocalDate.of(2026, 5, 2), "a", 5, 2, 3, 1));
     }
 
@@ -161,7 +165,9 @@ class StatsFileTest {
         flusher.save(false);
         call("a");
         flusher.save(false);
-        Files.writeString(dir.resolve("stats.json.log"), "{\"site\":[9,9,\"2026-05-01\"],\"users\":[[\"" + key("a") + "\",9",
+        Files.writeString(
+                dir.resolve("stats.json.log"),
+                "{\"site\":[9,9,\"2026-05-01\"],\"users\":[[\"" + key("a") + "\",9",
                 java.nio.file.StandardOpenOption.APPEND);
         try (LogCapture log = new LogCapture()) {
             open();
@@ -185,11 +191,13 @@ class StatsFileTest {
         try (LogCapture warnings = new LogCapture()) {
             flusher = open();
             assertThat(counters.siteTally()).isEqualTo(new Tally(3, 3, MAY_1));
-            assertThat(counters.user("b")).isEqualTo(Tally.ZERO);  // its only line is the damaged one
-            assertThat(warnings.linesWith("1 line(s) of " + log + " cannot be read")).hasSize(1);
+            assertThat(counters.user("b")).isEqualTo(Tally.ZERO); // its only line is the damaged one
+            assertThat(warnings.linesWith("1 line(s) of " + log + " cannot be read"))
+                    .hasSize(1);
             call("d");
             assertThat(flusher.save(false)).isTrue();
-            assertThat(warnings.linesWith("kept aside as " + log + ".corrupt-20260501T030000Z")).hasSize(1);
+            assertThat(warnings.linesWith("kept aside as " + log + ".corrupt-20260501T030000Z"))
+                    .hasSize(1);
         }
     }
 
@@ -222,7 +230,8 @@ class StatsFileTest {
                 ]}
                 """);
         open();
-        assertThat(counters.countAndReport("a", HOLIDAYS)).isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 100_001, 1, 1, 1));
+        assertThat(counters.countAndReport("a", HOLIDAYS))
+                .isEqualTo(new Report(LocalDate.of(2026, 5, 1), "a", 100_001, 1, 1, 1));
     }
 
     @Test
@@ -234,7 +243,9 @@ class StatsFileTest {
                 ["203.0.113.7",6,2,"2026-05-01"]
                 ]}
                 """);
-        Files.writeString(dir.resolve("stats.json.log"), "{\"site\":[12,4,\"2026-05-01\"],\"users\":[[\"b\",2,2,\"2026-05-01\"]]}\n");
+        Files.writeString(
+                dir.resolve("stats.json.log"),
+                "{\"site\":[12,4,\"2026-05-01\"],\"users\":[[\"b\",2,2,\"2026-05-01\"]]}\n");
         Files.writeString(dir.resolve("stats.json.bak"), """
                 {"format":"pocketapi-stats/3","instance":"0123456789abcdef",
                 "site":[8,0,"2026-04-30"],"users":[
@@ -250,11 +261,15 @@ class StatsFileTest {
         call("b");
         assertThat(flusher.save(false)).isTrue();
         try (Stream<Path> files = Files.list(dir)) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("stats.json", "stats.json.bak");
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("stats.json", "stats.json.bak");
         }
         for (String name : List.of("stats.json", "stats.json.bak")) {
-            assertThat(read(dir.resolve(name))).startsWith("{\"format\":\"pocketapi-stats/4\"")
-                    .contains("\"site\":[13,5,\"2026-05-01\"]").doesNotContain("203.0.113.7").doesNotContain("\"b\"");
+            assertThat(read(dir.resolve(name)))
+                    .startsWith("{\"format\":\"pocketapi-stats/4\"")
+                    .contains("\"site\":[13,5,\"2026-05-01\"]")
+                    .doesNotContain("203.0.113.7")
+                    .doesNotContain("\"b\"");
         }
     }
 
@@ -267,8 +282,10 @@ class StatsFileTest {
         try (LogCapture log = new LogCapture()) {
             open();
             assertThat(counters.siteTally()).isEqualTo(Tally.ZERO);
-            assertThat(log.linesWith("a counters file of a version before 1.0.0 (pocketapi-stats/2)")).hasSize(1);
-            assertThat(log.linesWith(dir.resolve("stats.json.journal") + " is a file of a version before 1.0.0")).hasSize(1);
+            assertThat(log.linesWith("a counters file of a version before 1.0.0 (pocketapi-stats/2)"))
+                    .hasSize(1);
+            assertThat(log.linesWith(dir.resolve("stats.json.journal") + " is a file of a version before 1.0.0"))
+                    .hasSize(1);
         }
     }
 
@@ -307,10 +324,10 @@ class StatsFileTest {
         Files.createSymbolicLink(dir.resolve("stats.json.log"), target);
         call("a");
         try (LogCapture log = new LogCapture()) {
-            assertThat(flusher.save(false)).isFalse();  // appending through the link is refused
+            assertThat(flusher.save(false)).isFalse(); // appending through the link is refused
             assertThat(log.linesWith("cannot save the counters to " + file())).hasSize(1);
         }
-        assertThat(flusher.save(false)).isTrue();  // a whole save moves the link out of the way
+        assertThat(flusher.save(false)).isTrue(); // a whole save moves the link out of the way
         assertThat(read(target)).isEqualTo("not yours");
         assertThat(Files.isSymbolicLink(file())).isFalse();
     }
@@ -320,14 +337,15 @@ class StatsFileTest {
         CrashDisk disk = new CrashDisk(new Random(1));
         Path path = Path.of("/state/stats.json");
         disk.put(path, "garbage");
-        disk.failIn(1);  // the move aside fails
+        disk.failIn(1); // the move aside fails
         try (LogCapture log = new LogCapture()) {
             LocalCounters c = new LocalCounters(clock, KEYS, 10, 400, 1);
             StatsFlusher flusher = new StatsFlusher(disk, path, clock, Duration.ofSeconds(10), 90, c, null);
             c.countAndReport("a", HOLIDAYS);
             assertThat(flusher.save(true)).isFalse();
             assertThat(disk.text(path)).isEqualTo("garbage");
-            assertThat(log.linesWith("counters are NOT saved until it is moved away by hand")).hasSize(1);
+            assertThat(log.linesWith("counters are NOT saved until it is moved away by hand"))
+                    .hasSize(1);
         }
     }
 }

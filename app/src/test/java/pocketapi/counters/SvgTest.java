@@ -4,33 +4,38 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
-
 import pocketapi.counters.Counters.DayCount;
 
 class SvgTest {
     @Test
     void text_widths_are_verdana_11_px_for_ascii_and_a_whole_em_for_cjk() {
-        assertThat(Svg.width("calls")).isCloseTo((520 + 600 + 274 + 274 + 520) * 0.011, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(Svg.width("calls"))
+                .isCloseTo((520 + 600 + 274 + 274 + 520) * 0.011, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(Svg.width("0123456789")).isCloseTo(69.85, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(Svg.width("调用次数")).isEqualTo(44);
         assertThat(Svg.width("é")).isEqualTo(7);
-        assertThat(Svg.width("𠀀")).as("a CJK character outside the BMP is one character").isEqualTo(11);
+        assertThat(Svg.width("𠀀"))
+                .as("a CJK character outside the BMP is one character")
+                .isEqualTo(11);
     }
 
     @Test
     void the_chart_stacks_each_days_families_in_proportion_to_the_busiest_day_with_its_numbers_in_a_title() {
-        String svg = Svg.chart(List.of(new DayCount("2026-05-01", 0, 0, 0, 0, 0),
-                new DayCount("2026-05-02", 4, 2, 1, 1, 0), new DayCount("2026-05-03", 2, 0, 2, 0, 0)));
+        String svg = Svg.chart(List.of(
+                new DayCount("2026-05-01", 0, 0, 0, 0, 0),
+                new DayCount("2026-05-02", 4, 2, 1, 1, 0),
+                new DayCount("2026-05-03", 2, 0, 2, 0, 0)));
         assertThat(Pattern.compile("<g><title>").matcher(svg).results().count()).isEqualTo(3);
-        assertThat(svg).contains("<title>2026-05-02: 4 calls · holidays 2 · pictures 1 · info 1 · other 0</title>")
+        assertThat(svg)
+                .contains("<title>2026-05-02: 4 calls · holidays 2 · pictures 1 · info 1 · other 0</title>")
                 // The busiest day fills the 110 px above the axis at 120: holidays 55 px, pictures and info 27.5 each.
                 .contains("<rect class=\"holidays\" x=\"230\" y=\"65\" width=\"140\" height=\"55\"/>"
                         + "<rect class=\"pictures\" x=\"230\" y=\"37.5\" width=\"140\" height=\"27.5\"/>"
                         + "<rect class=\"info\" x=\"230\" y=\"10\" width=\"140\" height=\"27.5\"/>")
                 .contains("<rect class=\"pictures\" x=\"430\" y=\"65\" width=\"140\" height=\"55\"/>")
                 .contains(">2026-05-01</text>", ">2026-05-03</text>", ">4</text>");
-        assertThat(svg.substring(svg.indexOf("2026-05-01:"), svg.indexOf("2026-05-02:"))).doesNotContain("class=\"holidays\"");
+        assertThat(svg.substring(svg.indexOf("2026-05-01:"), svg.indexOf("2026-05-02:")))
+                .doesNotContain("class=\"holidays\"");
     }
 }

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,14 +17,16 @@ import org.junit.jupiter.api.io.TempDir;
 class FolderTest {
     @TempDir
     Path dir;
+
     @TempDir
     Path outside;
 
     private Map<String, String> read(long maxTotal) throws IOException {
         Map<String, String> seen = new TreeMap<>();
         for (Folder.File f : Folder.read(dir, name -> name.endsWith(".json"), 100, maxTotal)) {
-            seen.put(f.path().getFileName().toString(), f.problem() != null ? "refused: " + f.problem()
-                    : new String(f.bytes(), StandardCharsets.UTF_8));
+            seen.put(
+                    f.path().getFileName().toString(),
+                    f.problem() != null ? "refused: " + f.problem() : new String(f.bytes(), StandardCharsets.UTF_8));
         }
         return seen;
     }
@@ -36,20 +37,25 @@ class FolderTest {
         Files.writeString(dir.resolve("notes.txt"), "not asked for");
         Files.writeString(dir.resolve("big.json"), "x".repeat(101));
         Files.createDirectory(dir.resolve("folder.json"));
-        assertThat(new ProcessBuilder("mkfifo", dir.resolve("fifo.json").toString()).start().waitFor()).isZero();
+        assertThat(new ProcessBuilder("mkfifo", dir.resolve("fifo.json").toString())
+                        .start()
+                        .waitFor())
+                .isZero();
         Files.createSymbolicLink(dir.resolve("zero.json"), Path.of("/dev/zero"));
-        Files.createSymbolicLink(dir.resolve("secret.json"), Files.writeString(outside.resolve("secret"), "SECRET_TOKEN"));
+        Files.createSymbolicLink(
+                dir.resolve("secret.json"), Files.writeString(outside.resolve("secret"), "SECRET_TOKEN"));
         Files.createSymbolicLink(dir.resolve("alias.json"), dir.resolve("a.json"));
         Files.createSymbolicLink(dir.resolve("dangling.json"), dir.resolve("gone.json"));
-        assertThat(read(1_000)).containsExactly(
-                Map.entry("a.json", "{}"),
-                Map.entry("alias.json", "{}"),
-                Map.entry("big.json", "refused: larger than 100 bytes"),
-                Map.entry("dangling.json", "refused: a symbolic link to a missing file"),
-                Map.entry("fifo.json", "refused: not a regular file (a folder, FIFO or device)"),
-                Map.entry("folder.json", "refused: not a regular file (a folder, FIFO or device)"),
-                Map.entry("secret.json", "refused: a symbolic link to a file outside " + dir),
-                Map.entry("zero.json", "refused: a symbolic link to a file outside " + dir));
+        assertThat(read(1_000))
+                .containsExactly(
+                        Map.entry("a.json", "{}"),
+                        Map.entry("alias.json", "{}"),
+                        Map.entry("big.json", "refused: larger than 100 bytes"),
+                        Map.entry("dangling.json", "refused: a symbolic link to a missing file"),
+                        Map.entry("fifo.json", "refused: not a regular file (a folder, FIFO or device)"),
+                        Map.entry("folder.json", "refused: not a regular file (a folder, FIFO or device)"),
+                        Map.entry("secret.json", "refused: a symbolic link to a file outside " + dir),
+                        Map.entry("zero.json", "refused: a symbolic link to a file outside " + dir));
     }
 
     @Test
@@ -58,7 +64,8 @@ class FolderTest {
             Files.writeString(dir.resolve(i + ".json"), "x".repeat(100));
         }
         assertThat(read(500)).hasSize(5);
-        assertThatThrownBy(() -> read(499)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> read(499))
+                .isInstanceOf(IOException.class)
                 .hasMessage(dir + ": its files together are larger than 499 bytes");
     }
 
@@ -67,8 +74,10 @@ class FolderTest {
         Path file = Files.writeString(outside.resolve("pool.txt"), "a.png\n");
         Files.createSymbolicLink(dir.resolve("link.txt"), file);
         assertThat(Folder.readFile(dir.resolve("link.txt"), 100)).isEqualTo("a.png\n".getBytes(StandardCharsets.UTF_8));
-        assertThatThrownBy(() -> Folder.readFile(Path.of("/dev/zero"), 100)).hasMessage("not a regular file (a folder, FIFO or device)");
-        assertThatThrownBy(() -> Folder.readFile(outside, 100)).hasMessage("not a regular file (a folder, FIFO or device)");
+        assertThatThrownBy(() -> Folder.readFile(Path.of("/dev/zero"), 100))
+                .hasMessage("not a regular file (a folder, FIFO or device)");
+        assertThatThrownBy(() -> Folder.readFile(outside, 100))
+                .hasMessage("not a regular file (a folder, FIFO or device)");
         assertThat(List.of(Folder.read(dir, n -> true, 100, 100).get(0).stem())).containsExactly("link");
     }
 }

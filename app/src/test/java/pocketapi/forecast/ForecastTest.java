@@ -1,5 +1,12 @@
 package pocketapi.forecast;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import pocketapi.holidays.Break;
 import pocketapi.holidays.Day;
 import pocketapi.holidays.HolidayCalendar;
@@ -8,15 +15,6 @@ import pocketapi.holidays.Law;
 import pocketapi.holidays.ListedDay;
 import pocketapi.holidays.LunarCalendar;
 import pocketapi.holidays.TestYears;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-import java.time.Clock;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
 
 /**
  * The forecast from the law, a pure function of the year: scored day by day against the published arrangements of the
@@ -52,10 +50,12 @@ class ForecastTest {
 
     @Test
     void a_wednesday_festival_is_the_day_alone_and_a_thursday_one_is_repaid_on_the_sunday_after() {
-        HolidayYear y2025 = Forecast.of(2025, LunarCalendar.get());  // 元旦 2025 is a Wednesday
-        assertThat(y2025.days()).filteredOn(d -> d.festival().equals("元旦")).extracting(ListedDay::date)
+        HolidayYear y2025 = Forecast.of(2025, LunarCalendar.get()); // 元旦 2025 is a Wednesday
+        assertThat(y2025.days())
+                .filteredOn(d -> d.festival().equals("元旦"))
+                .extracting(ListedDay::date)
                 .containsExactly(LocalDate.of(2025, 1, 1));
-        HolidayCalendar y2026 = Forecast.calendar(2026, Clock.systemUTC());  // 元旦 2026 is a Thursday
+        HolidayCalendar y2026 = Forecast.calendar(2026, Clock.systemUTC()); // 元旦 2026 is a Thursday
         Break newYear = y2026.arrangement(2026).get(0);
         assertThat(List.of(newYear.start(), newYear.end(), newYear.makeUpDays()))
                 .containsExactly(LocalDate.of(2026, 1, 1), LocalDate.of(2026, 1, 3), List.of(LocalDate.of(2026, 1, 4)));
@@ -63,12 +63,14 @@ class ForecastTest {
 
     @Test
     void a_tuesday_new_year_starts_on_the_sunday_before_and_is_repaid_on_the_saturday_of_the_year_before() {
-        HolidayYear y2030 = Forecast.of(2030, LunarCalendar.get());  // 2030-01-01 is a Tuesday
-        assertThat(y2030.days()).filteredOn(d -> d.festival().equals("元旦")).containsExactly(
-                new ListedDay(LocalDate.of(2029, 12, 29), "元旦", false),
-                new ListedDay(LocalDate.of(2029, 12, 30), "元旦", true),
-                new ListedDay(LocalDate.of(2029, 12, 31), "元旦", true),
-                new ListedDay(LocalDate.of(2030, 1, 1), "元旦", true));
+        HolidayYear y2030 = Forecast.of(2030, LunarCalendar.get()); // 2030-01-01 is a Tuesday
+        assertThat(y2030.days())
+                .filteredOn(d -> d.festival().equals("元旦"))
+                .containsExactly(
+                        new ListedDay(LocalDate.of(2029, 12, 29), "元旦", false),
+                        new ListedDay(LocalDate.of(2029, 12, 30), "元旦", true),
+                        new ListedDay(LocalDate.of(2029, 12, 31), "元旦", true),
+                        new ListedDay(LocalDate.of(2030, 1, 1), "元旦", true));
     }
 
     @Test
@@ -90,7 +92,9 @@ class ForecastTest {
             }
             // 13 statutory days (2020-10-01 style coincidences count twice, as the law repays them)
             assertThat(statutory).isEqualTo(13);
-            assertThat(off - weekendOff - makeUps).as("weekdays off net of make-up days in " + year).isEqualTo(statutory);
+            assertThat(off - weekendOff - makeUps)
+                    .as("weekdays off net of make-up days in " + year)
+                    .isEqualTo(statutory);
         }
     }
 
@@ -103,13 +107,14 @@ class ForecastTest {
         for (Break b : Forecast.calendar(2027, Clock.systemUTC()).arrangement(2027)) {
             breaks.add(b.name() + " " + b.start() + ".." + b.end() + " " + b.makeUpDays());
         }
-        assertThat(breaks).containsExactly(
-                "元旦 2027-01-01..2027-01-03 []",
-                "春节 2027-02-05..2027-02-12 [2027-01-31, 2027-02-13]",
-                "清明节 2027-04-03..2027-04-05 []",
-                "劳动节 2027-05-01..2027-05-05 [2027-05-08]",
-                "端午节 2027-06-09..2027-06-09 []",
-                "中秋节 2027-09-15..2027-09-15 []",
-                "国庆节 2027-10-01..2027-10-07 [2027-09-26, 2027-10-09]");
+        assertThat(breaks)
+                .containsExactly(
+                        "元旦 2027-01-01..2027-01-03 []",
+                        "春节 2027-02-05..2027-02-12 [2027-01-31, 2027-02-13]",
+                        "清明节 2027-04-03..2027-04-05 []",
+                        "劳动节 2027-05-01..2027-05-05 [2027-05-08]",
+                        "端午节 2027-06-09..2027-06-09 []",
+                        "中秋节 2027-09-15..2027-09-15 []",
+                        "国庆节 2027-10-01..2027-10-07 [2027-09-26, 2027-10-09]");
     }
 }

@@ -1,24 +1,20 @@
 package pocketapi.hitokoto;
 
-import pocketapi.TestApps;
-import pocketapi.web.TestServer;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static pocketapi.web.TestServer.contentType;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
+import pocketapi.TestApps;
 import pocketapi.counters.LocalCounters;
+import pocketapi.web.TestServer;
 
 /** The original's other endpoints: /api/ping and /api/hitokoto. */
 class HitokotoApiTest {
@@ -55,16 +51,24 @@ class HitokotoApiTest {
             assertThat(json.statusCode()).isEqualTo(200);
             assertThat(contentType(json)).isEqualTo("application/json; charset=utf-8");
             assertThat(json.headers().firstValue("Access-Control-Allow-Origin")).contains("*");
-            assertThat(json.body()).isEqualTo("{\"id\":7,\"uuid\":\"00000000-0000-4000-8000-000000000007\",\"hitokoto\":"
-                    + "\"一句动画台词\",\"type\":\"a\",\"from\":\"来源\",\"from_who\":null,\"creator\":\"someone\",\"creator_uid\":1,"
-                    + "\"reviewer\":2,\"commit_from\":\"web\",\"created_at\":\"1468605909\",\"length\":6}");
-            for (String text : new String[] {"?c=a&encode=text", "?c=a&type=text", "?c=z&encode=text", "?c=&c=zz&encode=text"}) {
+            assertThat(json.body())
+                    .isEqualTo("{\"id\":7,\"uuid\":\"00000000-0000-4000-8000-000000000007\",\"hitokoto\":"
+                            + "\"一句动画台词\",\"type\":\"a\",\"from\":\"来源\",\"from_who\":null,"
+                            + "\"creator\":\"someone\",\"creator_uid\":1,"
+                            + "\"reviewer\":2,\"commit_from\":\"web\",\"created_at\":\"1468605909\",\"length\":6}");
+            for (String text :
+                    new String[] {"?c=a&encode=text", "?c=a&type=text", "?c=z&encode=text", "?c=&c=zz&encode=text"}) {
                 HttpResponse<String> bare = server.get("/api/hitokoto" + text);
                 assertThat(contentType(bare)).isEqualTo("text/plain; charset=utf-8");
-                assertThat(bare.body()).as(text + ": only invalid categories fall back to a").isEqualTo("一句动画台词");
+                assertThat(bare.body())
+                        .as(text + ": only invalid categories fall back to a")
+                        .isEqualTo("一句动画台词");
             }
-            assertThat(server.get("/api/hitokoto?c=a&min_length=6&max_length=6&encode=text").body()).isEqualTo("一句动画台词");
-            assertThat(server.get("/api/hitokoto?c=a&min_length=7").statusCode()).isEqualTo(404);
+            assertThat(server.get("/api/hitokoto?c=a&min_length=6&max_length=6&encode=text")
+                            .body())
+                    .isEqualTo("一句动画台词");
+            assertThat(server.get("/api/hitokoto?c=a&min_length=7").statusCode())
+                    .isEqualTo(404);
         });
     }
 
@@ -72,22 +76,57 @@ class HitokotoApiTest {
     void categories_repeat_invalid_ones_fall_back_and_every_refusal_says_why() throws Exception {
         TestServer.run(TestApps.app(SentenceFolder.builtIn()), server -> {
             for (int i = 0; i < 50; i++) {
-                JsonNode s = MAPPER.readTree(server.get("/api/hitokoto?c=i&c=k&c=q&min_length=8&max_length=12").body());
+                JsonNode s = MAPPER.readTree(server.get("/api/hitokoto?c=i&c=k&c=q&min_length=8&max_length=12")
+                        .body());
                 assertThat(s.get("type").asText()).isIn("i", "k");
                 assertThat(s.get("length").asInt()).isBetween(8, 12);
                 // No a here: an invalid category falls back to every one there is.
-                assertThat(MAPPER.readTree(server.get("/api/hitokoto?c=q").body()).get("type").asText()).isIn("i", "k");
+                assertThat(MAPPER.readTree(server.get("/api/hitokoto?c=q").body())
+                                .get("type")
+                                .asText())
+                        .isIn("i", "k");
             }
             String[][] refused = {
-                {"?min_length=5&max_length=3", "400", error(400, "Bad Request", "max_length=3 is less than min_length=5")},
-                {"?min_length=-1", "400", error(400, "Bad Request", "min_length=-1 is not accepted; min_length must be 1 to 9 digits 0-9")},
-                {"?max_length=1.5", "400", error(400, "Bad Request", "max_length=1.5 is not accepted; max_length must be 1 to 9 digits 0-9")},
-                {"?encode=js", "400", error(400, "Bad Request", "encode=js is not accepted; encode must be json or text")},
-                {"?min_lenght=3", "400", error(400, "Bad Request", "min_lenght is not a parameter of /api/hitokoto: did you mean "
-                        + "min_length? It takes c, encode, type, min_length, max_length (other names, such as _=…, are ignored)")},
-                {"?c=a", "404", error(404, "Not Found", "No sentence of category a; categories with sentences here: ik")},
-                {"?c=i&c=k&min_length=200", "404", error(404, "Not Found",
-                        "No sentence of categories ik, at least 200 characters; categories with sentences here: ik")},
+                {
+                    "?min_length=5&max_length=3",
+                    "400",
+                    error(400, "Bad Request", "max_length=3 is less than min_length=5")
+                },
+                {
+                    "?min_length=-1",
+                    "400",
+                    error(400, "Bad Request", "min_length=-1 is not accepted; min_length must be 1 to 9 digits 0-9")
+                },
+                {
+                    "?max_length=1.5",
+                    "400",
+                    error(400, "Bad Request", "max_length=1.5 is not accepted; max_length must be 1 to 9 digits 0-9")
+                },
+                {
+                    "?encode=js",
+                    "400",
+                    error(400, "Bad Request", "encode=js is not accepted; encode must be json or text")
+                },
+                {
+                    "?min_lenght=3",
+                    "400",
+                    error(
+                            400,
+                            "Bad Request",
+                            "min_lenght is not a parameter of /api/hitokoto: did you mean "
+                                    + "min_length? It takes c, encode, type, min_length, max_length (other "
+                                    + "names, such as _=…, are ignored)")
+                },
+                {"?c=a", "404", error(404, "Not Found", "No sentence of category a; categories with sentences here: ik")
+                },
+                {
+                    "?c=i&c=k&min_length=200",
+                    "404",
+                    error(
+                            404,
+                            "Not Found",
+                            "No sentence of categories ik, at least 200 characters; categories with sentences here: ik")
+                },
             };
             for (String[] r : refused) {
                 HttpResponse<String> answer = server.get("/api/hitokoto" + r[0]);

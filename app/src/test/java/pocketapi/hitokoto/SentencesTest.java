@@ -3,23 +3,31 @@ package pocketapi.hitokoto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
-
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import pocketapi.files.Resources;
 
 class SentencesTest {
-    private static final List<String> FIELDS = List.of("id", "uuid", "hitokoto", "type", "from", "from_who", "creator",
-            "creator_uid", "reviewer", "commit_from", "created_at", "length");
+    private static final List<String> FIELDS = List.of(
+            "id",
+            "uuid",
+            "hitokoto",
+            "type",
+            "from",
+            "from_who",
+            "creator",
+            "creator_uid",
+            "reviewer",
+            "commit_from",
+            "created_at",
+            "length");
 
     /** The built-in files as they are in the jar, read without our reader. */
     private static List<JsonNode> file(char category) throws Exception {
@@ -45,12 +53,20 @@ class SentencesTest {
                 assertThat(s.get("type").asText()).isEqualTo(String.valueOf(c));
                 assertThat(s.get("length").asInt()).as(text).isEqualTo(text.codePointCount(0, text.length()));
                 assertThat(ids.add(s.get("id").asLong())).as("id of " + text).isTrue();
-                assertThat(uuids.add(s.get("uuid").asText())).as("uuid of " + text).isTrue();
+                assertThat(uuids.add(s.get("uuid").asText()))
+                        .as("uuid of " + text)
+                        .isTrue();
                 assertThat(texts.add(text)).as("one sentence once: " + text).isTrue();
-                assertThat(java.util.UUID.fromString(s.get("uuid").asText()).toString()).isEqualTo(s.get("uuid").asText());
+                assertThat(java.util.UUID.fromString(s.get("uuid").asText()).toString())
+                        .isEqualTo(s.get("uuid").asText());
                 assertThat(s.get("from").asText()).isNotBlank();
-                assertThat(s.get("from_who").isNull() || !s.get("from_who").asText().isBlank()).as(text).isTrue();
-                assertThat(s.get("created_at").isTextual() && s.get("created_at").asText().matches("[0-9]{10}")).isTrue();
+                assertThat(s.get("from_who").isNull()
+                                || !s.get("from_who").asText().isBlank())
+                        .as(text)
+                        .isTrue();
+                assertThat(s.get("created_at").isTextual()
+                                && s.get("created_at").asText().matches("[0-9]{10}"))
+                        .isTrue();
                 // Classical Chinese: ideographs and full-width punctuation only, ending a sentence.
                 assertThat(text).as(text).matches("[\\p{IsHan}，。？！；：、]+").matches(".*[。？！]");
             }
@@ -66,7 +82,8 @@ class SentencesTest {
     @Test
     void a_pick_is_drawn_evenly_from_the_categories_and_lengths_asked_for() {
         Sentences all = Sentences.builtIn();
-        Set<Sentence> fitting = all.all().stream().filter(s -> s.type().equals("k") && s.length() >= 10 && s.length() <= 12)
+        Set<Sentence> fitting = all.all().stream()
+                .filter(s -> s.type().equals("k") && s.length() >= 10 && s.length() <= 12)
                 .collect(Collectors.toSet());
         assertThat(fitting).hasSizeGreaterThan(10);
         Random random = new Random(42);
@@ -90,14 +107,20 @@ class SentencesTest {
                 .hasMessageStartingWith("x.json: is not a JSON array of sentences");
         assertThatThrownBy(() -> Sentences.parse("x.json", "[{\"type\":\"a\"}]".getBytes(StandardCharsets.UTF_8)))
                 .hasMessage("x.json: sentence 1 has no hitokoto");
-        assertThatThrownBy(() -> Sentences.parse("x.json", "[{\"hitokoto\":\"好\",\"type\":\"m\"}]".getBytes(StandardCharsets.UTF_8)))
+        assertThatThrownBy(() -> Sentences.parse(
+                        "x.json", "[{\"hitokoto\":\"好\",\"type\":\"m\"}]".getBytes(StandardCharsets.UTF_8)))
                 .hasMessage("x.json: sentence 1 has type m; a type is one of a to l");
-        assertThatThrownBy(() -> Sentences.parse("x.json", "[{\"hitokoto\":1,\"type\":\"a\"}]".getBytes(StandardCharsets.UTF_8)))
+        assertThatThrownBy(() ->
+                        Sentences.parse("x.json", "[{\"hitokoto\":1,\"type\":\"a\"}]".getBytes(StandardCharsets.UTF_8)))
                 .hasMessageStartingWith("x.json: is not a JSON array of sentences");
         assertThatThrownBy(() -> Sentences.parse("x.json", "[] []".getBytes(StandardCharsets.UTF_8)))
                 .hasMessageStartingWith("x.json: is not a JSON array of sentences");
         // The length is counted here, whatever the file says: 😀 is one character.
-        assertThat(Sentences.parse("x.json", "[{\"hitokoto\":\"笑😀\",\"type\":\"a\",\"length\":3}]".getBytes(StandardCharsets.UTF_8))
-                .get(0).length()).isEqualTo(2);
+        assertThat(Sentences.parse(
+                                "x.json",
+                                "[{\"hitokoto\":\"笑😀\",\"type\":\"a\",\"length\":3}]".getBytes(StandardCharsets.UTF_8))
+                        .get(0)
+                        .length())
+                .isEqualTo(2);
     }
 }

@@ -6,7 +6,6 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,9 +23,17 @@ class ArrangementTest {
     @Test
     void a_break_starting_in_december_belongs_to_the_next_notice() {
         Break newYear = CALENDAR.arrangement(2023).get(0);
-        assertThat(newYear).isEqualTo(new Break(2023, "元旦", LocalDate.of(2022, 12, 31), LocalDate.of(2023, 1, 2),
-                List.of(), List.of(LocalDate.of(2023, 1, 1)), List.of()));
-        assertThat(CALENDAR.arrangement(2022)).noneMatch(b -> b.start().getYear() == 2022 && b.start().getMonthValue() == 12);
+        assertThat(newYear)
+                .isEqualTo(new Break(
+                        2023,
+                        "元旦",
+                        LocalDate.of(2022, 12, 31),
+                        LocalDate.of(2023, 1, 2),
+                        List.of(),
+                        List.of(LocalDate.of(2023, 1, 1)),
+                        List.of()));
+        assertThat(CALENDAR.arrangement(2022))
+                .noneMatch(b -> b.start().getYear() == 2022 && b.start().getMonthValue() == 12);
     }
 
     @Test
@@ -40,13 +47,18 @@ class ArrangementTest {
     @Test
     void a_weekday_listed_as_working_is_no_make_up_day() {
         // 2027-10-08 is a Friday: listed as a working day it stays an ordinary day, not a make-up day.
-        HolidayYear notice = TestYears.parse(2027, TestYears.madeUp2027().replace(
-                "{\"name\": \"国庆节\", \"date\": \"2027-10-09\", \"isOffDay\": false}",
-                "{\"name\": \"国庆节\", \"date\": \"2027-10-08\", \"isOffDay\": false}, "
-                        + "{\"name\": \"国庆节\", \"date\": \"2027-10-09\", \"isOffDay\": false}"));
+        HolidayYear notice = TestYears.parse(
+                2027,
+                TestYears.madeUp2027()
+                        .replace(
+                                "{\"name\": \"国庆节\", \"date\": \"2027-10-09\", \"isOffDay\": false}",
+                                "{\"name\": \"国庆节\", \"date\": \"2027-10-08\", \"isOffDay\": false}, "
+                                        + "{\"name\": \"国庆节\", \"date\": \"2027-10-09\", \"isOffDay\": false}"));
         YearLaw law = Mainland.CN.law(2027);
         Optional<Break> national = Arrangement.breaks(notice, d -> false, law, law).stream()
-                .map(Arrangement.Arranged::brk).filter(b -> b.name().equals("国庆节")).findFirst();
+                .map(Arrangement.Arranged::brk)
+                .filter(b -> b.name().equals("国庆节"))
+                .findFirst();
         assertThat(national).get().extracting(Break::makeUpDays).isEqualTo(List.of(LocalDate.of(2027, 10, 9)));
     }
 }

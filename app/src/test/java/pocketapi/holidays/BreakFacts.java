@@ -7,12 +7,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The breaks of the official notices 2020-2026, from the test resource holiday-breaks.csv: written
- * from the notices and the law (with chinese-days' lunar dates), not by the service's code.
+ * The breaks of the official notices 2020-2026, from the test resource holiday-breaks.csv: written from the notices and
+ * the law (with chinese-days' lunar dates), not by the service's code.
  */
 public final class BreakFacts {
-    private BreakFacts() {
-    }
+    private BreakFacts() {}
 
     public static List<Break> all() {
         List<Break> breaks = new ArrayList<>();
@@ -21,8 +20,14 @@ public final class BreakFacts {
                 continue;
             }
             String[] f = line.split(",", -1);
-            Break b = new Break(Integer.parseInt(f[0]), f[1], LocalDate.parse(f[2]), LocalDate.parse(f[3]), dates(f[5]),
-                    dates(f[6]), dates(f[7]));
+            Break b = new Break(
+                    Integer.parseInt(f[0]),
+                    f[1],
+                    LocalDate.parse(f[2]),
+                    LocalDate.parse(f[3]),
+                    dates(f[5]),
+                    dates(f[6]),
+                    dates(f[7]));
             if (b.days() != Integer.parseInt(f[4])) {
                 throw new IllegalStateException("holiday-breaks.csv: the days of " + line + " do not add up");
             }
@@ -32,7 +37,9 @@ public final class BreakFacts {
     }
 
     private static List<LocalDate> dates(String field) {
-        return field.isBlank() ? List.of() : Arrays.stream(field.split(" ")).map(LocalDate::parse).toList();
+        return field.isBlank()
+                ? List.of()
+                : Arrays.stream(field.split(" ")).map(LocalDate::parse).toList();
     }
 
     /** The kind of every weekday off the facts name: statutory, in lieu, substitute or extra. */

@@ -1,7 +1,5 @@
 package pocketapi.holidays;
 
-import pocketapi.holidays.data.HolidayCheck;
-import pocketapi.holidays.data.ChineseDaysFile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,25 +16,35 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.CsvFileSource;
+import pocketapi.holidays.data.ChineseDaysFile;
+import pocketapi.holidays.data.HolidayCheck;
 
 /**
- * The comparison of the two sources on their real data: holiday-cn's files 2008-2021 as published
- * (with the built-in 2022-2026 written from the same notices) against chinese-days' files of the
- * same calendar years (npm chinese-days 1.5.7, dist/years/).
+ * The comparison of the two sources on their real data: holiday-cn's files 2008-2021 as published (with the built-in
+ * 2022-2026 written from the same notices) against chinese-days' files of the same calendar years (npm chinese-days
+ * 1.5.7, dist/years/).
  */
 class ConfirmationTest {
     /**
-     * The dates whose raw entries differ between the two sources: weekends inside a break that one
-     * lists and the other does not. The comparison must ignore every one of them.
+     * The dates whose raw entries differ between the two sources: weekends inside a break that one lists and the other
+     * does not. The comparison must ignore every one of them.
      */
-    private static final List<String> RAW_DIFFERENCES = List.of("2011-06-05", "2012-06-23", "2014-04-06", "2015-09-05",
-            "2019-04-06", "2019-04-07", "2019-06-08", "2019-06-09", "2019-09-14", "2019-09-15");
+    private static final List<String> RAW_DIFFERENCES = List.of(
+            "2011-06-05",
+            "2012-06-23",
+            "2014-04-06",
+            "2015-09-05",
+            "2019-04-06",
+            "2019-04-07",
+            "2019-06-08",
+            "2019-06-09",
+            "2019-09-14",
+            "2019-09-15");
 
     private static HolidayCalendar holidayCn;
 
@@ -54,14 +62,16 @@ class ConfirmationTest {
     }
 
     private static HolidayYear chineseDays(int year) throws HolidayDataException {
-        return ChineseDaysFile.parse("chinese-days " + year, year,
-                TestYears.chineseDays(year).getBytes(StandardCharsets.UTF_8));
+        return ChineseDaysFile.parse(
+                "chinese-days " + year, year, TestYears.chineseDays(year).getBytes(StandardCharsets.UTF_8));
     }
 
     @Test
     void every_real_year_2008_to_2026_agrees_date_by_date() throws HolidayDataException {
         for (int year = 2008; year <= 2026; year++) {
-            assertThat(Confirmation.disputes(holidayCn, chineseDays(year))).as("%d", year).isEmpty();
+            assertThat(Confirmation.disputes(holidayCn, chineseDays(year)))
+                    .as("%d", year)
+                    .isEmpty();
         }
     }
 
@@ -97,31 +107,30 @@ class ConfirmationTest {
 
     @Test
     void one_flipped_date_is_a_dispute_naming_both_statuses() throws HolidayDataException {
-        HolidayYear flipped = ChineseDaysFile.parse("flipped", 2020, TestYears.chineseDays(2020)
-                .replace("\"2020-10-08\"", "\"2020-10-09\"").getBytes(StandardCharsets.UTF_8));
+        HolidayYear flipped = ChineseDaysFile.parse(
+                "flipped",
+                2020,
+                TestYears.chineseDays(2020)
+                        .replace("\"2020-10-08\"", "\"2020-10-09\"")
+                        .getBytes(StandardCharsets.UTF_8));
         assertThat(Confirmation.disputes(holidayCn, chineseDays(2020))).isEmpty();
-        assertThat(Confirmation.disputes(holidayCn, flipped)).map(Confirmation.Dispute::toString).containsExactly(
-                "2020-10-08 (holiday-cn: day off, chinese-days: working day)",
-                "2020-10-09 (holiday-cn: working day, chinese-days: day off)");
+        assertThat(Confirmation.disputes(holidayCn, flipped))
+                .map(Confirmation.Dispute::toString)
+                .containsExactly(
+                        "2020-10-08 (holiday-cn: day off, chinese-days: working day)",
+                        "2020-10-09 (holiday-cn: working day, chinese-days: day off)");
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
-            a date of another year  | {"holidays":{"2027-01-01":"x"}}                      | lists 2027-01-01, outside 2026         |
-            not a date              | {"holidays":{"2026-02-30":"x"}}                      | a key is not a date YYYY-MM-DD         | 2026-02-30
-            listed twice            | {"holidays":{"2026-01-01":"x"},"workdays":{"2026-01-01":"x"}} | 2026-01-01 is listed both as a holiday and a workday |
-            a key twice             | {"holidays":{"2026-01-01":"x","2026-01-01":"y"}}     | a key twice in one object at line 1    | Duplicate field '2026-01-01'
-            not a string            | {"holidays":{"2026-01-01":1}}                        | "holidays" has a date whose value is not a string | 2026-01-01
-            an array                | []                                                   | expected a JSON object                 |
-            not JSON                | {"holidays":sk_live_51SECRET}                        | not valid JSON at line 1, column       | sk_live_51SECRET
-            """)
-    void a_malformed_chinese_days_file_is_refused_naming_no_text_of_it_but_for_the_operator(String what, String json,
-                                                                                            String problem, String quoted) {
+    @CsvFileSource(resources = "/cases/ConfirmationTest.csv", delimiter = '|', quoteCharacter = '\'')
+    void a_malformed_chinese_days_file_is_refused_naming_no_text_of_it_but_for_the_operator(
+            String what, String json, String problem, String quoted) {
         assertThatThrownBy(() -> ChineseDaysFile.parse("cd", 2026, json.getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOfSatisfying(HolidayDataException.class, e -> {
                     assertThat(e.problem()).startsWith(problem);
                     if (quoted != null) {
-                        // The text itself is kept for an operator's own file, never in the problem shown for a fetched one.
+                        // The text itself is kept for an operator's own file, never in the problem shown for a fetched
+                        // one.
                         assertThat(e.problem()).doesNotContain(quoted);
                         assertThat(e.detailed()).startsWith(e.problem()).contains(quoted);
                     } else {
@@ -132,9 +141,13 @@ class ConfirmationTest {
 
     @Test
     void an_empty_chinese_days_file_is_not_published() throws HolidayDataException {
-        assertThat(ChineseDaysFile.parse("cd", 2027, "{}".getBytes(StandardCharsets.UTF_8)).days()).isEmpty();
-        assertThat(ChineseDaysFile.parse("cd", 2027, "{\"holidays\":{},\"workdays\":{}}".getBytes(StandardCharsets.UTF_8))
-                .days()).isEmpty();
+        assertThat(ChineseDaysFile.parse("cd", 2027, "{}".getBytes(StandardCharsets.UTF_8))
+                        .days())
+                .isEmpty();
+        assertThat(ChineseDaysFile.parse(
+                                "cd", 2027, "{\"holidays\":{},\"workdays\":{}}".getBytes(StandardCharsets.UTF_8))
+                        .days())
+                .isEmpty();
     }
 
     @Test
@@ -156,17 +169,23 @@ class ConfirmationTest {
     @Test
     void check_holidays_with_confirm_prints_each_disputed_date_and_exits_2(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("2026.json");
-        Files.writeString(file, TestYears.builtIn(2026)
-                .replace("{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true},", ""));
+        Files.writeString(
+                file,
+                TestYears.builtIn(2026)
+                        .replace("{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true},", ""));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = HolidayCheck.run(file, chineseDaysFolder().resolve("2026.json"),
-                new PrintStream(out, true, StandardCharsets.UTF_8));
+        int exit = HolidayCheck.run(
+                file, chineseDaysFolder().resolve("2026.json"), new PrintStream(out, true, StandardCharsets.UTF_8));
         assertThat(exit).isEqualTo(2);
-        assertThat(out.toString(StandardCharsets.UTF_8)).endsWith("chinese-days 2026.json: disagrees on 1 date\n"
-                + "  2026-10-07 (holiday-cn: working day, chinese-days: day off)\n");
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .endsWith("chinese-days 2026.json: disagrees on 1 date\n"
+                        + "  2026-10-07 (holiday-cn: working day, chinese-days: day off)\n");
     }
 
     private static Path chineseDaysFolder() throws URISyntaxException {
-        return Path.of(ConfirmationTest.class.getResource("/chinese-days/2026.json").toURI()).getParent();
+        return Path.of(ConfirmationTest.class
+                        .getResource("/chinese-days/2026.json")
+                        .toURI())
+                .getParent();
     }
 }

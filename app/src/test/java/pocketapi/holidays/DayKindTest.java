@@ -10,14 +10,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.junit.jupiter.api.Test;
-
 
 /**
  * What a day is to a person, every date 2020-2026, against an expectation built here from the facts
- * (holiday-breaks.csv: the notices and the law) alone; and the days in lieu 2008-2026 against
- * chinese-days' {@code inLieuDays}, their differences named.
+ * (holiday-breaks.csv: the notices and the law) alone; and the days in lieu 2008-2026 against chinese-days'
+ * {@code inLieuDays}, their differences named.
  */
 class DayKindTest {
     private static final HolidayCalendar CALENDAR = TestYears.calendarWith(Clock.systemUTC());
@@ -36,15 +34,22 @@ class DayKindTest {
         int checked = 0;
         for (LocalDate d = LocalDate.of(2020, 1, 1); !d.isAfter(LocalDate.of(2026, 12, 31)); d = d.plusDays(1)) {
             boolean weekend = d.getDayOfWeek().getValue() >= 6;
-            Status expected = repays.containsKey(d) ? Status.MAKE_UP
+            Status expected = repays.containsKey(d)
+                    ? Status.MAKE_UP
                     : named.containsKey(d) ? named.get(d) : weekend ? Status.WEEKEND : Status.WORKDAY;
             Break brk = repays.containsKey(d) ? repays.get(d) : breakOf.get(d);
             Day day = CALENDAR.classify(d);
             assertThat(day.status().kind()).as(d.toString()).isEqualTo(expected.kind());
             assertThat(day.statutory()).as(d.toString()).isEqualTo(expected == Status.STATUTORY);
-            assertThat(day.status().wage()).as(d.toString()).isEqualTo(expected == Status.STATUTORY ? 3
-                    : expected == Status.MAKE_UP || expected == Status.WORKDAY ? 1 : 2);
-            assertThat(day.working()).as(d.toString()).isEqualTo(expected == Status.MAKE_UP || expected == Status.WORKDAY);
+            assertThat(day.status().wage())
+                    .as(d.toString())
+                    .isEqualTo(
+                            expected == Status.STATUTORY
+                                    ? 3
+                                    : expected == Status.MAKE_UP || expected == Status.WORKDAY ? 1 : 2);
+            assertThat(day.working())
+                    .as(d.toString())
+                    .isEqualTo(expected == Status.MAKE_UP || expected == Status.WORKDAY);
             assertThat(day.tradingDay()).as(d.toString()).isEqualTo(!weekend && expected == Status.WORKDAY);
             assertThat(day.brk()).as(d.toString()).isEqualTo(brk);
             checked++;
@@ -62,26 +67,36 @@ class DayKindTest {
             dates.put(year, (int) law.stream().map(Law.Holiday::date).distinct().count());
         }
         // 11 days a year to 2024, 13 from 2025 (除夕 and 5-2 added); in 2020 中秋 fell on 10-01: 10 dates.
-        assertThat(holidays).containsExactlyEntriesOf(Map.of(2020, 11, 2021, 11, 2022, 11, 2023, 11, 2024, 11,
-                2025, 13, 2026, 13).entrySet().stream().collect(TreeMap::new, (m, e) -> m.put(e.getKey(), e.getValue()),
-                TreeMap::putAll));
+        assertThat(holidays)
+                .containsExactlyEntriesOf(
+                        Map.of(2020, 11, 2021, 11, 2022, 11, 2023, 11, 2024, 11, 2025, 13, 2026, 13).entrySet().stream()
+                                .collect(TreeMap::new, (m, e) -> m.put(e.getKey(), e.getValue()), TreeMap::putAll));
         assertThat(dates.get(2020)).isEqualTo(10);
-        assertThat(Law.of(2026, LunarCalendar.get()).stream().filter(h -> h.festival() == Festival.SPRING)
-                .map(Law.Holiday::date)).containsExactly(LocalDate.of(2026, 2, 16), LocalDate.of(2026, 2, 17),
-                LocalDate.of(2026, 2, 18), LocalDate.of(2026, 2, 19));  // 除夕 is 腊月廿九 in 2026
-        assertThat(Law.of(2012, LunarCalendar.get()).stream().filter(h -> h.festival() == Festival.SPRING)
-                .map(Law.Holiday::date)).containsExactly(LocalDate.of(2012, 1, 22), LocalDate.of(2012, 1, 23),
-                LocalDate.of(2012, 1, 24));  // 2008-2013: 除夕, 初一, 初二
+        assertThat(Law.of(2026, LunarCalendar.get()).stream()
+                        .filter(h -> h.festival() == Festival.SPRING)
+                        .map(Law.Holiday::date))
+                .containsExactly(
+                        LocalDate.of(2026, 2, 16),
+                        LocalDate.of(2026, 2, 17),
+                        LocalDate.of(2026, 2, 18),
+                        LocalDate.of(2026, 2, 19)); // 除夕 is 腊月廿九 in 2026
+        assertThat(Law.of(2012, LunarCalendar.get()).stream()
+                        .filter(h -> h.festival() == Festival.SPRING)
+                        .map(Law.Holiday::date))
+                .containsExactly(
+                        LocalDate.of(2012, 1, 22),
+                        LocalDate.of(2012, 1, 23),
+                        LocalDate.of(2012, 1, 24)); // 2008-2013: 除夕, 初一, 初二
     }
 
     /**
-     * Where the days in lieu 2008-2026 (holiday-cn's files to 2021, the built-in years after) differ
-     * from chinese-days' {@code inLieuDays}, and why. Each date: chinese-days has it, we do not (-), or
-     * the other way (+).
+     * Where the days in lieu 2008-2026 (holiday-cn's files to 2021, the built-in years after) differ from chinese-days'
+     * {@code inLieuDays}, and why. Each date: chinese-days has it, we do not (-), or the other way (+).
      */
     private static final Map<String, String> DIFFERENCES = new TreeMap<>(Map.of(
-            "-2018-02-19", "2018 春节: chinese-days lists 3 days in lieu for 2 make-up days; 初一 fell on Friday "
-                    + "and 初二, 初三 on the weekend: 02-15 (除夕) and 02-19 are substitutes",
+            "-2018-02-19",
+                    "2018 春节: chinese-days lists 3 days in lieu for 2 make-up days; 初一 fell on Friday "
+                            + "and 初二, 初三 on the weekend: 02-15 (除夕) and 02-19 are substitutes",
             "-2022-02-03", "2022 春节: chinese-days lists 初三, a statutory holiday, as in lieu",
             "+2022-01-31", "2022 春节: 除夕 (not statutory before 2025) is in lieu of a make-up day instead"));
 
@@ -127,7 +142,7 @@ class DayKindTest {
     @Test
     void an_ordinary_weekend_next_to_a_one_day_break_belongs_to_it() {
         Day saturday = CALENDAR.classify(LocalDate.of(2024, 6, 8));
-        assertThat(saturday.status().wire()).isEqualTo("flase");  // the notice lists 06-10 alone
+        assertThat(saturday.status().wire()).isEqualTo("flase"); // the notice lists 06-10 alone
         assertThat(saturday.status()).isEqualTo(Status.WEEKEND);
         assertThat(saturday.brk().name()).isEqualTo("端午节");
         assertThat(saturday.brk().start()).isEqualTo(LocalDate.of(2024, 6, 8));

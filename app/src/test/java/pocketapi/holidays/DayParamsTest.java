@@ -1,8 +1,5 @@
 package pocketapi.holidays;
 
-import pocketapi.TestApps;
-import pocketapi.web.Queries;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static pocketapi.holidays.DayRoutes.D;
@@ -13,11 +10,12 @@ import static pocketapi.holidays.DayRoutes.Y;
 
 import java.time.LocalDate;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvFileSource;
 import org.junit.jupiter.params.provider.CsvSource;
-
+import pocketapi.TestApps;
+import pocketapi.web.Queries;
 import pocketapi.web.Query.Param;
 
 /** A query string to a covered date, directly: the HTTP tests only check that the wiring passes it on. */
@@ -26,25 +24,30 @@ class DayParamsTest {
     private static final List<Param<?>> PARAMS = List.of(Y, M, D, DATE, OFFSET);
 
     private static LocalDate day(String query, HolidayCalendar calendar) {
-        return new DayRoutes(() -> calendar, TestApps.regions(java.time.Clock.systemUTC()), Forecasts.NONE, java.util.Map::of, true)
+        return new DayRoutes(
+                        () -> calendar,
+                        TestApps.regions(java.time.Clock.systemUTC()),
+                        Forecasts.NONE,
+                        java.util.Map::of,
+                        true)
                 .day(Queries.read("/api/holidays", map(query), query, PARAMS, "unknown"), calendar);
     }
 
     /** A query string as Javalin's context parses it. */
     static java.util.Map<String, List<String>> map(String query) {
-        return io.javalin.http.servlet.JavalinServletContextKt.splitKeyValueStringAndGroupByKey(query == null ? "" : query,
-                "UTF-8");
+        return io.javalin.http.servlet.JavalinServletContextKt.splitKeyValueStringAndGroupByKey(
+                query == null ? "" : query, "UTF-8");
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({
-            "y=2025&m=10&d=1, 2025-10-01",
-            "y=2026&m=03&d=09, 2026-03-09",
-            "y=000002020&m=1&d=1, 2020-01-01",
-            "date=2026-12-31, 2026-12-31",
-            "y=2025&m=10&d=1&y=1999, 2025-10-01",
-            "date=2026-10-09&offset=1, 2026-10-10",
-            "offset=-1, 2026-04-30",
+        "y=2025&m=10&d=1, 2025-10-01",
+        "y=2026&m=03&d=09, 2026-03-09",
+        "y=000002020&m=1&d=1, 2020-01-01",
+        "date=2026-12-31, 2026-12-31",
+        "y=2025&m=10&d=1&y=1999, 2025-10-01",
+        "date=2026-10-09&offset=1, 2026-10-10",
+        "offset=-1, 2026-04-30",
     })
     void the_query_makes_a_date(String query, LocalDate expected) {
         assertThat(day(query, CALENDAR)).isEqualTo(expected);
@@ -57,24 +60,12 @@ class DayParamsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
-            y=2025                    | y, m and d must be given together (or none of them, for today)
-            m=&d=1                    | y, m and d must be given together (or none of them, for today)
-            y=&m=1&d=1                | y= is not accepted; y must be 1 to 9 digits 0-9
-            y=2025&m=1234567890&d=1   | m=1234567890 is not accepted; m must be 1 to 9 digits 0-9
-            y=2025&m=%201&d=1         | m= 1 is not accepted; m must be 1 to 9 digits 0-9
-            y=2025&m=+1&d=1           | m=+1 is not accepted; m must be 1 to 9 digits 0-9
-            y=2025&m=%zz&d=1          | m=%zz has a malformed %-escape: every % must be followed by two hex digits
-            y=2025&m=١&d=1            | m=١ is not accepted; m must be 1 to 9 digits 0-9
-            y=2023&m=2&d=29           | y=2023, m=2, d=29 is not a date: February 2023 has 28 days
-            y=2019&m=12&d=31          | the date 2019-12-31 is outside the covered range 2020-01-01 to 2026-12-31 (2019 is not in the holiday data)
-            offset=%2B1               | offset=+1 is not accepted; offset must be a whole number from -366 to 366
-            offset=367                | offset=367 is not accepted; offset must be a whole number from -366 to 366
-            date=2025-10-01&d=1       | date and y, m, d cannot be given together: give date=YYYY-MM-DD or y, m and d
-            """)
+    @CsvFileSource(resources = "/cases/DayParamsTest.csv", delimiter = '|', quoteCharacter = '\'')
     void bad_input_is_a_400_saying_what_was_wrong(String query, String message) {
         assertThatThrownBy(() -> day(query, CALENDAR))
-                .isInstanceOfSatisfying(io.javalin.http.HttpResponseException.class, e -> assertThat(e.getStatus()).isEqualTo(400))
+                .isInstanceOfSatisfying(
+                        io.javalin.http.HttpResponseException.class,
+                        e -> assertThat(e.getStatus()).isEqualTo(400))
                 .hasMessage(message);
     }
 
@@ -86,19 +77,33 @@ class DayParamsTest {
     }
 
     @ParameterizedTest(name = "{0} is taken for {1}")
-    @CsvSource({"ofset, offset", "Offset, offset", "OFFSET, offset", "tpye, type", "tyep, type", "dat, date",
-            "calender, calendar", "Y, y", "weak, week", "typ, type", "dates, date"})
+    @CsvSource({
+        "ofset, offset",
+        "Offset, offset",
+        "OFFSET, offset",
+        "tpye, type",
+        "tyep, type",
+        "dat, date",
+        "calender, calendar",
+        "Y, y",
+        "weak, week",
+        "typ, type",
+        "dates, date"
+    })
     void a_name_close_to_a_parameter_of_the_endpoint_is_a_400_saying_which_was_meant(String name, String meant) {
         List<Param<?>> params = List.of(Y, M, D, DATE, DayRoutes.TYPE, OFFSET, DayRoutes.WEEK, DayRoutes.CALENDAR);
         assertThatThrownBy(() -> Queries.read("/api/holidays", map(name + "=1"), name + "=1", params, "unknown"))
-                .hasMessage(name + " is not a parameter of /api/holidays: did you mean " + meant + "? It takes y, m, d, "
-                        + "date, type, offset, week, calendar (other names, such as _=…, are ignored)");
+                .hasMessage(
+                        name + " is not a parameter of /api/holidays: did you mean " + meant + "? It takes y, m, d, "
+                                + "date, type, offset, week, calendar (other names, such as _=…, are ignored)");
     }
 
     @ParameterizedTest(name = "{0} is ignored")
     @CsvSource({"_", "t", "n", "from", "utm_source", "callback", "yy", "dd", "year", "month"})
     void any_other_name_is_ignored(String name) {
         List<Param<?>> params = List.of(Y, M, D, DATE, DayRoutes.TYPE, OFFSET, DayRoutes.WEEK, DayRoutes.CALENDAR);
-        assertThat(Queries.read("/api/holidays", map(name + "=1"), name + "=1", params, "unknown").given(Y)).isFalse();
+        assertThat(Queries.read("/api/holidays", map(name + "=1"), name + "=1", params, "unknown")
+                        .given(Y))
+                .isFalse();
     }
 }

@@ -1,8 +1,5 @@
 package pocketapi.holidays;
 
-import pocketapi.TestApps;
-import pocketapi.web.TestServer;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
@@ -19,17 +16,19 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.junit.jupiter.api.Test;
-
+import pocketapi.TestApps;
+import pocketapi.web.TestServer;
 
 /** A calendar swapped while the service runs: every answer comes from the old or the new one, whole. */
 class HolidayUpdatesApiTest {
     private static final Clock CLOCK = TestApps.at("2026-11-22T02:00:00Z");
     private static final HolidayCalendar OLD = TestYears.calendarWith(CLOCK);
     /** 2026 with its National Day break moved by one day, and the made-up 2027. */
-    private static final HolidayCalendar NEW = TestYears.calendarWith(CLOCK,
-            TestYears.parse(2026, TestYears.builtIn(2026).replace("\"date\": \"2026-10-07\"", "\"date\": \"2026-10-08\"")),
+    private static final HolidayCalendar NEW = TestYears.calendarWith(
+            CLOCK,
+            TestYears.parse(
+                    2026, TestYears.builtIn(2026).replace("\"date\": \"2026-10-07\"", "\"date\": \"2026-10-08\"")),
             TestYears.parse(2027, TestYears.madeUp2027()));
 
     private static String record(HolidayCalendar calendar, LocalDate date) {
@@ -55,7 +54,8 @@ class HolidayUpdatesApiTest {
                         if (json.statusCode() != 200 || !jsonAnswers.contains(json.body())) {
                             wrong.add(json.statusCode() + " " + json.body());
                         }
-                        seen.computeIfAbsent(json.body(), k -> new AtomicInteger()).incrementAndGet();
+                        seen.computeIfAbsent(json.body(), k -> new AtomicInteger())
+                                .incrementAndGet();
                         HttpResponse<String> next = server.get("/api/holidays?y=2027&m=10&d=1&type=pithy");
                         String answer = next.statusCode() + " " + (next.statusCode() == 200 ? next.body() : "");
                         if (!answer.equals("200 ture") && !answer.equals("400 ")) {
@@ -92,8 +92,9 @@ class HolidayUpdatesApiTest {
         TestServer.run(TestApps.app(live), server -> {
             HttpResponse<String> response = server.get("/api/holidays?y=2027&m=10&d=1&type=alarm");
             assertThat(response.statusCode()).isEqualTo(400);
-            assertThat(response.body()).contains("the date 2027-10-01 is in 2027, whose holiday arrangement is not "
-                    + "published yet; covered: 2020-01-01 to 2026-12-31");
+            assertThat(response.body())
+                    .contains("the date 2027-10-01 is in 2027, whose holiday arrangement is not "
+                            + "published yet; covered: 2020-01-01 to 2026-12-31");
             assertThat(server.get("/api/holidays?y=2028&m=1&d=1").body())
                     .contains("the date 2028-01-01 is outside the covered range 2020-01-01 to 2026-12-31");
         });
@@ -101,12 +102,13 @@ class HolidayUpdatesApiTest {
 
     @Test
     void today_in_an_unpublished_year_answers_400_saying_so() {
-        Clock newYear = TestApps.at("2026-12-31T16:00:00Z");  // 2027-01-01 00:00 UTC+8
+        Clock newYear = TestApps.at("2026-12-31T16:00:00Z"); // 2027-01-01 00:00 UTC+8
         LiveCalendar live = new LiveCalendar(TestYears.calendarWith(newYear).withNotPublished(2027));
         TestServer.run(TestApps.app(live), server -> {
             HttpResponse<String> response = server.get("/api/holidays?type=alarm");
             assertThat(response.statusCode()).isEqualTo(400);
-            assertThat(response.body()).contains("today 2027-01-01 is in 2027, whose holiday arrangement is not published yet");
+            assertThat(response.body())
+                    .contains("today 2027-01-01 is in 2027, whose holiday arrangement is not published yet");
         });
     }
 
@@ -114,7 +116,8 @@ class HolidayUpdatesApiTest {
     void the_landing_page_shows_the_covered_range_and_follows_a_swap() {
         LiveCalendar live = new LiveCalendar(OLD);
         TestServer.run(TestApps.app(live), server -> {
-            assertThat(server.get("/").body()).contains("<b id=\"covered\">2020-01-01 – 2026-12-31</b>")
+            assertThat(server.get("/").body())
+                    .contains("<b id=\"covered\">2020-01-01 – 2026-12-31</b>")
                     .doesNotContain("{{");
             live.set(NEW);
             assertThat(server.get("/").body()).contains("<b id=\"covered\">2020-01-01 – 2027-12-31</b>");

@@ -13,6 +13,7 @@ class IcsTextTest {
 
     @Test
     void a_carriage_return_or_any_other_control_or_format_character_is_dropped_so_no_line_is_split() {
-        assertThat(IcsFeed.text("元旦\rSUMMARY:forged\u0000\u001b[31m\u202e\u2028x")).isEqualTo("元旦SUMMARY:forged[31mx");
+        assertThat(IcsFeed.text("元旦\rSUMMARY:forged\u0000\u001b[31m\u202e\u2028x"))
+                .isEqualTo("元旦SUMMARY:forged[31mx");
     }
 }

@@ -8,21 +8,20 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-
 import org.junit.jupiter.api.Test;
 
 /**
- * The lunar calendar and solar terms 1901-2100 (the resource made from lunar-javascript's astronomical
- * computation), every day against chinese-days' own table-based implementation (test data written by
- * app/tools/lunar/check-data.mjs). Where the two differ, Meeus' algorithms (new moons, the Sun's
- * longitude) were asked as a third opinion; the differences are named here with it.
+ * The lunar calendar and solar terms 1901-2100 (the resource made from lunar-javascript's astronomical computation),
+ * every day against chinese-days' own table-based implementation (test data written by app/tools/lunar/check-data.mjs).
+ * Where the two differ, Meeus' algorithms (new moons, the Sun's longitude) were asked as a third opinion; the
+ * differences are named here with it.
  */
 class LunarCalendarTest {
     private static final LunarCalendar LUNAR = LunarCalendar.get();
 
     /**
-     * Lunar months whose first day the two put a day apart: (ours, chinese-days'). Meeus' new moon in
-     * UTC+8: 1933-07-23 00:03, 1996-07-16 00:14, 1996-09-13 07:07, 2060-04-30 18:10: ours each time.
+     * Lunar months whose first day the two put a day apart: (ours, chinese-days'). Meeus' new moon in UTC+8: 1933-07-23
+     * 00:03, 1996-07-16 00:14, 1996-09-13 07:07, 2060-04-30 18:10: ours each time.
      */
     private static final List<LocalDate[]> MONTHS_APART = List.of(
             new LocalDate[] {LocalDate.of(1933, 7, 23), LocalDate.of(1933, 7, 22)},
@@ -33,7 +32,8 @@ class LunarCalendarTest {
     @Test
     void every_day_1901_to_2100_has_the_lunar_date_chinese_days_gives_but_in_the_months_named() {
         List<String[]> starts = new ArrayList<>();
-        for (String line : TestYears.resource("lunar/chinese-days-months.txt").lines().toList()) {
+        for (String line :
+                TestYears.resource("lunar/chinese-days-months.txt").lines().toList()) {
             if (!line.startsWith("#")) {
                 starts.add(line.split(" "));
             }
@@ -42,13 +42,16 @@ class LunarCalendarTest {
         int checked = 0;
         for (int i = 0; i < starts.size(); i++) {
             LocalDate first = LocalDate.parse(starts.get(i)[0]);
-            LocalDate next = i + 1 < starts.size() ? LocalDate.parse(starts.get(i + 1)[0]) : LunarCalendar.LAST.plusDays(1);
+            LocalDate next =
+                    i + 1 < starts.size() ? LocalDate.parse(starts.get(i + 1)[0]) : LunarCalendar.LAST.plusDays(1);
             for (LocalDate d = first; d.isBefore(next); d = d.plusDays(1)) {
                 if (!LunarCalendar.covers(d)) {
                     continue;
                 }
-                LunarCalendar.LunarDate expected = new LunarCalendar.LunarDate(Integer.parseInt(starts.get(i)[1]),
-                        Integer.parseInt(starts.get(i)[2]), (int) (d.toEpochDay() - first.toEpochDay()) + 1,
+                LunarCalendar.LunarDate expected = new LunarCalendar.LunarDate(
+                        Integer.parseInt(starts.get(i)[1]),
+                        Integer.parseInt(starts.get(i)[2]),
+                        (int) (d.toEpochDay() - first.toEpochDay()) + 1,
                         starts.get(i)[3].equals("1"));
                 if (!LUNAR.lunar(d).equals(expected)) {
                     differing.add(d);
@@ -70,19 +73,21 @@ class LunarCalendarTest {
     }
 
     /**
-     * Solar terms the two put on different days. chinese-days' 立秋 of 1901-1999 lies 20 days late
-     * (after 处暑: a slip in its table); the rest lie within an hour or two of midnight, where a
-     * formula and an ephemeris part: Meeus' low-precision Sun sides with ours 18 times of 20, the
-     * other two (1923 雨水, 1951 冬至) within its own few minutes of error.
+     * Solar terms the two put on different days. chinese-days' 立秋 of 1901-1999 lies 20 days late (after 处暑: a slip in
+     * its table); the rest lie within an hour or two of midnight, where a formula and an ephemeris part: Meeus'
+     * low-precision Sun sides with ours 18 times of 20, the other two (1923 雨水, 1951 冬至) within its own few minutes of
+     * error.
      */
-    private static final List<String> TERMS_APART = List.of("1914 冬至", "1914 立春", "1915 惊蛰", "1918 冬至",
-            "1923 雨水", "1947 冬至", "1947 立春", "1948 惊蛰", "1951 冬至", "1954 大雪", "1980 冬至", "1984 冬至",
-            "2000 大寒", "2084 春分", "2100 冬至", "2100 大寒", "2100 大暑", "2100 小寒", "2100 清明", "2100 雨水");
+    private static final List<String> TERMS_APART = List.of(
+            "1914 冬至", "1914 立春", "1915 惊蛰", "1918 冬至", "1923 雨水", "1947 冬至", "1947 立春", "1948 惊蛰", "1951 冬至",
+            "1954 大雪", "1980 冬至", "1984 冬至", "2000 大寒", "2084 春分", "2100 冬至", "2100 大寒", "2100 大暑", "2100 小寒",
+            "2100 清明", "2100 雨水");
 
     @Test
     void every_solar_term_1901_to_2100_falls_where_chinese_days_puts_it_but_for_those_named() {
         Map<String, LocalDate> theirs = new HashMap<>();
-        for (String line : TestYears.resource("lunar/chinese-days-terms.txt").lines().toList()) {
+        for (String line :
+                TestYears.resource("lunar/chinese-days-terms.txt").lines().toList()) {
             if (!line.startsWith("#")) {
                 String[] f = line.split(" ");
                 theirs.put(f[0].substring(0, 4) + " " + f[1], LocalDate.parse(f[0]));
@@ -108,13 +113,15 @@ class LunarCalendarTest {
         }
         assertThat(apart).isEqualTo(expected);
         for (String key : TERMS_APART) {
-            assertThat(Math.abs(ours.get(key).toEpochDay() - theirs.get(key).toEpochDay())).as(key).isEqualTo(1);
+            assertThat(Math.abs(ours.get(key).toEpochDay() - theirs.get(key).toEpochDay()))
+                    .as(key)
+                    .isEqualTo(1);
         }
     }
 
     @Test
     void lunar_dates_read_as_a_calendar_prints_them() {
-        assertThat(LUNAR.lunar(LocalDate.of(2026, 2, 16)).text()).isEqualTo("腊月廿九");  // 除夕 2026
+        assertThat(LUNAR.lunar(LocalDate.of(2026, 2, 16)).text()).isEqualTo("腊月廿九"); // 除夕 2026
         assertThat(LUNAR.lunar(LocalDate.of(2026, 2, 17)).text()).isEqualTo("正月初一");
         assertThat(LUNAR.lunar(LocalDate.of(2023, 4, 5))).isEqualTo(new LunarCalendar.LunarDate(2023, 2, 15, true));
         assertThat(LUNAR.lunar(LocalDate.of(2023, 4, 5)).text()).isEqualTo("闰二月十五");

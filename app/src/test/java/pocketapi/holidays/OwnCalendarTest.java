@@ -1,6 +1,5 @@
 package pocketapi.holidays;
 
-import pocketapi.holidays.data.CalendarFile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,16 +10,15 @@ import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.function.Predicate;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import pocketapi.holidays.data.CalendarFile;
 
 /**
- * Calendars of one's own, every date 2020-2026, against a day-by-day walk written here: a listed
- * day, else an official day off or make-up working day (the exchange closes make-up days), else the
- * week rule, else Monday to Friday. The official statuses the walk starts from are the official
- * calendar's, tested against the notices elsewhere.
+ * Calendars of one's own, every date 2020-2026, against a day-by-day walk written here: a listed day, else an official
+ * day off or make-up working day (the exchange closes make-up days), else the week rule, else Monday to Friday. The
+ * official statuses the walk starts from are the official calendar's, tested against the notices elsewhere.
  */
 class OwnCalendarTest {
     private static final HolidayCalendar OFFICIAL = TestYears.calendarWith(Clock.systemUTC());
@@ -76,7 +74,8 @@ class OwnCalendarTest {
                 worked = makeUpDaysWorked;
                 beyondWeekend = false;
                 name = official.name();
-            } else if (d.getDayOfWeek() == DayOfWeek.SATURDAY && official.status().kind().equals("weekend")) {
+            } else if (d.getDayOfWeek() == DayOfWeek.SATURDAY
+                    && official.status().kind().equals("weekend")) {
                 worked = saturdayWorked.test(d);
                 beyondWeekend = false;
                 name = "";
@@ -121,14 +120,19 @@ class OwnCalendarTest {
 
     @Test
     void alt_dates_of_the_same_week_parity_are_one_rule_and_the_anchor_week_saturday_is_worked() {
-        assertThat(Week.parse("alt:2026-11-23")).isSameAs(Week.parse("alt:2026-11-29")).isSameAs(Week.parse("alt:2026-11-28"))
-                .isSameAs(Week.parse("alt:2026-12-12")).isNotSameAs(Week.parse("alt:2026-12-05"));
+        assertThat(Week.parse("alt:2026-11-23"))
+                .isSameAs(Week.parse("alt:2026-11-29"))
+                .isSameAs(Week.parse("alt:2026-11-28"))
+                .isSameAs(Week.parse("alt:2026-12-12"))
+                .isNotSameAs(Week.parse("alt:2026-12-05"));
         HolidayCalendar alt = OFFICIAL.under(OwnCalendar.of(Week.parse("alt:2026-11-28")));
         assertThat(alt.classify(LocalDate.of(2026, 11, 28)).working()).isTrue();
         assertThat(alt.classify(LocalDate.of(2026, 12, 5)).working()).isFalse();
         assertThat(alt.classify(LocalDate.of(2026, 12, 26)).working()).isTrue();
         assertThat(alt.classify(LocalDate.of(2026, 11, 21)).working()).isFalse();
-        assertThat(alt.classify(LocalDate.of(2026, 11, 29)).working()).as("Sundays never").isFalse();
+        assertThat(alt.classify(LocalDate.of(2026, 11, 29)).working())
+                .as("Sundays never")
+                .isFalse();
     }
 
     @Test
@@ -136,18 +140,28 @@ class OwnCalendarTest {
         check(OwnCalendar.EXCHANGE, d -> false, false);
         HolidayCalendar exchange = OFFICIAL.under(OwnCalendar.EXCHANGE);
         for (LocalDate d = FIRST; !d.isAfter(LAST); d = d.plusDays(1)) {
-            assertThat(exchange.classify(d).working()).as(d.toString()).isEqualTo(OFFICIAL.classify(d).tradingDay());
+            assertThat(exchange.classify(d).working())
+                    .as(d.toString())
+                    .isEqualTo(OFFICIAL.classify(d).tradingDay());
         }
-        assertThat(exchange.classify(LocalDate.of(2026, 10, 10)).status().wire()).as("a make-up Saturday: closed").isEqualTo("flase");
+        assertThat(exchange.classify(LocalDate.of(2026, 10, 10)).status().wire())
+                .as("a make-up Saturday: closed")
+                .isEqualTo("flase");
     }
 
     @Test
     void a_named_calendar_lists_days_that_win_over_everything() {
         check(ACME, d -> altSaturday(LocalDate.of(2026, 11, 28), d), true);
         HolidayCalendar acme = OFFICIAL.under(ACME);
-        assertThat(acme.classify(LocalDate.of(2026, 10, 7)).working()).as("an official day off worked").isTrue();
-        assertThat(acme.classify(LocalDate.of(2026, 9, 20)).status().wire()).as("a make-up Sunday given off").isEqualTo("ture");
-        assertThat(acme.classify(LocalDate.of(2026, 11, 29)).status().wire()).as("a Sunday worked").isEqualTo("worker");
+        assertThat(acme.classify(LocalDate.of(2026, 10, 7)).working())
+                .as("an official day off worked")
+                .isTrue();
+        assertThat(acme.classify(LocalDate.of(2026, 9, 20)).status().wire())
+                .as("a make-up Sunday given off")
+                .isEqualTo("ture");
+        assertThat(acme.classify(LocalDate.of(2026, 11, 29)).status().wire())
+                .as("a Sunday worked")
+                .isEqualTo("worker");
         assertThat(acme.classify(LocalDate.of(2026, 12, 24)).status()).isEqualTo(Status.OWN_DAY_OFF);
     }
 
@@ -156,14 +170,17 @@ class OwnCalendarTest {
         // 2024's 端午节: the notice lists 06-10 alone; the break is 06-08…06-10 with its weekend.
         HolidayCalendar six = OFFICIAL.under(OwnCalendar.of(Week.parse("6")));
         Break dragonBoat = six.breakOnOrAfter(LocalDate.of(2024, 6, 8)).orElseThrow();
-        assertThat(List.of(dragonBoat.name(), dragonBoat.start(), dragonBoat.end())).containsExactly("端午节",
-                LocalDate.of(2024, 6, 9), LocalDate.of(2024, 6, 10));
-        assertThat(OFFICIAL.breakOnOrAfter(LocalDate.of(2024, 6, 8)).orElseThrow().start()).isEqualTo(LocalDate.of(2024, 6, 8));
+        assertThat(List.of(dragonBoat.name(), dragonBoat.start(), dragonBoat.end()))
+                .containsExactly("端午节", LocalDate.of(2024, 6, 9), LocalDate.of(2024, 6, 10));
+        assertThat(OFFICIAL.breakOnOrAfter(LocalDate.of(2024, 6, 8))
+                        .orElseThrow()
+                        .start())
+                .isEqualTo(LocalDate.of(2024, 6, 8));
         // A company day off is a break of its own, with the weekend next to it.
         HolidayCalendar acme = OFFICIAL.under(ACME);
         Break companyDay = acme.breakOnOrAfter(LocalDate.of(2026, 12, 20)).orElseThrow();
-        assertThat(List.of(companyDay.name(), companyDay.start(), companyDay.end())).containsExactly("公司假日",
-                LocalDate.of(2026, 12, 24), LocalDate.of(2026, 12, 24));
+        assertThat(List.of(companyDay.name(), companyDay.start(), companyDay.end()))
+                .containsExactly("公司假日", LocalDate.of(2026, 12, 24), LocalDate.of(2026, 12, 24));
         assertThat(acme.classify(LocalDate.of(2026, 12, 24)).brk()).isEqualTo(companyDay);
         // The exchange has no make-up days to repay.
         HolidayCalendar exchange = OFFICIAL.under(OwnCalendar.EXCHANGE);
@@ -181,16 +198,26 @@ class OwnCalendarTest {
     @Test
     void a_calendar_file_is_refused_naming_the_problem() {
         assertThatThrownBy(() -> CalendarFile.parse("x.json", "x", "{\"week\":\"7\"}".getBytes(StandardCharsets.UTF_8)))
-                .isInstanceOf(HolidayDataException.class).hasMessage("x.json: \"week\" must be 5 (Monday to Friday), 6 "
-                        + "(Monday to Saturday) or alt:YYYY-MM-DD (big/small weeks: the Saturday of the week holding that "
+                .isInstanceOf(HolidayDataException.class)
+                .hasMessage("x.json: \"week\" must be 5 (Monday to Friday), 6 "
+                        + "(Monday to Saturday) or alt:YYYY-MM-DD (big/small weeks: the Saturday of the week "
+                        + "holding that "
                         + "date is worked, then every other Saturday) (7)");
-        assertThatThrownBy(() -> CalendarFile.parse("x.json", "x", ("{\"days\":[{\"name\":\"a\",\"date\":\"2026-01-05\","
-                + "\"isOffDay\":true},{\"name\":\"b\",\"date\":\"2026-01-05\",\"isOffDay\":false}]}")
-                .getBytes(StandardCharsets.UTF_8))).hasMessage("x.json: date 2026-01-05 is listed twice");
+        assertThatThrownBy(() -> CalendarFile.parse(
+                        "x.json",
+                        "x",
+                        ("{\"days\":[{\"name\":\"a\",\"date\":\"2026-01-05\","
+                                        + "\"isOffDay\":true},{\"name\":\"b\",\"date\":\"2026-01-05\","
+                                        + "\"isOffDay\":false}]}")
+                                .getBytes(StandardCharsets.UTF_8)))
+                .hasMessage("x.json: date 2026-01-05 is listed twice");
         assertThatThrownBy(() -> CalendarFile.parse("exchange.json", "exchange", "{}".getBytes(StandardCharsets.UTF_8)))
                 .hasMessageContaining("exchange is the built-in calendar");
-        assertThatThrownBy(() -> CalendarFile.parse("x.json", "x", ("{\"days\":[{\"name\":\"a\\u0007\",\"date\":"
-                + "\"2026-01-05\",\"isOffDay\":true}]}").getBytes(StandardCharsets.UTF_8)))
+        assertThatThrownBy(() -> CalendarFile.parse(
+                        "x.json",
+                        "x",
+                        ("{\"days\":[{\"name\":\"a\\u0007\",\"date\":" + "\"2026-01-05\",\"isOffDay\":true}]}")
+                                .getBytes(StandardCharsets.UTF_8)))
                 .hasMessageContaining("contains a control or format character (U+0007)");
         assertThat(CalendarFile.validName("acme-2")).isTrue();
         assertThat(CalendarFile.validName("Acme")).isFalse();

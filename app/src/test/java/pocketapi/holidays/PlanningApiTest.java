@@ -1,11 +1,10 @@
 package pocketapi.holidays;
 
-import pocketapi.TestApps;
-import pocketapi.web.TestServer;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static pocketapi.web.TestServer.contentType;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.StringReader;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -17,19 +16,16 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-
+import net.fortuna.ical4j.data.CalendarBuilder;
+import net.fortuna.ical4j.model.Calendar;
+import net.fortuna.ical4j.model.component.VEvent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import net.fortuna.ical4j.data.CalendarBuilder;
-import net.fortuna.ical4j.model.Calendar;
-import net.fortuna.ical4j.model.component.VEvent;
+import pocketapi.TestApps;
 import pocketapi.counters.LocalCounters;
+import pocketapi.web.TestServer;
 
 /** /api/holidays/year, /api/holidays/next and /api/holidays.ics over HTTP, against the official facts. */
 class PlanningApiTest {
@@ -48,13 +44,19 @@ class PlanningApiTest {
                 HttpResponse<String> response = server.get("/api/holidays/year?y=" + year);
                 assertThat(response.statusCode()).isEqualTo(200);
                 assertThat(contentType(response)).isEqualTo(JSON);
-                assertThat(response.headers().firstValue("Access-Control-Allow-Origin")).contains("*");
+                assertThat(response.headers().firstValue("Access-Control-Allow-Origin"))
+                        .contains("*");
                 JsonNode body = json(response);
                 assertThat(body.get("year").intValue()).isEqualTo(year);
                 List<Break> answered = new ArrayList<>();
                 for (JsonNode b : body.get("breaks")) {
-                    Break parsed = new Break(year, b.get("name").textValue(), LocalDate.parse(b.get("start").textValue()),
-                            LocalDate.parse(b.get("end").textValue()), dates(b.get("makeUpDays")), dates(b.get("statutory")),
+                    Break parsed = new Break(
+                            year,
+                            b.get("name").textValue(),
+                            LocalDate.parse(b.get("start").textValue()),
+                            LocalDate.parse(b.get("end").textValue()),
+                            dates(b.get("makeUpDays")),
+                            dates(b.get("statutory")),
                             dates(b.get("inLieu")));
                     assertThat(b.get("days").intValue()).isEqualTo(parsed.days());
                     answered.add(parsed);
@@ -68,11 +70,15 @@ class PlanningApiTest {
     void the_year_answers_exactly_as_the_readme_shows_and_defaults_to_this_year() {
         TestServer.run(TestApps.app(MAY_6_2026), server -> {
             String body = server.get("/api/holidays/year").body();
-            assertThat(body).startsWith("{\"year\":2026,\"breaks\":[{\"name\":\"元旦\",\"start\":\"2026-01-01\",\"end\":"
-                    + "\"2026-01-03\",\"days\":3,\"makeUpDays\":[\"2026-01-04\"],\"statutory\":[\"2026-01-01\"],"
-                    + "\"inLieu\":[\"2026-01-02\"]},{\"name\":\"春节\",\"start\":\"2026-02-15\",\"end\":\"2026-02-23\","
-                    + "\"days\":9,\"makeUpDays\":[\"2026-02-14\",\"2026-02-28\"],\"statutory\":[\"2026-02-16\",\"2026-02-17\","
-                    + "\"2026-02-18\",\"2026-02-19\"],\"inLieu\":[\"2026-02-20\",\"2026-02-23\"]},");
+            assertThat(body)
+                    .startsWith("{\"year\":2026,\"breaks\":[{\"name\":\"元旦\",\"start\":\"2026-01-01\",\"end\":"
+                            + "\"2026-01-03\",\"days\":3,\"makeUpDays\":[\"2026-01-04\"],"
+                            + "\"statutory\":[\"2026-01-01\"],"
+                            + "\"inLieu\":[\"2026-01-02\"]},{\"name\":\"春节\",\"start\":\"2026-02-15\","
+                            + "\"end\":\"2026-02-23\","
+                            + "\"days\":9,\"makeUpDays\":[\"2026-02-14\",\"2026-02-28\"],"
+                            + "\"statutory\":[\"2026-02-16\",\"2026-02-17\","
+                            + "\"2026-02-18\",\"2026-02-19\"],\"inLieu\":[\"2026-02-20\",\"2026-02-23\"]},");
             assertThat(server.get("/api/holidays/year/?y=2026").body()).isEqualTo(body);
         });
     }
@@ -99,39 +105,50 @@ class PlanningApiTest {
         TestServer.run(TestApps.app(), server -> {
             for (LocalDate d = LocalDate.of(2025, 1, 1); d.getYear() == 2025; d = d.plusDays(1)) {
                 Break expected = BreakFacts.onOrAfter(d).orElseThrow();
-                HttpResponse<String> response = server.get("/api/holidays/next?y=" + d.getYear() + "&m="
-                        + d.getMonthValue() + "&d=" + d.getDayOfMonth());
+                HttpResponse<String> response = server.get(
+                        "/api/holidays/next?y=" + d.getYear() + "&m=" + d.getMonthValue() + "&d=" + d.getDayOfMonth());
                 assertThat(response.statusCode()).as(d.toString()).isEqualTo(200);
                 long until = expected.contains(d) ? 0 : ChronoUnit.DAYS.between(d, expected.start());
-                assertThat(response.body()).as(d.toString()).isEqualTo("{\"date\":\"" + d + "\",\"name\":\""
-                        + expected.name() + "\",\"start\":\"" + expected.start() + "\",\"end\":\"" + expected.end()
-                        + "\",\"days\":" + expected.days() + ",\"daysUntil\":" + until + "}");
+                assertThat(response.body())
+                        .as(d.toString())
+                        .isEqualTo("{\"date\":\"" + d + "\",\"name\":\""
+                                + expected.name() + "\",\"start\":\"" + expected.start() + "\",\"end\":\""
+                                + expected.end()
+                                + "\",\"days\":" + expected.days() + ",\"daysUntil\":" + until + "}");
             }
         });
     }
 
     @Test
     void next_without_a_date_is_from_today_in_utc_plus_8() {
-        TestServer.run(TestApps.app(MAY_6_2026), server -> assertThat(server.get("/api/holidays/next").body())
-                .isEqualTo("{\"date\":\"2026-05-06\",\"name\":\"端午节\",\"start\":\"2026-06-19\",\"end\":\"2026-06-21\","
-                        + "\"days\":3,\"daysUntil\":44}"));
+        TestServer.run(
+                TestApps.app(MAY_6_2026),
+                server -> assertThat(server.get("/api/holidays/next").body())
+                        .isEqualTo("{\"date\":\"2026-05-06\",\"name\":\"端午节\",\"start\":\"2026-06-19\","
+                                + "\"end\":\"2026-06-21\","
+                                + "\"days\":3,\"daysUntil\":44}"));
     }
 
     @Test
     void with_no_later_break_in_the_data_next_says_so_with_404() {
-        LiveCalendar live = new LiveCalendar(TestYears.calendarWith(Clock.systemUTC()).withNotPublished(2027));
+        LiveCalendar live =
+                new LiveCalendar(TestYears.calendarWith(Clock.systemUTC()).withNotPublished(2027));
         TestServer.run(TestApps.app(live), server -> {
             HttpResponse<String> response = server.get("/api/holidays/next?y=2026&m=10&d=8");
             assertThat(response.statusCode()).isEqualTo(404);
-            assertThat(json(response).get("message").textValue()).isEqualTo("no break on or after 2026-10-08 in the "
-                    + "holiday data, which ends on 2026-12-31 (2027's arrangement is not published yet; its forecast from the law: "
-                    + "/api/holidays/forecast?y=2027)");
+            assertThat(json(response).get("message").textValue())
+                    .isEqualTo("no break on or after 2026-10-08 in the "
+                            + "holiday data, which ends on 2026-12-31 (2027's arrangement is not published "
+                            + "yet; its forecast from the law: "
+                            + "/api/holidays/forecast?y=2027)");
         });
     }
 
     private static Calendar parseStrictly(String ics) throws Exception {
         Calendar calendar = new CalendarBuilder().build(new StringReader(ics));
-        assertThat(calendar.validate().hasErrors()).as(calendar.validate().toString()).isFalse();
+        assertThat(calendar.validate().hasErrors())
+                .as(calendar.validate().toString())
+                .isFalse();
         return calendar;
     }
 
@@ -149,30 +166,43 @@ class PlanningApiTest {
             assertThat(contentType(response)).isEqualTo("text/calendar; charset=utf-8");
             String ics = response.body();
             // Every line ends with CRLF and is at most 75 octets.
-            assertThat(ics).endsWith("END:VCALENDAR\r\n").doesNotContainPattern("[^\r]\n").doesNotContain("\r\r");
+            assertThat(ics)
+                    .endsWith("END:VCALENDAR\r\n")
+                    .doesNotContainPattern("[^\r]\n")
+                    .doesNotContain("\r\r");
             for (String line : ics.split("\r\n")) {
-                assertThat(line.getBytes(StandardCharsets.UTF_8).length).as(line).isLessThanOrEqualTo(75);
+                assertThat(line.getBytes(StandardCharsets.UTF_8).length)
+                        .as(line)
+                        .isLessThanOrEqualTo(75);
             }
             Calendar calendar = parseStrictly(ics);
             assertThat(value(calendar, "PRODID")).isEqualTo("-//pocketapi//Chinese public holidays//ZH");
             assertThat(value(calendar, "X-WR-CALNAME")).isEqualTo("中国法定节假日");
             List<VEvent> events = calendar.getComponents("VEVENT");
             List<Break> facts = BreakFacts.of(year);
-            assertThat(events).hasSize(facts.size() + facts.stream().mapToInt(b -> b.makeUpDays().size()).sum());
+            assertThat(events)
+                    .hasSize(facts.size()
+                            + facts.stream()
+                                    .mapToInt(b -> b.makeUpDays().size())
+                                    .sum());
             Set<String> uids = new HashSet<>();
             for (Break b : facts) {
-                VEvent off = events.stream().filter(e -> value(e, "UID").equals("off-" + compact(b.start()) + "@pocketapi"))
-                        .findFirst().orElseThrow();
+                VEvent off = events.stream()
+                        .filter(e -> value(e, "UID").equals("off-" + compact(b.start()) + "@pocketapi"))
+                        .findFirst()
+                        .orElseThrow();
                 assertThat(value(off, "DTSTART")).isEqualTo(compact(b.start()));
-                assertThat(value(off, "DTEND")).isEqualTo(compact(b.end().plusDays(1)));  // exclusive
+                assertThat(value(off, "DTEND")).isEqualTo(compact(b.end().plusDays(1))); // exclusive
                 assertThat(value(off, "SUMMARY")).isEqualTo(b.name() + "（休）");
                 assertThat(value(off, "X-APPLE-SPECIAL-DAY")).isEqualTo("WORK-HOLIDAY");
                 assertThat(value(off, "TRANSP")).isEqualTo("TRANSPARENT");
                 assertThat(value(off, "DTSTAMP")).isEqualTo(year + "0101T000000Z");
                 uids.add(value(off, "UID"));
                 for (LocalDate day : b.makeUpDays()) {
-                    VEvent work = events.stream().filter(e -> value(e, "UID").equals("work-" + compact(day) + "@pocketapi"))
-                            .findFirst().orElseThrow();
+                    VEvent work = events.stream()
+                            .filter(e -> value(e, "UID").equals("work-" + compact(day) + "@pocketapi"))
+                            .findFirst()
+                            .orElseThrow();
                     assertThat(value(work, "DTSTART")).isEqualTo(compact(day));
                     assertThat(value(work, "DTEND")).isEqualTo(compact(day.plusDays(1)));
                     assertThat(value(work, "X-APPLE-SPECIAL-DAY")).isEqualTo("ALTERNATE-WORKDAY");
@@ -194,7 +224,10 @@ class PlanningApiTest {
             List<VEvent> events = calendar.getComponents("VEVENT");
             long expected = 0;
             for (int year = 2024; year <= 2026; year++) {
-                expected += BreakFacts.of(year).size() + BreakFacts.of(year).stream().mapToInt(b -> b.makeUpDays().size()).sum();
+                expected += BreakFacts.of(year).size()
+                        + BreakFacts.of(year).stream()
+                                .mapToInt(b -> b.makeUpDays().size())
+                                .sum();
             }
             assertThat(events).hasSize((int) expected);
             assertThat(events.stream().map(e -> value(e, "DTSTAMP")).distinct())
@@ -209,21 +242,28 @@ class PlanningApiTest {
             HttpResponse<String> first = server.get("/api/holidays.ics?y=2026");
             String etag = first.headers().firstValue("ETag").orElseThrow();
             assertThat(etag).matches("\"[0-9a-f]{24}\"");
-            assertThat(server.get("/api/holidays.ics?y=2026").headers().firstValue("ETag")).contains(etag);
+            assertThat(server.get("/api/holidays.ics?y=2026").headers().firstValue("ETag"))
+                    .contains(etag);
             HttpResponse<String> again = server.get("/api/holidays.ics?y=2026", "If-None-Match", etag);
             assertThat(again.statusCode()).isEqualTo(304);
             assertThat(again.body()).isEmpty();
             assertThat(again.headers().firstValue("ETag")).contains(etag);
             // A Content-Length on a 304 is the one the 200 has (RFC 9110 §8.6), never 0.
-            assertThat(again.headers().firstValue("Content-Length")).isEqualTo(first.headers().firstValue("Content-Length"));
-            assertThat(server.get("/api/holidays.ics?y=2026", "If-None-Match", "W/" + etag + ", \"other\"").statusCode())
+            assertThat(again.headers().firstValue("Content-Length"))
+                    .isEqualTo(first.headers().firstValue("Content-Length"));
+            assertThat(server.get("/api/holidays.ics?y=2026", "If-None-Match", "W/" + etag + ", \"other\"")
+                            .statusCode())
                     .isEqualTo(304);
-            assertThat(server.get("/api/holidays.ics?y=2026", "If-None-Match", "\"other\"").statusCode()).isEqualTo(200);
-            assertThat(server.get("/api/holidays.ics?y=2025", "If-None-Match", etag).statusCode()).isEqualTo(200);
+            assertThat(server.get("/api/holidays.ics?y=2026", "If-None-Match", "\"other\"")
+                            .statusCode())
+                    .isEqualTo(200);
+            assertThat(server.get("/api/holidays.ics?y=2025", "If-None-Match", etag)
+                            .statusCode())
+                    .isEqualTo(200);
             HttpResponse<String> head = server.head("/api/holidays.ics?y=2026");
             assertThat(head.body()).isEmpty();
             assertThat(head.headers().firstValue("ETag")).contains(etag);
-            assertThat(counters.siteTally().total()).isEqualTo(7);  // every call is counted, 304s included
+            assertThat(counters.siteTally().total()).isEqualTo(7); // every call is counted, 304s included
         });
     }
 
@@ -234,11 +274,14 @@ class PlanningApiTest {
             HttpResponse<String> before = server.get("/api/holidays.ics");
             live.set(live.get().withYear(TestYears.parse(2027, TestYears.madeUp2027())));
             HttpResponse<String> after = server.get("/api/holidays.ics");
-            assertThat(after.headers().firstValue("ETag")).isNotEqualTo(before.headers().firstValue("ETag"));
+            assertThat(after.headers().firstValue("ETag"))
+                    .isNotEqualTo(before.headers().firstValue("ETag"));
             assertThat(after.body()).contains("UID:off-20271001@pocketapi");
             assertThat(before.body()).doesNotContain("UID:off-20271001@pocketapi");
             assertThat(server.get("/api/holidays/year?y=2027").statusCode()).isEqualTo(200);
-            assertThat(Optional.of(json(server.get("/api/holidays/next?y=2026&m=12&d=1")).get("start").textValue()))
+            assertThat(Optional.of(json(server.get("/api/holidays/next?y=2026&m=12&d=1"))
+                            .get("start")
+                            .textValue()))
                     .contains("2027-01-01");
         });
     }

@@ -1,7 +1,5 @@
 package pocketapi.holidays;
 
-import pocketapi.holidays.data.HolidayData;
-import pocketapi.holidays.data.HolidayFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -10,6 +8,8 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import pocketapi.holidays.data.HolidayData;
+import pocketapi.holidays.data.HolidayFile;
 
 /** Holiday years for tests: holiday-cn's real files, the built-in years and a made-up 2027. */
 public final class TestYears {
@@ -22,8 +22,7 @@ public final class TestYears {
                 "days": []
             }""";
 
-    private TestYears() {
-    }
+    private TestYears() {}
 
     /** A resource of the test classpath as text. */
     public static String resource(String path) {
@@ -43,15 +42,19 @@ public final class TestYears {
     }
 
     /**
-     * A year that keeps to the law and no more: each statutory holiday of {@code year} a day off, named
-     * after its festival (for tests that need some lawful year other than 2020-2027).
+     * A year that keeps to the law and no more: each statutory holiday of {@code year} a day off, named after its
+     * festival (for tests that need some lawful year other than 2020-2027).
      */
     public static String lawful(int year) {
         StringBuilder days = new StringBuilder();
         for (Law.Holiday h : Law.of(year, LunarCalendar.get())) {
             if (days.indexOf(h.date().toString()) < 0) {
-                days.append(days.length() == 0 ? "" : ",\n    ").append("{\"name\": \"").append(h.festival().chinese())
-                        .append("\", \"date\": \"").append(h.date()).append("\", \"isOffDay\": true}");
+                days.append(days.length() == 0 ? "" : ",\n    ")
+                        .append("{\"name\": \"")
+                        .append(h.festival().chinese())
+                        .append("\", \"date\": \"")
+                        .append(h.date())
+                        .append("\", \"isOffDay\": true}");
             }
         }
         return "{\n  \"year\": " + year + ",\n  \"days\": [\n    " + days + "\n  ]\n}\n";
@@ -59,7 +62,8 @@ public final class TestYears {
 
     public static HolidayYear parse(int year, String json) {
         try {
-            return HolidayFile.parse("test " + year + ".json", year, json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return HolidayFile.parse(
+                    "test " + year + ".json", year, json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         } catch (HolidayDataException e) {
             throw new IllegalStateException(e);
         }
@@ -71,8 +75,8 @@ public final class TestYears {
     }
 
     /**
-     * The dates of {@code calendarYear} that a holiday-cn file lists, written as chinese-days writes a
-     * year: {@code {"holidays":{date:"name,name,1"},"workdays":{...},"inLieuDays":{}}}.
+     * The dates of {@code calendarYear} that a holiday-cn file lists, written as chinese-days writes a year:
+     * {@code {"holidays":{date:"name,name,1"},"workdays":{...},"inLieuDays":{}}}.
      */
     public static String asChineseDays(String holidayCn, int fileYear, int calendarYear) {
         StringBuilder holidays = new StringBuilder();
@@ -80,8 +84,14 @@ public final class TestYears {
         for (ListedDay day : parse(fileYear, holidayCn).days()) {
             if (day.date().getYear() == calendarYear) {
                 StringBuilder to = day.offDay() ? holidays : workdays;
-                to.append(to.length() == 0 ? "" : ",").append('"').append(day.date()).append("\":\"")
-                        .append(day.festival()).append(',').append(day.festival()).append(",1\"");
+                to.append(to.length() == 0 ? "" : ",")
+                        .append('"')
+                        .append(day.date())
+                        .append("\":\"")
+                        .append(day.festival())
+                        .append(',')
+                        .append(day.festival())
+                        .append(",1\"");
             }
         }
         return "{\"holidays\":{" + holidays + "},\"workdays\":{" + workdays + "},\"inLieuDays\":{}}";

@@ -8,9 +8,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Working days 2020-2026 from the official breaks alone (holiday-breaks.csv), written without the
- * main code: a day off is a day inside a break; a make-up day is listed with its break; any other
- * Monday to Friday is a working day. Sums and steps are plain day-by-day walks.
+ * Working days 2020-2026 from the official breaks alone (holiday-breaks.csv), written without the main code: a day off
+ * is a day inside a break; a make-up day is listed with its break; any other Monday to Friday is a working day. Sums
+ * and steps are plain day-by-day walks.
  */
 public final class WorkdayFacts {
     public static final LocalDate FIRST = LocalDate.of(2020, 1, 1);
@@ -27,8 +27,7 @@ public final class WorkdayFacts {
         }
     }
 
-    private WorkdayFacts() {
-    }
+    private WorkdayFacts() {}
 
     public static boolean isWorkday(LocalDate date) {
         if (OFF.contains(date)) {

@@ -1,11 +1,10 @@
 package pocketapi.holidays;
 
-import pocketapi.TestApps;
-import pocketapi.web.TestServer;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static pocketapi.web.TestServer.contentType;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.StringReader;
 import java.net.http.HttpResponse;
 import java.time.Clock;
@@ -16,23 +15,21 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import net.fortuna.ical4j.data.CalendarBuilder;
 import net.fortuna.ical4j.model.Calendar;
 import net.fortuna.ical4j.model.component.VAlarm;
 import net.fortuna.ical4j.model.component.VEvent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvFileSource;
+import org.junit.jupiter.params.provider.CsvSource;
+import pocketapi.TestApps;
 import pocketapi.counters.LocalCounters;
+import pocketapi.web.TestServer;
 
 /**
- * Planning around work over HTTP: tomorrow ({@code offset}), many days at once, working-day
- * arithmetic and the calendar feed's variants, against the official facts.
+ * Planning around work over HTTP: tomorrow ({@code offset}), many days at once, working-day arithmetic and the calendar
+ * feed's variants, against the official facts.
  */
 class WorkdaysApiTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -50,15 +47,16 @@ class WorkdaysApiTest {
 
     @ParameterizedTest(name = "{0} (UTC) +{1}: {2}")
     @CsvSource({
-            // 20:00 UTC+8 on Friday 2026-10-09: tomorrow is the make-up Saturday.
-            "2026-10-09T12:00:00Z, 1, work",
-            // New Year's Eve 2025, evening: tomorrow is New Year's Day 2026.
-            "2025-12-31T13:00:00Z, 1, vacation",
-            // 23:59:59 UTC+8 on Sunday 2026-04-19; tomorrow is a Monday.
-            "2026-04-19T15:59:59Z, 1, work",
-            "2026-10-09T12:00:00Z, -1, work",
-            "2026-10-09T12:00:00Z, 0, work",
-            "2026-10-09T12:00:00Z, -4, vacation"})
+        // 20:00 UTC+8 on Friday 2026-10-09: tomorrow is the make-up Saturday.
+        "2026-10-09T12:00:00Z, 1, work",
+        // New Year's Eve 2025, evening: tomorrow is New Year's Day 2026.
+        "2025-12-31T13:00:00Z, 1, vacation",
+        // 23:59:59 UTC+8 on Sunday 2026-04-19; tomorrow is a Monday.
+        "2026-04-19T15:59:59Z, 1, work",
+        "2026-10-09T12:00:00Z, -1, work",
+        "2026-10-09T12:00:00Z, 0, work",
+        "2026-10-09T12:00:00Z, -4, vacation"
+    })
     void offset_moves_today_in_utc_plus_8(String instant, int offset, String word) {
         TestServer.run(TestApps.app(TestApps.at(instant)), server -> {
             HttpResponse<String> response = server.get("/api/holidays?type=alarm&offset=" + offset);
@@ -70,19 +68,30 @@ class WorkdaysApiTest {
     @Test
     void offset_crosses_year_ends_and_says_which_year_is_missing_outside_the_data() {
         TestServer.run(TestApps.app(TestApps.at("2026-12-31T12:00:00Z")), server -> {
-            assertThat(server.get("/api/holidays?y=2027&m=1&d=1&offset=-1&type=pithy").body()).isEqualTo("flase");
-            assertThat(json(server.get("/api/holidays?y=2025&m=12&d=31&offset=1")).get("date").textValue())
+            assertThat(server.get("/api/holidays?y=2027&m=1&d=1&offset=-1&type=pithy")
+                            .body())
+                    .isEqualTo("flase");
+            assertThat(json(server.get("/api/holidays?y=2025&m=12&d=31&offset=1"))
+                            .get("date")
+                            .textValue())
                     .isEqualTo("2026-01-01");
-            assertThat(message(server.get("/api/holidays?type=alarm&offset=1"))).isEqualTo("today + 1 day, 2027-01-01 "
-                    + "is in 2027, whose holiday arrangement is not fetched yet; covered: 2020-01-01 to 2026-12-31");
-            assertThat(message(server.get("/api/holidays?y=2020&m=1&d=1&offset=-1"))).isEqualTo("the date 2020-01-01 "
-                    + "- 1 day, 2019-12-31 is outside the covered range 2020-01-01 to 2026-12-31 (2019 is not in the "
-                    + "holiday data)");
-            assertThat(json(server.get("/api/holidays/next?y=2026&m=9&d=20&offset=10")).get("name").textValue())
+            assertThat(message(server.get("/api/holidays?type=alarm&offset=1")))
+                    .isEqualTo("today + 1 day, 2027-01-01 "
+                            + "is in 2027, whose holiday arrangement is not fetched yet; covered: "
+                            + "2020-01-01 to 2026-12-31");
+            assertThat(message(server.get("/api/holidays?y=2020&m=1&d=1&offset=-1")))
+                    .isEqualTo("the date 2020-01-01 "
+                            + "- 1 day, 2019-12-31 is outside the covered range 2020-01-01 to 2026-12-31 "
+                            + "(2019 is not in the "
+                            + "holiday data)");
+            assertThat(json(server.get("/api/holidays/next?y=2026&m=9&d=20&offset=10"))
+                            .get("name")
+                            .textValue())
                     .isEqualTo("国庆节");
             assertThat(server.get("/api/holidays?offset=-366").statusCode()).isEqualTo(200);
             for (String bad : new String[] {"367", "-367", "abc", "", "1.5", "%2B%2B1", "1e2"}) {
-                assertThat(message(server.get("/api/holidays?offset=" + bad))).as(bad)
+                assertThat(message(server.get("/api/holidays?offset=" + bad)))
+                        .as(bad)
                         .endsWith("offset must be a whole number from -366 to 366");
             }
         });
@@ -100,41 +109,29 @@ class WorkdaysApiTest {
             assertThat(body.get("days")).hasSize(366);
             LocalDate d = LocalDate.of(2024, 1, 1);
             for (JsonNode day : body.get("days")) {
-                if (d.getDayOfMonth() % 9 == 1) {  // every ninth day, against /api/holidays itself
-                    assertThat(day.toString()).isEqualTo(server.get("/api/holidays?y=" + d.getYear() + "&m="
-                            + d.getMonthValue() + "&d=" + d.getDayOfMonth()).body());
+                if (d.getDayOfMonth() % 9 == 1) { // every ninth day, against /api/holidays itself
+                    assertThat(day.toString())
+                            .isEqualTo(server.get("/api/holidays?y=" + d.getYear() + "&m=" + d.getMonthValue() + "&d="
+                                            + d.getDayOfMonth())
+                                    .body());
                 }
                 assertThat(day.get("date").textValue()).isEqualTo(d.toString());
                 d = d.plusDays(1);
             }
-            assertThat(server.get("/api/holidays/range?from=2026-10-01&to=2026-10-01").body()).isEqualTo(
-                    "{\"from\":\"2026-10-01\",\"to\":\"2026-10-01\",\"days\":[" + server.get("/api/holidays?y=2026&m=10&d=1")
-                            .body() + "]}");
+            assertThat(server.get("/api/holidays/range?from=2026-10-01&to=2026-10-01")
+                            .body())
+                    .isEqualTo("{\"from\":\"2026-10-01\",\"to\":\"2026-10-01\",\"days\":["
+                            + server.get("/api/holidays?y=2026&m=10&d=1").body() + "]}");
             assertThat(message(server.get("/api/holidays/range?from=2024-01-01&to=2025-01-01")))
                     .isEqualTo("from=2024-01-01 to=2025-01-01 spans 367 days; at most 366 are answered at once");
         });
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
-            /api/holidays/range?from=2026-10-10&to=2026-10-01 | from=2026-10-10 is after to=2026-10-01; give from on or before to
-            /api/workdays/count?from=2026-10-10&to=2026-10-01 | from=2026-10-10 is after to=2026-10-01; give from on or before to
-            /api/holidays/range?to=2026-10-01                 | from is missing; give a date YYYY-MM-DD, e.g. from=2026-10-01
-            /api/workdays/count?from=2026-10-01               | to is missing; give a date YYYY-MM-DD, e.g. to=2026-10-01
-            /api/workdays/count?from=2026-1-1&to=2026-10-01   | from=2026-1-1 is not accepted; from must be a date YYYY-MM-DD
-            /api/holidays/range?from=2026-02-30&to=2026-10-01 | from=2026-02-30 is not a date: February 2026 has 28 days
-            /api/workdays/count?from=2026-12-01&to=2027-01-31 | to=2027-01-31: 2027-01-31 is in 2027, whose holiday arrangement is not fetched yet; covered: 2020-01-01 to 2026-12-31
-            /api/workdays/add?date=2026-10-01                 | n is missing; give a whole number from -3660 to 3660, e.g. n=5 for the 5th working day after the date
-            /api/workdays/add?date=2026-10-01&n=3661          | n=3661 is not accepted; n must be a whole number from -3660 to 3660
-            /api/workdays/add?date=20261001&n=1               | date=20261001 is not accepted; date must be a date YYYY-MM-DD
-            /api/workdays/add?date=2026-12-28&n=10            | the 10th working day after 2026-12-28 lies after 2026-12-31, where the holiday data ends: 2027's holiday arrangement is not fetched yet
-            /api/workdays/add?date=2020-01-03&n=-2            | the 2nd working day before 2020-01-03 lies before 2020-01-01, where the holiday data starts: 2019 is not in the holiday data
-            /api/holidays.ics?only=both                       | only=both is not accepted; only must be off (days off only) or work (make-up working days only), or left out for both
-            /api/holidays.ics?remind=8pm                      | remind=8pm is not accepted; remind must be a time HH:MM, 00:00 to 23:59: before 12:00 that morning (remind=07:00), from 12:00 the evening before (remind=20:00)
-            /api/holidays.ics?lang=fr                         | lang=fr is not accepted; lang must be zh (the default) or en
-            """)
+    @CsvFileSource(resources = "/cases/WorkdaysApiTest.csv", delimiter = '|', quoteCharacter = '\'')
     void bad_input_is_400_saying_what_was_wrong_and_what_is_accepted(String path, String expected) {
-        TestServer.run(TestApps.app(), server -> assertThat(message(server.get(path))).isEqualTo(expected));
+        TestServer.run(
+                TestApps.app(), server -> assertThat(message(server.get(path))).isEqualTo(expected));
     }
 
     @Test
@@ -151,7 +148,9 @@ class WorkdaysApiTest {
                 for (int n : WorkdayFacts.steps()) {
                     Optional<LocalDate> expected = WorkdayFacts.add(d, n);
                     HttpResponse<String> response = server.get("/api/workdays/add?date=" + d + "&n=" + n);
-                    String got = response.statusCode() == 200 ? json(response).get("result").textValue() : "400";
+                    String got = response.statusCode() == 200
+                            ? json(response).get("result").textValue()
+                            : "400";
                     if (!got.equals(expected.map(LocalDate::toString).orElse("400"))) {
                         wrong.add(d + " n=" + n + ": " + got + " instead of " + expected);
                     }
@@ -170,7 +169,8 @@ class WorkdaysApiTest {
                     .isEqualTo("{\"date\":\"2026-09-28\",\"n\":5,\"result\":\"2026-10-10\"}");
             assertThat(server.get("/api/workdays/add?date=2026-10-01&n=0").body())
                     .isEqualTo("{\"date\":\"2026-10-01\",\"n\":0,\"result\":\"2026-10-08\"}");
-            assertThat(server.get("/api/workdays/count?from=2026-10-01&to=2026-10-31").body())
+            assertThat(server.get("/api/workdays/count?from=2026-10-01&to=2026-10-31")
+                            .body())
                     .isEqualTo("{\"from\":\"2026-10-01\",\"to\":\"2026-10-31\",\"workdays\":18,\"daysOff\":13}");
         });
     }
@@ -179,12 +179,16 @@ class WorkdaysApiTest {
         HttpResponse<String> response = server.get("/api/holidays.ics" + query);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         Calendar calendar = new CalendarBuilder().build(new StringReader(response.body()));
-        assertThat(calendar.validate().hasErrors()).as(calendar.validate().toString()).isFalse();
+        assertThat(calendar.validate().hasErrors())
+                .as(calendar.validate().toString())
+                .isFalse();
         return calendar;
     }
 
     private static String value(net.fortuna.ical4j.model.PropertyListAccessor c, String property) {
-        return c.getProperty(property).map(net.fortuna.ical4j.model.Property::getValue).orElse(null);
+        return c.getProperty(property)
+                .map(net.fortuna.ical4j.model.Property::getValue)
+                .orElse(null);
     }
 
     private static List<String> uids(Calendar calendar) {
@@ -216,19 +220,33 @@ class WorkdaysApiTest {
             for (VEvent e : events) {
                 List<VAlarm> alarms = e.getAlarms();
                 assertThat(alarms).hasSize(1);
-                assertThat(value(alarms.get(0), "TRIGGER")).isEqualTo("-PT4H");  // 20:00 the evening before
+                assertThat(value(alarms.get(0), "TRIGGER")).isEqualTo("-PT4H"); // 20:00 the evening before
                 assertThat(value(alarms.get(0), "ACTION")).isEqualTo("DISPLAY");
                 assertThat(value(alarms.get(0), "DESCRIPTION")).startsWith("明天调休上班（");
                 assertThat(value(e, "UID")).endsWith("-r2000@pocketapi");
             }
             // Before noon a reminder is a wake-up call that morning; from noon, the evening before.
-            VEvent morning = feed(server, "?y=2026&only=work&remind=07:30").<VEvent>getComponents("VEVENT").get(0);
+            VEvent morning = feed(server, "?y=2026&only=work&remind=07:30")
+                    .<VEvent>getComponents("VEVENT")
+                    .get(0);
             assertThat(value(morning.getAlarms().get(0), "TRIGGER")).isEqualTo("PT7H30M");
             assertThat(value(morning.getAlarms().get(0), "DESCRIPTION")).isEqualTo("今天调休上班（元旦）");
-            assertThat(value(feed(server, "?y=2026&only=work&remind=00:00").<VEvent>getComponents("VEVENT").get(0)
-                    .getAlarms().get(0), "TRIGGER")).isEqualTo("PT0S");  // midnight that day (ical4j reads PT0M so)
-            assertThat(value(feed(server, "?y=2026&only=work&remind=12:00").<VEvent>getComponents("VEVENT").get(0)
-                    .getAlarms().get(0), "TRIGGER")).isEqualTo("-PT12H");
+            assertThat(value(
+                            feed(server, "?y=2026&only=work&remind=00:00")
+                                    .<VEvent>getComponents("VEVENT")
+                                    .get(0)
+                                    .getAlarms()
+                                    .get(0),
+                            "TRIGGER"))
+                    .isEqualTo("PT0S"); // midnight that day (ical4j reads PT0M so)
+            assertThat(value(
+                            feed(server, "?y=2026&only=work&remind=12:00")
+                                    .<VEvent>getComponents("VEVENT")
+                                    .get(0)
+                                    .getAlarms()
+                                    .get(0),
+                            "TRIGGER"))
+                    .isEqualTo("-PT12H");
 
             Calendar english = feed(server, "?y=2026&lang=en");
             assertThat(value(english, "X-WR-CALNAME")).isEqualTo("Chinese public holidays");
@@ -237,17 +255,29 @@ class WorkdaysApiTest {
                 summaries.add(value(e, "SUMMARY"));
                 assertThat(value(e, "UID")).endsWith("-en@pocketapi");
             }
-            assertThat(summaries).contains("New Year's Day (day off)", "Spring Festival (day off)",
-                    "Qingming Festival (day off)", "Labour Day (day off)", "Dragon Boat Festival (day off)",
-                    "Mid-Autumn Festival (day off)", "National Day (day off)", "Spring Festival: make-up working day");
+            assertThat(summaries)
+                    .contains(
+                            "New Year's Day (day off)",
+                            "Spring Festival (day off)",
+                            "Qingming Festival (day off)",
+                            "Labour Day (day off)",
+                            "Dragon Boat Festival (day off)",
+                            "Mid-Autumn Festival (day off)",
+                            "National Day (day off)",
+                            "Spring Festival: make-up working day");
             assertThat(summaries).noneMatch(s -> s.codePoints().anyMatch(c -> c > 0x2000));
 
             // Each variant its own ETag, the same on every fetch.
             Set<String> etags = new HashSet<>();
-            for (String q : new String[] {"?y=2026", "?y=2026&only=off", "?y=2026&only=work",
-                "?y=2026&only=work&remind=20:00", "?y=2026&lang=en"}) {
-                String etag = server.get("/api/holidays.ics" + q).headers().firstValue("ETag").orElseThrow();
-                assertThat(server.get("/api/holidays.ics" + q).headers().firstValue("ETag")).contains(etag);
+            for (String q : new String[] {
+                "?y=2026", "?y=2026&only=off", "?y=2026&only=work", "?y=2026&only=work&remind=20:00", "?y=2026&lang=en"
+            }) {
+                String etag = server.get("/api/holidays.ics" + q)
+                        .headers()
+                        .firstValue("ETag")
+                        .orElseThrow();
+                assertThat(server.get("/api/holidays.ics" + q).headers().firstValue("ETag"))
+                        .contains(etag);
                 etags.add(etag);
             }
             assertThat(etags).hasSize(5);
@@ -257,9 +287,14 @@ class WorkdaysApiTest {
     @Test
     void each_new_path_answers_head_carries_cors_and_is_counted() {
         LocalCounters counters = TestApps.counters(Clock.systemUTC(), 100);
-        String[] paths = {"/api/holidays?offset=1", "/api/holidays/range?from=2026-10-01&to=2026-10-03",
-            "/api/workdays/count?from=2026-10-01&to=2026-10-31", "/api/workdays/add?date=2026-09-28&n=5",
-            "/api/holidays.ics?only=work&remind=20:00&lang=en", "/api/workdays/add?n=x"};
+        String[] paths = {
+            "/api/holidays?offset=1",
+            "/api/holidays/range?from=2026-10-01&to=2026-10-03",
+            "/api/workdays/count?from=2026-10-01&to=2026-10-31",
+            "/api/workdays/add?date=2026-09-28&n=5",
+            "/api/holidays.ics?only=work&remind=20:00&lang=en",
+            "/api/workdays/add?n=x"
+        };
         TestServer.run(TestApps.app(TestApps.at("2026-05-06T02:00:00Z"), counters), server -> {
             long before = counters.siteTally().total();
             for (String path : paths) {
@@ -268,11 +303,16 @@ class WorkdaysApiTest {
                 assertThat(head.statusCode()).as(path).isEqualTo(get.statusCode());
                 assertThat(head.body()).isEmpty();
                 assertThat(contentType(head)).isEqualTo(contentType(get));
-                assertThat(get.headers().firstValue("Access-Control-Allow-Origin")).as(path).contains("*");
-                assertThat(head.headers().firstValue("Access-Control-Allow-Origin")).as(path).contains("*");
+                assertThat(get.headers().firstValue("Access-Control-Allow-Origin"))
+                        .as(path)
+                        .contains("*");
+                assertThat(head.headers().firstValue("Access-Control-Allow-Origin"))
+                        .as(path)
+                        .contains("*");
             }
             assertThat(counters.siteTally().total() - before).isEqualTo(2L * paths.length);
-            assertThat(server.send("POST", "/api/workdays/add?n=1").statusCode()).isEqualTo(405);
+            assertThat(server.send("POST", "/api/workdays/add?n=1").statusCode())
+                    .isEqualTo(405);
             assertThat(counters.siteTally().total() - before).isEqualTo(2L * paths.length);
         });
     }

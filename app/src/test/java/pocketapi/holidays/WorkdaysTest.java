@@ -8,7 +8,6 @@ import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 
 /** Working-day arithmetic of the built-in calendar against a plain walk over the official breaks. */
@@ -37,7 +36,8 @@ class WorkdaysTest {
     @Test
     void count_agrees_with_the_walk_for_every_month_2020_to_2026() {
         for (YearMonth m = YearMonth.of(2020, 1); !m.isAfter(YearMonth.of(2026, 12)); m = m.plusMonths(1)) {
-            assertThat(workdays.count(m.atDay(1), m.atEndOfMonth())).as(m.toString())
+            assertThat(workdays.count(m.atDay(1), m.atEndOfMonth()))
+                    .as(m.toString())
                     .isEqualTo(WorkdayFacts.count(m.atDay(1), m.atEndOfMonth()));
         }
         assertThat(workdays.count(WorkdayFacts.FIRST, WorkdayFacts.LAST))
@@ -56,6 +56,6 @@ class WorkdaysTest {
     void a_step_past_the_covered_range_has_no_answer() {
         assertThat(workdays.add(LocalDate.of(2026, 12, 31), 1)).isEmpty();
         assertThat(workdays.add(LocalDate.of(2020, 1, 2), -1)).isEmpty();
-        assertThat(workdays.add(LocalDate.of(2026, 12, 26), 0)).contains(LocalDate.of(2026, 12, 28));  // a Saturday
+        assertThat(workdays.add(LocalDate.of(2026, 12, 26), 0)).contains(LocalDate.of(2026, 12, 28)); // a Saturday
     }
 }

@@ -3,10 +3,8 @@ package pocketapi.logging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
-
 import pocketapi.LogCapture;
 
 class ThrottleTest {
@@ -19,28 +17,43 @@ class ThrottleTest {
             s.count();
             assertThat(log.linesWith("throttle-test")).hasSize(1).allMatch(l -> l.contains("throttle-test: 1 refused"));
             Throttle.flushAll(false);
-            assertThat(log.linesWith("throttle-test")).as("within the minute, not yet").hasSize(1);
+            assertThat(log.linesWith("throttle-test"))
+                    .as("within the minute, not yet")
+                    .hasSize(1);
             Throttle.flushAll(true);
-            assertThat(log.linesWith("throttle-test")).hasSize(2).last().asString().contains("throttle-test: 2 refused");
+            assertThat(log.linesWith("throttle-test"))
+                    .hasSize(2)
+                    .last()
+                    .asString()
+                    .contains("throttle-test: 2 refused");
             Throttle.flushAll(true);
-            assertThat(log.linesWith("throttle-test")).as("nothing new, nothing logged").hasSize(2);
+            assertThat(log.linesWith("throttle-test"))
+                    .as("nothing new, nothing logged")
+                    .hasSize(2);
         }
     }
 
     @Test
     void a_counted_line_is_logged_again_a_minute_after_the_last_on_its_own_clock() {
         AtomicLong nanos = new AtomicLong(5);
-        Throttle s = Throttle.counting(LoggerFactory.getLogger(ThrottleTest.class), false, "throttle-clock: %d dropped",
-                nanos::get);
+        Throttle s = Throttle.counting(
+                LoggerFactory.getLogger(ThrottleTest.class), false, "throttle-clock: %d dropped", nanos::get);
         try (LogCapture log = new LogCapture()) {
             s.count();
             s.count();
             nanos.addAndGet(59_999_999_999L);
             s.count();
-            assertThat(log.linesWith("throttle-clock")).singleElement().asString().contains("throttle-clock: 1 dropped");
+            assertThat(log.linesWith("throttle-clock"))
+                    .singleElement()
+                    .asString()
+                    .contains("throttle-clock: 1 dropped");
             nanos.addAndGet(1);
             s.count();
-            assertThat(log.linesWith("throttle-clock")).hasSize(2).last().asString().contains("throttle-clock: 3 dropped");
+            assertThat(log.linesWith("throttle-clock"))
+                    .hasSize(2)
+                    .last()
+                    .asString()
+                    .contains("throttle-clock: 3 dropped");
         }
     }
 

@@ -2,6 +2,7 @@ package pocketapi.notify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -13,20 +14,16 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.sun.net.httpserver.HttpServer;
-
 import pocketapi.LogCapture;
 import pocketapi.MutableClock;
 import pocketapi.holidays.HolidayCalendar;
-import pocketapi.regions.HongKong;
 import pocketapi.holidays.LunarCalendar;
 import pocketapi.holidays.TestYears;
+import pocketapi.regions.HongKong;
 import pocketapi.regions.RegionFiles;
 import pocketapi.regions.Regions;
 
@@ -37,10 +34,11 @@ class NotifierTest {
 
     @TempDir
     Path dir;
+
     private HttpServer server;
     private final List<String> received = new CopyOnWriteArrayList<>();
     private final AtomicInteger status = new AtomicInteger(200);
-    private final MutableClock clock = new MutableClock("2026-10-09T11:59:00Z");  // 19:59 in UTC+8
+    private final MutableClock clock = new MutableClock("2026-10-09T11:59:00Z"); // 19:59 in UTC+8
     private final AtomicReference<HolidayCalendar> calendar = new AtomicReference<>(TestYears.calendarWith(clock));
     private final AtomicReference<HolidayCalendar> hongKong = new AtomicReference<>();
 
@@ -71,11 +69,19 @@ class NotifierTest {
     }
 
     private Notifier notifier(String urls) {
-        return new Notifier(parse(urls), calendar::get, region -> {
-            assertThat(region).isSameAs(REGIONS.get("hk"));  // only a target's region is ever read
-            return hongKong.updateAndGet(c -> c != null ? c : builtIn(REGIONS.get("hk")));
-        }, Map::of, Optional.of("https://api.example.com"),
-                dir.resolve("notify.state"), clock, (c, d) -> "{\"date\":\"" + d + "\"}", Notifier.http("pocketapi/test"));
+        return new Notifier(
+                parse(urls),
+                calendar::get,
+                region -> {
+                    assertThat(region).isSameAs(REGIONS.get("hk")); // only a target's region is ever read
+                    return hongKong.updateAndGet(c -> c != null ? c : builtIn(REGIONS.get("hk")));
+                },
+                Map::of,
+                Optional.of("https://api.example.com"),
+                dir.resolve("notify.state"),
+                clock,
+                (c, d) -> "{\"date\":\"" + d + "\"}",
+                Notifier.http("pocketapi/test"));
     }
 
     @Test
@@ -85,9 +91,11 @@ class NotifierTest {
         assertThat(received).as("19:59: not yet").isEmpty();
         clock.advance(Duration.ofMinutes(1));
         n.tick();
-        assertThat(received).containsExactly("/hook {\"event\":\"eve\",\"title\":\"明天上班\",\"text\":\"明天（10月10日 周六）上班："
-                + "国庆节调休\",\"date\":\"2026-10-10\",\"url\":\"https://api.example.com/api/holidays/detail?date=2026-10-10\","
-                + "\"day\":{\"date\":\"2026-10-10\"}}");
+        assertThat(received)
+                .containsExactly("/hook {\"event\":\"eve\",\"title\":\"明天上班\",\"text\":\"明天（10月10日 周六）上班："
+                        + "国庆节调休\",\"date\":\"2026-10-10\","
+                        + "\"url\":\"https://api.example.com/api/holidays/detail?date=2026-10-10\","
+                        + "\"day\":{\"date\":\"2026-10-10\"}}");
         n.tick();
         notifier("webhook+" + base() + "/hook#events=eve").tick();
         assertThat(received).hasSize(1);
@@ -95,12 +103,13 @@ class NotifierTest {
 
     @Test
     void an_evening_missed_while_down_is_sent_on_start_until_midnight_then_dropped() {
-        clock.set("2026-09-30T15:30:00Z");  // 23:30 in UTC+8, the eve of 国庆节
+        clock.set("2026-09-30T15:30:00Z"); // 23:30 in UTC+8, the eve of 国庆节
         notifier("ntfy+" + base() + "/topic#events=eve&at=20:00").tick();
-        assertThat(received).containsExactly("/topic [=?UTF-8?B?5piO5aSp6LW35pS+5YGH?=] 明天起放假：国庆节 10月1日–7日，共7天\n"
-                + "https://api.example.com/api/holidays/detail?date=2026-10-01");
+        assertThat(received)
+                .containsExactly("/topic [=?UTF-8?B?5piO5aSp6LW35pS+5YGH?=] 明天起放假：国庆节 10月1日–7日，共7天\n"
+                        + "https://api.example.com/api/holidays/detail?date=2026-10-01");
         received.clear();
-        clock.set("2026-10-09T16:30:00Z");  // 00:30 on 10-10: the eve of 10-10 has passed while down
+        clock.set("2026-10-09T16:30:00Z"); // 00:30 on 10-10: the eve of 10-10 has passed while down
         notifier("ntfy+" + base() + "/topic#events=eve&at=20:00").tick();
         assertThat(received).isEmpty();
     }
@@ -125,9 +134,12 @@ class NotifierTest {
             n.tick();
             n.tick();
             assertThat(received).hasSize(3);
-            assertThat(received.get(2)).isEqualTo("/KEY {\"title\":\"明天上班\",\"body\":\"明天（10月10日 周六）上班：国庆节调休\","
-                    + "\"group\":\"pocketapi\",\"url\":\"https://api.example.com/api/holidays/detail?date=2026-10-10\"}");
-            assertThat(log.linesWith("notifications: bark to 127.0.0.1 failed (HTTP 302) for eve:2026-10-10; trying again"))
+            assertThat(received.get(2))
+                    .isEqualTo("/KEY {\"title\":\"明天上班\",\"body\":\"明天（10月10日 周六）上班：国庆节调休\","
+                            + "\"group\":\"pocketapi\","
+                            + "\"url\":\"https://api.example.com/api/holidays/detail?date=2026-10-10\"}");
+            assertThat(log.linesWith(
+                            "notifications: bark to 127.0.0.1 failed (HTTP 302) for eve:2026-10-10; trying again"))
                     .hasSize(1);
             assertThat(log.linesWith("notifications:")).hasSize(1);
             assertThat(log.lines()).noneMatch(l -> l.contains("KEY"));
@@ -139,13 +151,16 @@ class NotifierTest {
         String urls = "wecom+" + base() + "/wecom#events=year,eve&lang=en";
         clock.set("2026-11-24T02:00:00Z");
         notifier(urls).tick();
-        assertThat(received).as("the years served at the first start are known, not news").isEmpty();
+        assertThat(received)
+                .as("the years served at the first start are known, not news")
+                .isEmpty();
         calendar.set(TestYears.calendarWith(clock, TestYears.parse(2027, TestYears.madeUp2027())));
         notifier(urls).tick();
         assertThat(received).hasSize(1);
-        assertThat(received.get(0)).startsWith("/wecom {\"msgtype\":\"text\",\"text\":{\"content\":\"The 2027 holiday arrangement is "
-                + "out\\nThe 2027 holiday arrangement is out: New Year's Day 2027-01-01 to ").endsWith(
-                "\\nhttps://api.example.com/api/holidays/year?y=2027\"}}");
+        assertThat(received.get(0))
+                .startsWith("/wecom {\"msgtype\":\"text\",\"text\":{\"content\":\"The 2027 holiday arrangement is "
+                        + "out\\nThe 2027 holiday arrangement is out: New Year's Day 2027-01-01 to ")
+                .endsWith("\\nhttps://api.example.com/api/holidays/year?y=2027\"}}");
         notifier(urls).tick();
         assertThat(received).hasSize(1);
     }
@@ -186,16 +201,26 @@ class NotifierTest {
         // Friday 19:59 in UTC+8: Hong Kong's 重陽節 break (Monday 10-19, 重陽節翌日) starts tomorrow; the mainland has none.
         clock.set("2026-10-16T11:59:00Z");
         notifier(urls).tick();
-        assertThat(received).as("the first start knows every year, and 19:59 is before the evening").isEmpty();
+        assertThat(received)
+                .as("the first start knows every year, and 19:59 is before the evening")
+                .isEmpty();
         clock.advance(Duration.ofMinutes(1));
         notifier(urls).tick();
-        assertThat(received).singleElement().asString().startsWith("/hk {\"event\":\"eve\"").contains("明天起放假：重陽節");
+        assertThat(received)
+                .singleElement()
+                .asString()
+                .startsWith("/hk {\"event\":\"eve\"")
+                .contains("明天起放假：重陽節");
         received.clear();
         clock.set("2027-11-24T02:00:00Z");
         HolidayCalendar hk = hongKong.get();
-        hongKong.set(hk.withYear(RegionFiles.holidays("test", 2028, HongKong.generalHolidays(2028, LunarCalendar.get()))));
+        hongKong.set(
+                hk.withYear(RegionFiles.holidays("test", 2028, HongKong.generalHolidays(2028, LunarCalendar.get()))));
         notifier(urls).tick();
-        assertThat(received).singleElement().asString().startsWith("/hk {\"event\":\"year\",\"title\":\"2028年放假安排（香港）已发布\"")
+        assertThat(received)
+                .singleElement()
+                .asString()
+                .startsWith("/hk {\"event\":\"year\",\"title\":\"2028年放假安排（香港）已发布\"")
                 .contains("https://api.example.com/api/holidays/year?y=2028&region=hk");
         notifier(urls).tick();
         assertThat(received).hasSize(1);
@@ -212,21 +237,29 @@ class NotifierTest {
         clock.set("2026-12-01T01:00:00Z");
         notifier(urls).tick();
         notifier(urls).tick();
-        assertThat(received).containsExactly("/feishu {\"msg_type\":\"text\",\"content\":{\"text\":\"2027年放假安排尚未取得\\n"
-                + "2027年的放假安排还不在数据中：1月1日起，2027年的日期会回答 400，直到安排发布并被取得。\\n"
-                + "https://api.example.com/api/holidays/year?y=2027\"}}");
+        assertThat(received)
+                .containsExactly("/feishu {\"msg_type\":\"text\",\"content\":{\"text\":\"2027年放假安排尚未取得\\n"
+                        + "2027年的放假安排还不在数据中：1月1日起，2027年的日期会回答 400，直到安排发布并被取得。\\n"
+                        + "https://api.example.com/api/holidays/year?y=2027\"}}");
     }
 
     @Test
     void notify_test_sends_to_every_target_and_says_which_took_it() {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        int code = NotifyTest.run(parse("dingtalk+" + base() + "/robot/send?access_token=T1,webhook+" + base() + "/w"),
-                Notifier.http("pocketapi/test"), new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
+        int code = NotifyTest.run(
+                parse("dingtalk+" + base() + "/robot/send?access_token=T1,webhook+" + base() + "/w"),
+                Notifier.http("pocketapi/test"),
+                new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
         assertThat(code).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("dingtalk to 127.0.0.1: HTTP 200 ok\nwebhook to 127.0.0.1: HTTP 200 ok\n");
-        assertThat(received.get(0)).startsWith("/robot/send {\"msgtype\":\"text\",\"text\":{\"content\":\"pocketapi 测试");
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .isEqualTo("dingtalk to 127.0.0.1: HTTP 200 ok\nwebhook to 127.0.0.1: HTTP 200 ok\n");
+        assertThat(received.get(0))
+                .startsWith("/robot/send {\"msgtype\":\"text\",\"text\":{\"content\":\"pocketapi 测试");
         status.set(404);
-        assertThat(NotifyTest.run(parse("webhook+" + base() + "/w"), Notifier.http("t"),
-                new java.io.PrintStream(new java.io.ByteArrayOutputStream()))).isEqualTo(1);
+        assertThat(NotifyTest.run(
+                        parse("webhook+" + base() + "/w"),
+                        Notifier.http("t"),
+                        new java.io.PrintStream(new java.io.ByteArrayOutputStream())))
+                .isEqualTo(1);
     }
 }

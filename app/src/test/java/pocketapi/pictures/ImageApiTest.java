@@ -1,12 +1,9 @@
 package pocketapi.pictures;
 
-import pocketapi.Settings;
-import pocketapi.TestApps;
-import pocketapi.web.TestServer;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static pocketapi.web.TestServer.contentType;
 
+import io.javalin.Javalin;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,16 +12,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import io.javalin.Javalin;
+import pocketapi.Settings;
+import pocketapi.TestApps;
 import pocketapi.config.Config;
-import pocketapi.config.Setting;
+import pocketapi.web.TestServer;
 
 class ImageApiTest {
     private static final String HOST = "https://img.example.com";
@@ -33,57 +29,68 @@ class ImageApiTest {
     private static final String DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 "
             + "(KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
     // The awkward entries of the pool files below, as their links must read.
-    private static final List<String> PORTRAIT_LINKS = List.of(
-            HOST + "/d/image/%E7%AB%96/%E5%B1%B1%20%E6%B0%B4.jpg",
-            HOST + "/d/image/p/a%23b%3Fc.jpg");
-    private static final List<String> LANDSCAPE_LINKS = List.of(
-            HOST + "/d/image/l/100%25.png",
-            HOST + "/d/image/l/plain.webp");
+    private static final List<String> PORTRAIT_LINKS =
+            List.of(HOST + "/d/image/%E7%AB%96/%E5%B1%B1%20%E6%B0%B4.jpg", HOST + "/d/image/p/a%23b%3Fc.jpg");
+    private static final List<String> LANDSCAPE_LINKS =
+            List.of(HOST + "/d/image/l/100%25.png", HOST + "/d/image/l/plain.webp");
 
     @TempDir
     Path dir;
+
     private Javalin app;
 
     @BeforeEach
     void hostedPools() throws Exception {
-        Path portrait = Files.writeString(dir.resolve("portrait.txt"), "# phones\n竖/山 水.jpg\np/a#b?c.jpg\n",
-                StandardCharsets.UTF_8);
-        Path landscape = Files.writeString(dir.resolve("landscape.txt"), "l/100%.png\n\n/l/plain.webp\n",
-                StandardCharsets.UTF_8);
+        Path portrait = Files.writeString(
+                dir.resolve("portrait.txt"), "# phones\n竖/山 水.jpg\np/a#b?c.jpg\n", StandardCharsets.UTF_8);
+        Path landscape = Files.writeString(
+                dir.resolve("landscape.txt"), "l/100%.png\n\n/l/plain.webp\n", StandardCharsets.UTF_8);
         // A trailing slash on IMAGE_HOST is dropped.
-        Config config = Settings.parse(Map.of("IMAGE_HOST", HOST + "/", "IMAGE_POOL_PORTRAIT", portrait.toString(),
-                "IMAGE_POOL_LANDSCAPE", landscape.toString()), List.of());
-        app = TestApps.app(config, ImagePools.load(config.get(PictureSettings.IMAGE_POOL_PORTRAIT), config.get(PictureSettings.IMAGE_POOL_LANDSCAPE)));
+        Config config = Settings.parse(
+                Map.of(
+                        "IMAGE_HOST",
+                        HOST + "/",
+                        "IMAGE_POOL_PORTRAIT",
+                        portrait.toString(),
+                        "IMAGE_POOL_LANDSCAPE",
+                        landscape.toString()),
+                List.of());
+        app = TestApps.app(
+                config,
+                ImagePools.load(
+                        config.get(PictureSettings.IMAGE_POOL_PORTRAIT),
+                        config.get(PictureSettings.IMAGE_POOL_LANDSCAPE)));
     }
 
     @ParameterizedTest(name = "{0} as {1}: {2} {3}")
     @CsvSource({
-            "/img,                    desktop, landscape, redirect",
-            "/img,                    iphone,  portrait,  redirect",
-            "/img?type=url,           desktop, landscape, text",
-            "/img?type=url,           iphone,  portrait,  text",
-            "/img?type=json,          desktop, landscape, json",
-            "/img?type=json,          iphone,  portrait,  json",
-            "/img?type=other,         iphone,  portrait,  redirect",
-            "/img/,                   iphone,  portrait,  redirect",
-            "/img/pe,                 desktop, portrait,  redirect",
-            "/img/pe?type=url,        desktop, portrait,  text",
-            "/img/pe?type=json,       desktop, portrait,  json",
-            "/img/pe/,                desktop, portrait,  redirect",
-            "/img/pc,                 iphone,  landscape, redirect",
-            "/img/pc?type=url,        iphone,  landscape, text",
-            "/img/pc?type=json,       iphone,  landscape, json",
-            "/img/url,                desktop, landscape, text",
-            "/img/url,                iphone,  portrait,  text",
-            "/img/url?type=json,      iphone,  portrait,  json",
-            "/img/url?type=url,       desktop, landscape, text",
-            "/img/url?type=,          desktop, landscape, text",
+        "/img,                    desktop, landscape, redirect",
+        "/img,                    iphone,  portrait,  redirect",
+        "/img?type=url,           desktop, landscape, text",
+        "/img?type=url,           iphone,  portrait,  text",
+        "/img?type=json,          desktop, landscape, json",
+        "/img?type=json,          iphone,  portrait,  json",
+        "/img?type=other,         iphone,  portrait,  redirect",
+        "/img/,                   iphone,  portrait,  redirect",
+        "/img/pe,                 desktop, portrait,  redirect",
+        "/img/pe?type=url,        desktop, portrait,  text",
+        "/img/pe?type=json,       desktop, portrait,  json",
+        "/img/pe/,                desktop, portrait,  redirect",
+        "/img/pc,                 iphone,  landscape, redirect",
+        "/img/pc?type=url,        iphone,  landscape, text",
+        "/img/pc?type=json,       iphone,  landscape, json",
+        "/img/url,                desktop, landscape, text",
+        "/img/url,                iphone,  portrait,  text",
+        "/img/url?type=json,      iphone,  portrait,  json",
+        "/img/url?type=url,       desktop, landscape, text",
+        "/img/url?type=,          desktop, landscape, text",
     })
     void every_path_and_form_answers_a_link_from_the_right_pool(String path, String device, String pool, String form) {
         TestServer.run(app, server -> {
             HttpResponse<String> response = server.get(path, "User-Agent", device.equals("iphone") ? IPHONE : DESKTOP);
             assertThat(response.headers().firstValue("Cache-Control")).contains("no-store");
-            assertThat(response.headers().firstValue("Access-Control-Allow-Origin")).contains("*");
+            assertThat(response.headers().firstValue("Access-Control-Allow-Origin"))
+                    .contains("*");
             String link;
             switch (form) {
                 case "redirect" -> {
@@ -105,15 +112,21 @@ class ImageApiTest {
                     link = response.body().substring(8, response.body().length() - 2);
                 }
             }
-            assertThat(link).startsWith(HOST + "/d/image/").isIn(pool.equals("portrait") ? PORTRAIT_LINKS : LANDSCAPE_LINKS);
+            assertThat(link)
+                    .startsWith(HOST + "/d/image/")
+                    .isIn(pool.equals("portrait") ? PORTRAIT_LINKS : LANDSCAPE_LINKS);
         });
     }
 
     @Test
     void the_client_hint_alone_selects_the_portrait_pool() {
         TestServer.run(app, server -> {
-            assertThat(server.get("/img/url", "User-Agent", DESKTOP, "Sec-CH-UA-Mobile", "?1").body()).isIn(PORTRAIT_LINKS);
-            assertThat(server.get("/img/url", "User-Agent", DESKTOP, "Sec-CH-UA-Mobile", "?0").body()).isIn(LANDSCAPE_LINKS);
+            assertThat(server.get("/img/url", "User-Agent", DESKTOP, "Sec-CH-UA-Mobile", "?1")
+                            .body())
+                    .isIn(PORTRAIT_LINKS);
+            assertThat(server.get("/img/url", "User-Agent", DESKTOP, "Sec-CH-UA-Mobile", "?0")
+                            .body())
+                    .isIn(LANDSCAPE_LINKS);
         });
     }
 
@@ -134,7 +147,8 @@ class ImageApiTest {
         TestServer.run(app, server -> {
             HttpResponse<String> head = server.head("/img");
             assertThat(head.statusCode()).isEqualTo(302);
-            assertThat(head.headers().firstValue("Location")).hasValueSatisfying(l -> assertThat(l).isIn(LANDSCAPE_LINKS));
+            assertThat(head.headers().firstValue("Location"))
+                    .hasValueSatisfying(l -> assertThat(l).isIn(LANDSCAPE_LINKS));
             assertThat(head.headers().firstValue("Cache-Control")).contains("no-store");
             assertThat(head.body()).isEmpty();
         });
@@ -154,14 +168,20 @@ class ImageApiTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
-            "POST, /img", "PUT, /img/pe", "DELETE, /img/pc", "PATCH, /img/url", "OPTIONS, /img", "OPTIONS, /img/url/",
+        "POST, /img",
+        "PUT, /img/pe",
+        "DELETE, /img/pc",
+        "PATCH, /img/url",
+        "OPTIONS, /img",
+        "OPTIONS, /img/url/",
     })
     void any_other_method_on_the_family_is_405_with_allow(String method, String path) {
         TestServer.run(app, server -> {
             HttpResponse<String> response = server.send(method, path);
             assertThat(response.statusCode()).isEqualTo(405);
             assertThat(response.headers().firstValue("Allow")).contains("GET, HEAD");
-            assertThat(response.headers().firstValue("Access-Control-Allow-Origin")).contains("*");
+            assertThat(response.headers().firstValue("Access-Control-Allow-Origin"))
+                    .contains("*");
             assertThat(response.headers().firstValue("Location")).isEmpty();
         });
     }

@@ -9,13 +9,11 @@ import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
-
 import org.junit.jupiter.api.Test;
-
-import pocketapi.files.Allowance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import pocketapi.files.Allowance;
 
 class ImagePoolTest {
     @TempDir
@@ -23,7 +21,8 @@ class ImagePoolTest {
 
     @Test
     void blank_lines_comments_and_leading_slashes_are_dropped() throws ImagePoolException {
-        ImagePool pool = ImagePool.parse("test", "# my pictures\n\n  a.jpg  \n/b/c.png\n   # indented comment\r\nd.webp\n");
+        ImagePool pool =
+                ImagePool.parse("test", "# my pictures\n\n  a.jpg  \n/b/c.png\n   # indented comment\r\nd.webp\n");
         assertThat(pool.entries()).containsExactly("a.jpg", "b/c.png", "d.webp");
         assertThat(pool.size()).isEqualTo(3);
     }
@@ -48,7 +47,7 @@ class ImagePoolTest {
     @Test
     void repeated_picks_from_a_three_entry_pool_reach_every_entry() throws ImagePoolException {
         ImagePool pool = ImagePool.parse("test", "a\nb\nc\n");
-        Random seeded = new Random(20261122L);  // fixed seed: the same sequence every run, so it cannot flake
+        Random seeded = new Random(20261122L); // fixed seed: the same sequence every run, so it cannot flake
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < 100 && seen.size() < 3; i++) {
             seen.add(pool.link("h", seeded));
@@ -72,7 +71,8 @@ class ImagePoolTest {
     @Test
     void a_pool_with_no_entry_is_refused_naming_the_file() throws Exception {
         Path file = Files.writeString(dir.resolve("empty.txt"), "# nothing yet\n\n");
-        assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, Allowance.unlimited()))
+        assertThatThrownBy(() ->
+                        ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, Allowance.unlimited()))
                 .isInstanceOf(ImagePoolException.class)
                 .hasMessage(file + ": the pool is empty; list one picture path per line");
     }
@@ -80,18 +80,24 @@ class ImagePoolTest {
     @Test
     void a_missing_pool_file_is_refused_naming_the_file() {
         Path file = dir.resolve("missing.txt");
-        assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, Allowance.unlimited()))
+        assertThatThrownBy(() ->
+                        ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, Allowance.unlimited()))
                 .hasMessage(file + " (IMAGE_POOL_PORTRAIT): no such file");
-        assertThatThrownBy(() -> ImagePool.read(dir, "IMAGE_POOL_LANDSCAPE", ImagePool.Shape.LANDSCAPE, Allowance.unlimited()))
-                .hasMessage(dir + " (IMAGE_POOL_LANDSCAPE): cannot be read (not a regular file (a folder, FIFO or device))");
+        assertThatThrownBy(() ->
+                        ImagePool.read(dir, "IMAGE_POOL_LANDSCAPE", ImagePool.Shape.LANDSCAPE, Allowance.unlimited()))
+                .hasMessage(dir
+                        + " (IMAGE_POOL_LANDSCAPE): cannot be read (not a regular file (a folder, FIFO or device))");
     }
 
     @Test
     void a_pool_file_that_is_not_utf_8_says_so_and_names_the_setting() throws Exception {
         // "壁纸.jpg" saved as GBK, as a Chinese Windows editor would.
         Path file = Files.write(dir.resolve("gbk.txt"), "壁纸.jpg\n".getBytes(java.nio.charset.Charset.forName("GBK")));
-        assertThatThrownBy(() -> ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, Allowance.unlimited())).hasMessage(file
-                + " (IMAGE_POOL_PORTRAIT): is not UTF-8 text; save it as UTF-8 (pictures with Chinese names need it)");
+        assertThatThrownBy(() ->
+                        ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, Allowance.unlimited()))
+                .hasMessage(file
+                        + " (IMAGE_POOL_PORTRAIT): is not UTF-8 text; save it as UTF-8 (pictures "
+                        + "with Chinese names need it)");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -111,7 +117,8 @@ class ImagePoolTest {
 
     @Test
     void dots_inside_a_name_are_fine() throws ImagePoolException {
-        assertThat(ImagePool.parse("pool.txt", "..hidden.jpg\na..b/c.d.jpg\n...\n").entries())
+        assertThat(ImagePool.parse("pool.txt", "..hidden.jpg\na..b/c.d.jpg\n...\n")
+                        .entries())
                 .containsExactly("..hidden.jpg", "a..b/c.d.jpg", "...");
     }
 
@@ -120,12 +127,21 @@ class ImagePoolTest {
         ImagePools pools = ImagePools.samples();
         SampleImages pictures = SampleImages.of(pools);
         assertThat(pools.bundled()).isTrue();
-        assertThat(pools.portrait()).extracting(ImagePool.Picture::entry).isNotEmpty().allMatch(e -> e.contains("portrait"));
-        assertThat(pools.landscape()).extracting(ImagePool.Picture::entry).isNotEmpty().allMatch(e -> e.contains("landscape"));
-        assertThat(pools.portrait().size() + pools.landscape().size()).isEqualTo(pools.both().size()).isBetween(4, 8);
+        assertThat(pools.portrait())
+                .extracting(ImagePool.Picture::entry)
+                .isNotEmpty()
+                .allMatch(e -> e.contains("portrait"));
+        assertThat(pools.landscape())
+                .extracting(ImagePool.Picture::entry)
+                .isNotEmpty()
+                .allMatch(e -> e.contains("landscape"));
+        assertThat(pools.portrait().size() + pools.landscape().size())
+                .isEqualTo(pools.both().size())
+                .isBetween(4, 8);
         for (ImagePool pool : new ImagePool[] {pools.both()}) {
             for (String entry : pool.entries()) {
-                assertThat(pictures.get(entry)).hasValueSatisfying(bytes -> assertThat(bytes.length).isLessThan(50_000));
+                assertThat(pictures.get(entry))
+                        .hasValueSatisfying(bytes -> assertThat(bytes.length).isLessThan(50_000));
             }
         }
     }

@@ -1,8 +1,5 @@
 package pocketapi.pictures;
 
-import pocketapi.TestApps;
-import pocketapi.web.TestServer;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
@@ -12,16 +9,19 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import pocketapi.TestApps;
+import pocketapi.web.TestServer;
 
 /** The routes of named pools, orientation, sizes in the JSON, no repeats and IMAGE_REFERERS, over HTTP. */
 class NamedPoolsApiTest {
     private static final String PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)";
+
     @TempDir
     Path dir;
+
     private final Map<String, String> settings = new HashMap<>();
 
     @BeforeEach
@@ -29,17 +29,27 @@ class NamedPoolsApiTest {
         Files.writeString(dir.resolve("portrait.txt"), "p/1.jpg\n");
         Files.writeString(dir.resolve("landscape.txt"), "l/1.jpg\n");
         Path pools = Files.createDirectories(dir.resolve("pools"));
-        Files.writeString(pools.resolve("wall.txt"), "w/wide.jpg 1920x1080\nw/tall.jpg 1080x1920\nw/square.jpg 800x800\n");
+        Files.writeString(
+                pools.resolve("wall.txt"), "w/wide.jpg 1920x1080\nw/tall.jpg 1080x1920\nw/square.jpg 800x800\n");
         Files.writeString(pools.resolve("cats.portrait.txt"), "cat/up.jpg\n");
-        settings.putAll(Map.of("IMAGE_HOST", "https://pan.example.com", "IMAGE_POOL_PORTRAIT", dir.resolve("portrait.txt").toString(),
-                "IMAGE_POOL_LANDSCAPE", dir.resolve("landscape.txt").toString(), "IMAGE_POOLS_DIR", pools.toString()));
+        settings.putAll(Map.of(
+                "IMAGE_HOST",
+                "https://pan.example.com",
+                "IMAGE_POOL_PORTRAIT",
+                dir.resolve("portrait.txt").toString(),
+                "IMAGE_POOL_LANDSCAPE",
+                dir.resolve("landscape.txt").toString(),
+                "IMAGE_POOLS_DIR",
+                pools.toString()));
     }
 
     @Test
     void a_named_pool_answers_on_every_path_of_the_family_and_an_unknown_one_is_404_listing_them() {
         TestServer.run(TestApps.withPools(settings), server -> {
-            assertThat(server.get("/img/wall/pc?type=json&orientation=landscape").body())
-                    .isEqualTo("{\"url\":\"https://pan.example.com/d/image/w/wide.jpg\",\"width\":1920,\"height\":1080}");
+            assertThat(server.get("/img/wall/pc?type=json&orientation=landscape")
+                            .body())
+                    .isEqualTo(
+                            "{\"url\":\"https://pan.example.com/d/image/w/wide.jpg\",\"width\":1920,\"height\":1080}");
             Set<String> landscape = new HashSet<>();
             Set<String> portrait = new HashSet<>();
             for (int i = 0; i < 20; i++) {
@@ -47,30 +57,43 @@ class NamedPoolsApiTest {
                 portrait.add(server.get("/img/wall/pe?type=url").body());
             }
             // A square picture suits either side.
-            assertThat(landscape).isSubsetOf("https://pan.example.com/d/image/w/wide.jpg", "https://pan.example.com/d/image/w/square.jpg");
-            assertThat(portrait).isSubsetOf("https://pan.example.com/d/image/w/tall.jpg", "https://pan.example.com/d/image/w/square.jpg");
+            assertThat(landscape)
+                    .isSubsetOf(
+                            "https://pan.example.com/d/image/w/wide.jpg",
+                            "https://pan.example.com/d/image/w/square.jpg");
+            assertThat(portrait)
+                    .isSubsetOf(
+                            "https://pan.example.com/d/image/w/tall.jpg",
+                            "https://pan.example.com/d/image/w/square.jpg");
             assertThat(server.get("/img/wall?orientation=square").headers().firstValue("Location"))
                     .hasValue("https://pan.example.com/d/image/w/square.jpg");
-            assertThat(server.get("/img/cats/url", "User-Agent", PHONE).body()).isEqualTo("https://pan.example.com/d/image/cat/up.jpg");
-            assertThat(server.get("/img/cats?type=json").body()).as("a desktop, and a pool of portraits only: the whole pool")
+            assertThat(server.get("/img/cats/url", "User-Agent", PHONE).body())
+                    .isEqualTo("https://pan.example.com/d/image/cat/up.jpg");
+            assertThat(server.get("/img/cats?type=json").body())
+                    .as("a desktop, and a pool of portraits only: the whole pool")
                     .isEqualTo("{\"url\":\"https://pan.example.com/d/image/cat/up.jpg\"}");
             HttpResponse<String> none = server.get("/img/cats/pc");
             assertThat(none.statusCode()).isEqualTo(404);
             assertThat(none.body()).contains("the pool cats has no landscape pictures");
             HttpResponse<String> unknown = server.get("/img/dogs");
             assertThat(unknown.statusCode()).isEqualTo(404);
-            assertThat(unknown.headers().firstValue("Access-Control-Allow-Origin")).hasValue("*");
-            assertThat(unknown.body()).isEqualTo("{\"status\":404,\"error\":\"Not Found\",\"message\":\"no picture pool named "
-                    + "dogs; the pools here are cats, wall\"}");
+            assertThat(unknown.headers().firstValue("Access-Control-Allow-Origin"))
+                    .hasValue("*");
+            assertThat(unknown.body())
+                    .isEqualTo("{\"status\":404,\"error\":\"Not Found\",\"message\":\"no picture pool named "
+                            + "dogs; the pools here are cats, wall\"}");
             HttpResponse<String> bad = server.get("/img/wall?orientation=round");
             assertThat(bad.statusCode()).isEqualTo(400);
-            assertThat(bad.body()).contains("orientation=round is not accepted; orientation must be landscape, portrait or square");
+            assertThat(bad.body())
+                    .contains("orientation=round is not accepted; orientation must be landscape, portrait or square");
             // Today's paths are untouched, and take orientation too (it replaces the device's choice).
             assertThat(server.get("/img/pe?type=url").body()).isEqualTo("https://pan.example.com/d/image/p/1.jpg");
-            assertThat(server.get("/img?type=url&orientation=portrait").body()).isEqualTo("https://pan.example.com/d/image/p/1.jpg");
+            assertThat(server.get("/img?type=url&orientation=portrait").body())
+                    .isEqualTo("https://pan.example.com/d/image/p/1.jpg");
             assertThat(server.get("/img/pc?orientation=portrait").statusCode()).isEqualTo(404);
-            assertThat(server.get("/").body()).contains("<a class=\"ex\" href=\"/img/wall\">/img/wall</a> 3 张 "
-                    + "<span class=\"en\">3 pictures: 1 landscape, 1 portrait, 1 square</span>");
+            assertThat(server.get("/").body())
+                    .contains("<a class=\"ex\" href=\"/img/wall\">/img/wall</a> 3 张 "
+                            + "<span class=\"en\">3 pictures: 1 landscape, 1 portrait, 1 square</span>");
         });
     }
 
@@ -88,9 +111,12 @@ class NamedPoolsApiTest {
             for (int round = 0; round < 10; round++) {
                 window.clear();
                 for (int i = 0; i < 5; i++) {
-                    window.add(server.get("/img/five/url", "X-Forwarded-For", "alice").body());
+                    window.add(server.get("/img/five/url", "X-Forwarded-For", "alice")
+                            .body());
                 }
-                assertThat(window).as("5 picks in a row with K=4 over 5 pictures: all different").hasSize(5);
+                assertThat(window)
+                        .as("5 picks in a row with K=4 over 5 pictures: all different")
+                        .hasSize(5);
             }
         });
     }
@@ -102,11 +128,18 @@ class NamedPoolsApiTest {
             HttpResponse<String> other = server.get("/img/wall", "Referer", "https://hotlinker.example.net/page");
             assertThat(other.statusCode()).isEqualTo(403);
             assertThat(other.body()).contains("pictures here are only for the pages of example.com, *.example.org");
-            assertThat(server.get("/img/pe", "Referer", "https://evil.example.com.attacker.net/").statusCode()).isEqualTo(403);
+            assertThat(server.get("/img/pe", "Referer", "https://evil.example.com.attacker.net/")
+                            .statusCode())
+                    .isEqualTo(403);
             assertThat(server.get("/img/wall").statusCode()).isEqualTo(302);
-            assertThat(server.get("/img/wall", "Referer", "https://example.com/blog").statusCode()).isEqualTo(302);
-            assertThat(server.get("/img/wall", "Referer", "https://www.example.org/").statusCode()).isEqualTo(302);
-            assertThat(server.get("/img/url", "Referer", server.origin() + "/").statusCode()).as("the service's own page")
+            assertThat(server.get("/img/wall", "Referer", "https://example.com/blog")
+                            .statusCode())
+                    .isEqualTo(302);
+            assertThat(server.get("/img/wall", "Referer", "https://www.example.org/")
+                            .statusCode())
+                    .isEqualTo(302);
+            assertThat(server.get("/img/url", "Referer", server.origin() + "/").statusCode())
+                    .as("the service's own page")
                     .isEqualTo(200);
         });
     }

@@ -6,10 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import pocketapi.LogCapture;
 
 class NamedPoolsTest {
@@ -24,7 +22,9 @@ class NamedPoolsTest {
         NamedPools pools = NamedPools.load(Optional.of(dir), Long.MAX_VALUE);
         assertThat(pools.all().keySet()).containsExactly("cats", "wall");
         ImagePool cats = pools.all().get("cats");
-        assertThat(cats.choice(ImagePool.Shape.PORTRAIT, null)).extracting(ImagePool.Picture::entry).containsExactly("cat/1.jpg");
+        assertThat(cats.choice(ImagePool.Shape.PORTRAIT, null))
+                .extracting(ImagePool.Picture::entry)
+                .containsExactly("cat/1.jpg");
         assertThat(cats.choice(ImagePool.Shape.LANDSCAPE, null)).hasSize(2);
 
         ImagePool wall = pools.all().get("wall");
@@ -38,8 +38,13 @@ class NamedPoolsTest {
 
             Files.writeString(dir.resolve("wall.txt"), "../etc/passwd\n");
             pools.reread();
-            assertThat(pools.all().get("wall").entries()).as("a bad change keeps the pool").containsExactly("a.jpg");
-            assertThat(log.linesWith("has a \"..\" segment")).singleElement().asString().endsWith("pool wall stays as it was");
+            assertThat(pools.all().get("wall").entries())
+                    .as("a bad change keeps the pool")
+                    .containsExactly("a.jpg");
+            assertThat(log.linesWith("has a \"..\" segment"))
+                    .singleElement()
+                    .asString()
+                    .endsWith("pool wall stays as it was");
 
             Files.delete(dir.resolve("cats.portrait.txt"));
             Files.delete(dir.resolve("cats.landscape.txt"));
@@ -53,17 +58,21 @@ class NamedPoolsTest {
     @Test
     void at_start_a_bad_file_or_name_stops_the_start_naming_it() throws Exception {
         Files.writeString(dir.resolve("Bad_Name.txt"), "a.jpg\n");
-        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE)).isInstanceOf(pocketapi.files.FolderWatcher.Refused.class)
+        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE))
+                .isInstanceOf(pocketapi.files.FolderWatcher.Refused.class)
                 .hasMessageContaining("Bad_Name.txt (IMAGE_POOLS_DIR): a pool's name is 1 to 32 of a-z, 0-9, -");
         Files.delete(dir.resolve("Bad_Name.txt"));
         Files.writeString(dir.resolve("pe.txt"), "a.jpg\n");
-        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE)).hasMessageContaining("(and not pe, pc or url)");
+        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE))
+                .hasMessageContaining("(and not pe, pc or url)");
         Files.delete(dir.resolve("pe.txt"));
         Files.write(dir.resolve("gbk.txt"), new byte[] {(byte) 0xB6, (byte) 0xAB, '\n'});
-        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE)).hasMessageContaining("gbk.txt (IMAGE_POOLS_DIR): is not UTF-8");
+        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE))
+                .hasMessageContaining("gbk.txt (IMAGE_POOLS_DIR): is not UTF-8");
         Files.delete(dir.resolve("gbk.txt"));
         Files.createSymbolicLink(dir.resolve("secret.txt"), Path.of("/etc/hostname"));
-        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE)).hasMessageContaining("secret.txt (IMAGE_POOLS_DIR):");
+        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE))
+                .hasMessageContaining("secret.txt (IMAGE_POOLS_DIR):");
         assertThat(NamedPools.none().all()).isEmpty();
     }
 }

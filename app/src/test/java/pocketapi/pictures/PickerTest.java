@@ -7,9 +7,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
-
 import org.junit.jupiter.api.Test;
-
 import pocketapi.pictures.ImagePool.Shape;
 
 class PickerTest {
@@ -31,16 +29,27 @@ class PickerTest {
 
     @Test
     void sizes_give_each_picture_its_shape_and_side_and_the_choices_follow() throws ImagePoolException {
-        assertThat(WALL.pictures()).extracting(ImagePool.Picture::entry).containsExactly("a.jpg", "b.jpg", "c.jpg", "d.jpg", "e.jpg");
+        assertThat(WALL.pictures())
+                .extracting(ImagePool.Picture::entry)
+                .containsExactly("a.jpg", "b.jpg", "c.jpg", "d.jpg", "e.jpg");
         assertThat(WALL.pictures().get(0).width()).isEqualTo(1920);
-        assertThat(WALL.pictures()).extracting(ImagePool.Picture::shape)
+        assertThat(WALL.pictures())
+                .extracting(ImagePool.Picture::shape)
                 .containsExactly(Shape.LANDSCAPE, Shape.PORTRAIT, Shape.SQUARE, Shape.LANDSCAPE, null);
         // A square picture or one of no size has no side: it counts for both.
-        assertThat(WALL.choice(Shape.LANDSCAPE, null)).extracting(ImagePool.Picture::entry).containsExactly("a.jpg", "c.jpg", "d.jpg", "e.jpg");
-        assertThat(WALL.choice(Shape.PORTRAIT, null)).extracting(ImagePool.Picture::entry).containsExactly("b.jpg", "c.jpg", "e.jpg");
-        assertThat(WALL.choice(null, Shape.SQUARE)).extracting(ImagePool.Picture::entry).containsExactly("c.jpg");
+        assertThat(WALL.choice(Shape.LANDSCAPE, null))
+                .extracting(ImagePool.Picture::entry)
+                .containsExactly("a.jpg", "c.jpg", "d.jpg", "e.jpg");
+        assertThat(WALL.choice(Shape.PORTRAIT, null))
+                .extracting(ImagePool.Picture::entry)
+                .containsExactly("b.jpg", "c.jpg", "e.jpg");
+        assertThat(WALL.choice(null, Shape.SQUARE))
+                .extracting(ImagePool.Picture::entry)
+                .containsExactly("c.jpg");
         assertThat(WALL.choice(Shape.PORTRAIT, Shape.LANDSCAPE)).isEmpty();
-        assertThat(ImagePool.parse("p", "山 水.jpg 800x600\n", Shape.PORTRAIT).pictures().get(0))
+        assertThat(ImagePool.parse("p", "山 水.jpg 800x600\n", Shape.PORTRAIT)
+                        .pictures()
+                        .get(0))
                 .as("a portrait file's picture stays on the portrait side, its shape from its size")
                 .satisfies(p -> {
                     assertThat(p.entry()).isEqualTo("山 水.jpg");
@@ -54,11 +63,16 @@ class PickerTest {
         ImagePool landscapeOnly = pool("a.jpg 1920x1080\nb.jpg 1600x900\n");
         Picker picker = new Picker(0, 10);
         Random random = new Random(1);
-        assertThat(picker.pick(landscapeOnly, "x", Shape.PORTRAIT, true, null, "u", random)).isPresent();
-        assertThat(picker.pick(landscapeOnly, "x", Shape.PORTRAIT, false, null, "u", random)).isEmpty();
-        assertThat(picker.pick(WALL, "x", Shape.PORTRAIT, true, Shape.LANDSCAPE, "u", random).orElseThrow().shape())
+        assertThat(picker.pick(landscapeOnly, "x", Shape.PORTRAIT, true, null, "u", random))
+                .isPresent();
+        assertThat(picker.pick(landscapeOnly, "x", Shape.PORTRAIT, false, null, "u", random))
+                .isEmpty();
+        assertThat(picker.pick(WALL, "x", Shape.PORTRAIT, true, Shape.LANDSCAPE, "u", random)
+                        .orElseThrow()
+                        .shape())
                 .isEqualTo(Shape.LANDSCAPE);
-        assertThat(picker.pick(WALL, "x", Shape.PORTRAIT, false, Shape.LANDSCAPE, "u", random)).isEmpty();
+        assertThat(picker.pick(WALL, "x", Shape.PORTRAIT, false, Shape.LANDSCAPE, "u", random))
+                .isEmpty();
     }
 
     @Test
@@ -69,10 +83,17 @@ class PickerTest {
             Random random = new Random(42);
             Map<String, Integer> counts = new HashMap<>();
             for (int i = 0; i < 100_000; i++) {
-                counts.merge(picker.pick(ten, "ten", null, true, null, "u" + (i % 7), random).orElseThrow().entry(), 1, Integer::sum);
+                counts.merge(
+                        picker.pick(ten, "ten", null, true, null, "u" + (i % 7), random)
+                                .orElseThrow()
+                                .entry(),
+                        1,
+                        Integer::sum);
             }
             assertThat(counts).hasSize(10);
-            assertThat(counts.values()).as("k=" + k).allSatisfy(n -> assertThat(n).isBetween(9_500, 10_500));
+            assertThat(counts.values())
+                    .as("k=" + k)
+                    .allSatisfy(n -> assertThat(n).isBetween(9_500, 10_500));
         }
     }
 
@@ -83,16 +104,19 @@ class PickerTest {
         Random random = new Random(7);
         Deque<String> last = new ArrayDeque<>();
         for (int i = 0; i < 10_000; i++) {
-            String e = picker.pick(ten, "ten", null, true, null, "alice", random).orElseThrow().entry();
+            String e = picker.pick(ten, "ten", null, true, null, "alice", random)
+                    .orElseThrow()
+                    .entry();
             assertThat(last).doesNotContain(e);
             last.addLast(e);
             if (last.size() > 8) {
                 last.removeFirst();
             }
-            picker.pick(ten, "ten", null, true, null, "bob", random);  // another user's picks change nothing for alice
+            picker.pick(ten, "ten", null, true, null, "bob", random); // another user's picks change nothing for alice
         }
         // A pool of K pictures or fewer cannot avoid repeats: plain random picks.
-        assertThat(picker.pick(pool("a\nb\n"), "two", null, true, null, "alice", random)).isPresent();
+        assertThat(picker.pick(pool("a\nb\n"), "two", null, true, null, "alice", random))
+                .isPresent();
     }
 
     @Test
@@ -103,7 +127,9 @@ class PickerTest {
         Deque<String> last = new ArrayDeque<>();
         for (int i = 0; i < 20_000; i++) {
             picker.pick(ten, "ten", null, true, null, "user-" + i, random);
-            String e = picker.pick(ten, "ten", null, true, null, "alice", random).orElseThrow().entry();
+            String e = picker.pick(ten, "ten", null, true, null, "alice", random)
+                    .orElseThrow()
+                    .entry();
             assertThat(last).as("pick %d", i).doesNotContain(e);
             last.addLast(e);
             if (last.size() > 8) {

@@ -3,7 +3,6 @@ package pocketapi.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class FrontDoorTest {
@@ -19,9 +18,11 @@ class FrontDoorTest {
         }
         // 6 of 16 busy: not yet more than half, so nobody is held to a share.
         assertThat(share.enter(client("a"))).isTrue();
-        assertThat(share.enter(client("a"))).isTrue();  // 8 busy, a has 2 = 16/8
-        assertThat(share.enter(client("b"))).isTrue();  // 9 busy: more than half
-        assertThat(share.enter(client("a"))).as("more than half busy, a over 16/8").isFalse();
+        assertThat(share.enter(client("a"))).isTrue(); // 8 busy, a has 2 = 16/8
+        assertThat(share.enter(client("b"))).isTrue(); // 9 busy: more than half
+        assertThat(share.enter(client("a")))
+                .as("more than half busy, a over 16/8")
+                .isFalse();
         assertThat(share.enter(client("c"))).as("another client still gets in").isTrue();
         share.leave(client("a"));
         assertThat(share.enter(client("a"))).as("back within its share").isTrue();
@@ -35,7 +36,9 @@ class FrontDoorTest {
             in += share.enter(new Caller("rotated-" + i, "rotated-" + i, "127.0.0.1", true)) ? 1 : 0;
         }
         assertThat(in).isEqualTo(8);
-        assertThat(share.enter(client("203.0.113.9"))).as("a client beside the proxy still gets in").isTrue();
+        assertThat(share.enter(client("203.0.113.9")))
+                .as("a client beside the proxy still gets in")
+                .isTrue();
     }
 
     @Test

@@ -1,33 +1,31 @@
 package pocketapi.web;
 
-import pocketapi.TestApps;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static pocketapi.web.TestServer.contentType;
 
 import java.net.http.HttpResponse;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import pocketapi.TestApps;
 
 /** Pins the framework defaults the API depends on: HEAD, 405, 404, charset, trailing slash. */
 class MethodPolicyTest {
 
     @ParameterizedTest(name = "HEAD {0}")
     @CsvSource({
-            "/api/holidays?y=2025&m=10&d=1",
-            "/api/holidays?type=alarm&y=2025&m=10&d=1",
-            "/api/holidays?y=2025",
-            "/api/nope",
-            "/api/info",
-            "/api/holidays/year?y=2026",
-            "/api/holidays/year?y=1999",
-            "/api/holidays/next?y=2026&m=5&d=6",
-            "/api/holidays.ics?y=2026",
-            "/api/holidays/detail?y=2026&m=2&d=16",
-            "/api/holidays/detail?y=2026",
-            "/api/holidays/forecast?y=2027",
+        "/api/holidays?y=2025&m=10&d=1",
+        "/api/holidays?type=alarm&y=2025&m=10&d=1",
+        "/api/holidays?y=2025",
+        "/api/nope",
+        "/api/info",
+        "/api/holidays/year?y=2026",
+        "/api/holidays/year?y=1999",
+        "/api/holidays/next?y=2026&m=5&d=6",
+        "/api/holidays.ics?y=2026",
+        "/api/holidays/detail?y=2026&m=2&d=16",
+        "/api/holidays/detail?y=2026",
+        "/api/holidays/forecast?y=2027",
     })
     void head_has_the_status_and_headers_of_get_and_no_body(String path) {
         TestServer.run(TestApps.app(), server -> {
@@ -45,29 +43,31 @@ class MethodPolicyTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
-            "POST, /api/holidays",
-            "PUT, /api/holidays",
-            "DELETE, /api/holidays",
-            "PATCH, /api/holidays",
-            "OPTIONS, /api/holidays",
-            "POST, /api/holidays/",
-            "OPTIONS, /api/holidays?y=2025&m=10&d=1",
-            "PUT, /api/info",
-            "OPTIONS, /api/info/",
-            "POST, /api/holidays/year",
-            "DELETE, /api/holidays/next/",
-            "OPTIONS, /api/holidays.ics",
-            "POST, /api/holidays/detail",
+        "POST, /api/holidays",
+        "PUT, /api/holidays",
+        "DELETE, /api/holidays",
+        "PATCH, /api/holidays",
+        "OPTIONS, /api/holidays",
+        "POST, /api/holidays/",
+        "OPTIONS, /api/holidays?y=2025&m=10&d=1",
+        "PUT, /api/info",
+        "OPTIONS, /api/info/",
+        "POST, /api/holidays/year",
+        "DELETE, /api/holidays/next/",
+        "OPTIONS, /api/holidays.ics",
+        "POST, /api/holidays/detail",
     })
     void any_other_method_is_405_with_allow(String method, String path) {
         TestServer.run(TestApps.app(), server -> {
             HttpResponse<String> response = server.send(method, path);
             assertThat(response.statusCode()).isEqualTo(405);
             assertThat(response.headers().firstValue("Allow")).contains("GET, HEAD");
-            assertThat(response.headers().firstValue("Access-Control-Allow-Origin")).contains("*");
+            assertThat(response.headers().firstValue("Access-Control-Allow-Origin"))
+                    .contains("*");
             assertThat(contentType(response)).isEqualTo("application/json; charset=utf-8");
-            assertThat(response.body()).startsWith("{\"status\":405,\"error\":\"Method Not Allowed\",\"message\":\""
-                    + method + " is not allowed on ");
+            assertThat(response.body())
+                    .startsWith("{\"status\":405,\"error\":\"Method Not Allowed\",\"message\":\"" + method
+                            + " is not allowed on ");
         });
     }
 
@@ -78,7 +78,8 @@ class MethodPolicyTest {
             HttpResponse<String> response = server.get(path);
             assertThat(response.statusCode()).isEqualTo(404);
             assertThat(contentType(response)).isEqualTo("application/json; charset=utf-8");
-            assertThat(response.body()).startsWith("{\"status\":404,\"error\":\"Not Found\",\"message\":\"No endpoint at ");
+            assertThat(response.body())
+                    .startsWith("{\"status\":404,\"error\":\"Not Found\",\"message\":\"No endpoint at ");
         });
     }
 
@@ -107,7 +108,8 @@ class MethodPolicyTest {
             HttpResponse<String> response = server.get("/api/holidays", "Host", "x.example:80:90");
             assertThat(response.statusCode()).isEqualTo(400);
             assertThat(contentType(response)).isEqualTo("application/json; charset=utf-8");
-            assertThat(response.body()).startsWith("{\"status\":400,\"error\":\"Bad Request\",\"message\":\"The request was rejected: ");
+            assertThat(response.body())
+                    .startsWith("{\"status\":400,\"error\":\"Bad Request\",\"message\":\"The request was rejected: ");
         });
     }
 }

@@ -2,36 +2,36 @@ package pocketapi.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
-
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
 
 class ResponsesTest {
     /** The shapes of /api/workdays/add and /img?type=json. */
-    record Add(String date, int n, String result) {
-    }
+    record Add(String date, int n, String result) {}
 
-    record Link(String url, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int width,
-                @JsonInclude(JsonInclude.Include.NON_DEFAULT) int height) {
-    }
+    record Link(
+            String url,
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) int width,
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) int height) {}
 
     @Test
     void a_record_is_written_field_by_field_in_its_order_chinese_as_utf_8() {
         assertThat(new String(Responses.bytes(new Add("2026-09-28", -5, "2026-09-21")), StandardCharsets.UTF_8))
                 .isEqualTo("{\"date\":\"2026-09-28\",\"n\":-5,\"result\":\"2026-09-21\"}");
         assertThat(new String(Responses.bytes(new Link("http://x/d/image/山.png", 0, 0)), StandardCharsets.UTF_8))
-                .as("a size the pool does not say is left out").isEqualTo("{\"url\":\"http://x/d/image/山.png\"}");
+                .as("a size the pool does not say is left out")
+                .isEqualTo("{\"url\":\"http://x/d/image/山.png\"}");
     }
 
     @Test
     void strings_are_escaped_so_any_header_value_gives_valid_json() throws Exception {
         String nasty = "a\"b\\c\n\r\t\u0000\u001f/国庆节、中秋节 \uD83D\uDE00";
         byte[] json = Responses.bytes(new Responses.Failure(400, "Bad Request", nasty));
-        assertThat(new String(json, StandardCharsets.UTF_8)).isEqualTo("{\"status\":400,\"error\":\"Bad Request\",\"message\":"
-                + "\"a\\\"b\\\\c\\n\\r\\t\\u0000\\u001F/国庆节、中秋节 \uD83D\uDE00\"}");
+        assertThat(new String(json, StandardCharsets.UTF_8))
+                .isEqualTo("{\"status\":400,\"error\":\"Bad Request\",\"message\":"
+                        + "\"a\\\"b\\\\c\\n\\r\\t\\u0000\\u001F/国庆节、中秋节 \uD83D\uDE00\"}");
         assertThat(new ObjectMapper().readTree(json).get("message").textValue()).isEqualTo(nasty);
     }
 }

@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
-
 import pocketapi.TestApps;
 import pocketapi.counters.LocalCounters;
 
@@ -24,10 +22,15 @@ class ServeApiTest {
             assertThat(server.get("/api/holidays/forecast").statusCode()).isEqualTo(200);
             assertThat(server.get("/api/ping").body()).isEqualTo("pong");
             assertThat(server.get("/healthz").body()).isEqualTo("ok");
-            assertThat(counters.siteTally().total()).as("the 404s are not counted").isEqualTo(3);
+            assertThat(counters.siteTally().total())
+                    .as("the 404s are not counted")
+                    .isEqualTo(3);
             String page = server.get("/").body();
-            assertThat(page).contains("提供 <span lang=\"en\">served</span>: holidays · regions · forecast · info",
-                    "id=\"arrangement\"").doesNotContain("src=\"/img\"", "/api/hitokoto", "{{");
+            assertThat(page)
+                    .contains(
+                            "提供 <span lang=\"en\">served</span>: holidays · regions · forecast · info",
+                            "id=\"arrangement\"")
+                    .doesNotContain("src=\"/img\"", "/api/hitokoto", "{{");
         });
     }
 
@@ -36,13 +39,19 @@ class ServeApiTest {
         TestServer.run(TestApps.app(Map.of("SERVE", "img,hitokoto"), Clock.systemUTC(), counters), server -> {
             assertThat(server.get("/img/url").statusCode()).isEqualTo(200);
             assertThat(server.get("/api/hitokoto").statusCode()).isEqualTo(200);
-            for (String path : new String[] {"/api/info", "/api/info/history", "/api/badge.svg", "/api/holidays",
-                    "/api/workdays/add?date=2026-01-05&n=1"}) {
+            for (String path : new String[] {
+                "/api/info",
+                "/api/info/history",
+                "/api/badge.svg",
+                "/api/holidays",
+                "/api/workdays/add?date=2026-01-05&n=1"
+            }) {
                 assertThat(server.get(path).statusCode()).as(path).isEqualTo(404);
             }
             assertThat(counters.siteTally().total()).isZero();
-            assertThat(server.get("/").body()).contains("served</span>: img · hitokoto").doesNotContain("id=\"arrangement\"",
-                    "/api/info", "{{");
+            assertThat(server.get("/").body())
+                    .contains("served</span>: img · hitokoto")
+                    .doesNotContain("id=\"arrangement\"", "/api/info", "{{");
         });
     }
 }

@@ -1,7 +1,5 @@
 package pocketapi.web;
 
-import pocketapi.TestApps;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -14,16 +12,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
-
 import pocketapi.LogCapture;
+import pocketapi.TestApps;
 
 /**
- * Clients that hold connections without sending requests, straight on the port: a client has
- * HEADER_TIMEOUT_SECONDS to send a request's headers, the connections held at once are bounded,
- * and the service keeps answering others meanwhile. The time-out is 1 s here so that the tests are
- * short; no test asserts how long anything took, only what happened.
+ * Clients that hold connections without sending requests, straight on the port: a client has HEADER_TIMEOUT_SECONDS to
+ * send a request's headers, the connections held at once are bounded, and the service keeps answering others meanwhile.
+ * The time-out is 1 s here so that the tests are short; no test asserts how long anything took, only what happened.
  */
 class SlowClientsTest {
     private static final Map<String, String> SETTINGS = Map.of("HEADER_TIMEOUT_SECONDS", "1", "MAX_CONNECTIONS", "16");
@@ -44,7 +40,7 @@ class SlowClientsTest {
                 out.write(("X-Drip-" + i + ": 1\r\n").getBytes(StandardCharsets.US_ASCII));
                 out.flush();
             } catch (IOException e) {
-                return true;  // reset by the server
+                return true; // reset by the server
             }
             socket.setSoTimeout(200);
             try {
@@ -63,11 +59,15 @@ class SlowClientsTest {
     @Test
     void a_client_dripping_header_lines_is_disconnected_while_others_are_answered() {
         TestServer.run(TestApps.app(SETTINGS), server -> {
-            try (LogCapture log = new LogCapture(); Socket slow = connect(server)) {
+            try (LogCapture log = new LogCapture();
+                    Socket slow = connect(server)) {
                 assertThat(dripUntilClosed(slow)).as("closed by the server").isTrue();
                 assertThat(server.get("/healthz").statusCode()).isEqualTo(200);
                 assertThat(log.awaitLinesWith("slow clients: closed 1 connection(s) that sent no complete request "
-                        + "headers within 1 s")).singleElement().asString().contains("WARN");
+                                + "headers within 1 s"))
+                        .singleElement()
+                        .asString()
+                        .contains("WARN");
             }
         });
     }
@@ -84,12 +84,17 @@ class SlowClientsTest {
     @Test
     void a_kept_alive_connection_between_requests_is_not_held_to_the_header_time_out() {
         TestServer.run(TestApps.app(SETTINGS), server -> {
-            try (Socket client = connect(server); Socket silent = connect(server)) {
+            try (Socket client = connect(server);
+                    Socket silent = connect(server)) {
                 assertThat(exchange(client)).startsWith("HTTP/1.1 200");
                 // The silent one is closed once the header time-out has passed and a sweep ran: by then the
                 // kept-alive connection, idle since, has been swept too, and must still be open.
-                assertThat(silent.getInputStream().read()).as("the silent connection, closed").isEqualTo(-1);
-                assertThat(exchange(client)).as("the same connection answers again").startsWith("HTTP/1.1 200");
+                assertThat(silent.getInputStream().read())
+                        .as("the silent connection, closed")
+                        .isEqualTo(-1);
+                assertThat(exchange(client))
+                        .as("the same connection answers again")
+                        .startsWith("HTTP/1.1 200");
             }
         });
     }
@@ -112,14 +117,16 @@ class SlowClientsTest {
     @Test
     void a_client_that_does_not_read_its_answers_is_cut_quietly_and_others_are_answered() {
         TestServer.run(TestApps.app(SETTINGS), server -> {
-            try (LogCapture log = new LogCapture(); Socket socket = new Socket()) {
+            try (LogCapture log = new LogCapture();
+                    Socket socket = new Socket()) {
                 socket.setReceiveBufferSize(1024);
                 URI origin = URI.create(server.origin());
                 socket.connect(new java.net.InetSocketAddress(origin.getHost(), origin.getPort()));
-                String request = "GET /api/holidays/range?from=2025-01-01&to=2025-12-31&detail=true HTTP/1.1\r\nHost: x\r\n\r\n";
+                String request =
+                        "GET /api/holidays/range?from=2025-01-01&to=2025-12-31&detail=true HTTP/1.1\r\nHost: x\r\n\r\n";
                 OutputStream out = socket.getOutputStream();
                 for (int i = 0; i < 20; i++) {
-                    out.write(request.getBytes(StandardCharsets.US_ASCII));  // about 3 MB of answers asked for
+                    out.write(request.getBytes(StandardCharsets.US_ASCII)); // about 3 MB of answers asked for
                 }
                 out.flush();
                 assertThat(server.get("/healthz").statusCode()).isEqualTo(200);
@@ -150,7 +157,7 @@ class SlowClientsTest {
             List<Socket> held = new ArrayList<>();
             try {
                 for (int i = 0; i < 20; i++) {
-                    held.add(connect(server));  // 16 accepted, the rest wait in the listen queue
+                    held.add(connect(server)); // 16 accepted, the rest wait in the listen queue
                 }
                 assertThat(server.get("/healthz").statusCode()).isEqualTo(200);
             } finally {
@@ -163,7 +170,9 @@ class SlowClientsTest {
 
     @Test
     void the_connection_bound_fits_the_open_file_limit() {
-        assertThat(OpenFiles.connections(1000, 400, 40)).as("a quarter of the free files kept").isEqualTo(270);
+        assertThat(OpenFiles.connections(1000, 400, 40))
+                .as("a quarter of the free files kept")
+                .isEqualTo(270);
         assertThat(OpenFiles.connections(1000, 200, 40)).as("at least 64 kept").isEqualTo(200 - 40 - 64);
         assertThat(OpenFiles.connections(1000, 1_048_576, 40)).isEqualTo(1000);
         assertThat(OpenFiles.connections(1000, -1, 40)).as("no known limit").isEqualTo(1000);

@@ -1,7 +1,5 @@
 package pocketapi.web;
 
-import pocketapi.TestApps;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -9,12 +7,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
+import pocketapi.TestApps;
 
 /**
- * Jetty reads the STRICT switch once, when it loads; without it every Content-Type is rewritten.
- * Building the server in a fresh JVM shows the check: without the switch it refuses to start.
+ * Jetty reads the STRICT switch once, when it loads; without it every Content-Type is rewritten. Building the server in
+ * a fresh JVM shows the check: without the switch it refuses to start.
  */
 class StrictContentTypesTest {
 
@@ -31,8 +29,11 @@ class StrictContentTypesTest {
 
     /** Builds the server in a fresh JVM that was not given the switch. */
     private static String[] runWithoutTheSwitch() throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
                 StrictContentTypesTest.class.getName()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -44,8 +45,9 @@ class StrictContentTypesTest {
     void the_server_is_not_built_when_jetty_was_loaded_without_strict_content_types() throws Exception {
         String[] without = runWithoutTheSwitch();
         assertThat(without[0]).as(without[1]).isEqualTo("3");
-        assertThat(without[1]).endsWith("Jetty was loaded without -Dorg.eclipse.jetty.http.HttpGenerator.STRICT=true, "
-                + "so it would rewrite every Content-Type; set it before anything touches Jetty (Main does)");
+        assertThat(without[1])
+                .endsWith("Jetty was loaded without -Dorg.eclipse.jetty.http.HttpGenerator.STRICT=true, "
+                        + "so it would rewrite every Content-Type; set it before anything touches Jetty (Main does)");
         // With the switch (this JVM has it, from the test build) the same wiring builds: every HTTP test.
         assertThat(Boolean.getBoolean(HttpApi.STRICT_CONTENT_TYPES)).isTrue();
         TestApps.app();

@@ -1,5 +1,8 @@
 package pocketapi.web;
 
+import io.javalin.Javalin;
+import io.javalin.testtools.JavalinTest;
+import io.javalin.testtools.TestConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -8,13 +11,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-import io.javalin.Javalin;
-import io.javalin.testtools.JavalinTest;
-import io.javalin.testtools.TestConfig;
-
 /**
- * Runs a real server on a random port for one test, with a plain JDK client that can send any
- * method (javalin-testtools' client has no HEAD or OPTIONS) and never follows redirects.
+ * Runs a real server on a random port for one test, with a plain JDK client that can send any method
+ * (javalin-testtools' client has no HEAD or OPTIONS) and never follows redirects.
  */
 public final class TestServer {
     private static final HttpClient CLIENT = HttpClient.newBuilder()

@@ -4,22 +4,22 @@ import java.time.LocalDate;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-
 import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.ListedDay;
 import pocketapi.holidays.OwnCalendar;
 import pocketapi.holidays.Week;
+
 /**
- * A named calendar of one's own, {@code NAME.json} in {@code CALENDARS_DIR}: {@code
- * {"week":"6","days":[{"name":"公司假日","date":"2026-12-24","isOffDay":true}, ...]}}: {@code week} as the {@code week}
- * parameter takes it (optional: Monday to Friday), {@code days} in holiday-cn's shape, each a day off or a working day
- * that wins over everything. NAME is {@code [a-z0-9-]{1,32}}; {@code exchange} is the built-in one. Stateless.
+ * A named calendar of one's own, {@code NAME.json} in {@code CALENDARS_DIR}:
+ * {@code {"week":"6","days":[{"name":"公司假日","date":"2026-12-24","isOffDay":true}, ...]}}: {@code week} as the
+ * {@code week} parameter takes it (optional: Monday to Friday), {@code days} in holiday-cn's shape, each a day off or a
+ * working day that wins over everything. NAME is {@code [a-z0-9-]{1,32}}; {@code exchange} is the built-in one.
+ * Stateless.
  */
 public final class CalendarFile {
     private static final Pattern NAME = Pattern.compile("[a-z0-9-]{1,32}");
 
-    private CalendarFile() {
-    }
+    private CalendarFile() {}
 
     /** Whether {@code name} is a valid calendar name. */
     public static boolean validName(String name) {
@@ -35,13 +35,15 @@ public final class CalendarFile {
             throw new HolidayDataException(source, "a calendar's name must be 1 to 32 of a-z, 0-9 and -");
         }
         if (name.equals(OwnCalendar.EXCHANGE.name())) {
-            throw new HolidayDataException(source, "exchange is the built-in calendar of the stock exchanges; "
-                    + "give yours another name");
+            throw new HolidayDataException(
+                    source, "exchange is the built-in calendar of the stock exchanges; " + "give yours another name");
         }
         HolidayFile.Own own = HolidayFile.parseOwn(source, bytes);
         Week week = Week.FIVE;
         if (own.week() != null) {
-            String written = own.week().isTextual() || own.week().isInt() ? own.week().asText() : own.week().toString();
+            String written = own.week().isTextual() || own.week().isInt()
+                    ? own.week().asText()
+                    : own.week().toString();
             try {
                 week = Week.parse(written);
             } catch (IllegalArgumentException e) {

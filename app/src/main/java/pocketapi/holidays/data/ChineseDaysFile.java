@@ -1,15 +1,13 @@
 package pocketapi.holidays.data;
 
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-
 import pocketapi.files.Json;
 import pocketapi.holidays.Festival;
 import pocketapi.holidays.HolidayDataException;
@@ -17,18 +15,17 @@ import pocketapi.holidays.HolidayYear;
 import pocketapi.holidays.ListedDay;
 
 /**
- * chinese-days' {@code dist/years/YYYY.json}, the confirming source: {@code {"holidays":{"2026-01-01":
- * "New Year's Day,元旦,1",...},"workdays":{"2026-01-04":"...",...},"inLieuDays":{...}}}. {@code holidays}
- * lists days off (weekend days inside a break included), {@code workdays} the days worked in
- * exchange; everything else is ignored. It files by calendar year, so every date must lie in the
- * file's year. A day is named by the one festival its name stands for ({@code "Spring Festival,春节,4"}
- * is 春节), else {@code ""}. Untrusted input, read as strictly as {@link HolidayFile}. Stateless.
+ * chinese-days' {@code dist/years/YYYY.json}, the confirming source: {@code {"holidays":{"2026-01-01": "New Year's
+ * Day,元旦,1",...},"workdays":{"2026-01-04":"...",...},"inLieuDays":{...}}}. {@code holidays} lists days off (weekend
+ * days inside a break included), {@code workdays} the days worked in exchange; everything else is ignored. It files by
+ * calendar year, so every date must lie in the file's year. A day is named by the one festival its name stands for
+ * ({@code "Spring Festival,春节,4"} is 春节), else {@code ""}. Untrusted input, read as strictly as {@link HolidayFile}.
+ * Stateless.
  */
 public final class ChineseDaysFile implements YearSource {
     public static final YearSource CHINESE_DAYS = new ChineseDaysFile();
 
-    private ChineseDaysFile() {
-    }
+    private ChineseDaysFile() {}
 
     @Override
     public String name() {
@@ -41,8 +38,7 @@ public final class ChineseDaysFile implements YearSource {
     }
 
     /** The file: dates to their descriptions ({@code "Spring Festival,春节,4"}); everything else is ignored. */
-    record File(Map<String, String> holidays, Map<String, String> workdays) {
-    }
+    record File(Map<String, String> holidays, Map<String, String> workdays) {}
 
     /** @throws HolidayDataException naming {@code source} and the problem */
     public static HolidayYear parse(String source, int year, byte[] bytes) throws HolidayDataException {
@@ -56,21 +52,30 @@ public final class ChineseDaysFile implements YearSource {
         List<String> outside = new ArrayList<>();
         for (boolean off : new boolean[] {true, false}) {
             Map<String, String> dates = off ? f.holidays() : f.workdays();
-            for (Map.Entry<String, String> e : dates == null ? Map.<String, String>of().entrySet() : dates.entrySet()) {
+            for (Map.Entry<String, String> e :
+                    dates == null ? Map.<String, String>of().entrySet() : dates.entrySet()) {
                 LocalDate date = date(source, e.getKey());
                 if (date.getYear() != year) {
                     outside.add(date.toString());
                 }
                 String[] parts = e.getValue().split(",", -1);
                 List<Festival> festival = parts.length > 1 ? Festival.of(parts[1]) : List.of();
-                if (listed.put(date, new ListedDay(date, festival.size() == 1 ? festival.get(0).chinese() : "", off)) != null) {
+                if (listed.put(
+                                date,
+                                new ListedDay(
+                                        date,
+                                        festival.size() == 1 ? festival.get(0).chinese() : "",
+                                        off))
+                        != null) {
                     throw new HolidayDataException(source, date + " is listed both as a holiday and a workday");
                 }
             }
         }
         if (!outside.isEmpty()) {
-            throw new HolidayDataException(source, "lists " + String.join(", ", outside.subList(0, Math.min(10,
-                    outside.size()))) + ", outside " + year + " (a chinese-days file holds one calendar year)");
+            throw new HolidayDataException(
+                    source,
+                    "lists " + String.join(", ", outside.subList(0, Math.min(10, outside.size()))) + ", outside " + year
+                            + " (a chinese-days file holds one calendar year)");
         }
         return new HolidayYear(year, source, new ArrayList<>(listed.values()));
     }
@@ -82,7 +87,9 @@ public final class ChineseDaysFile implements YearSource {
         return switch (path.size()) {
             case 0 -> "expected a JSON object with \"holidays\" and \"workdays\"";
             case 1 -> "\"" + field + "\" must be an object of dates";
-            default -> "\"" + field + "\" has a date whose value is not a string\u0000" + path.get(1).getFieldName();
+            default ->
+                "\"" + field + "\" has a date whose value is not a string\u0000"
+                        + path.get(1).getFieldName();
         };
     }
 

@@ -1,10 +1,5 @@
 package pocketapi.holidays.data;
 
-import pocketapi.holidays.Confirmation;
-import pocketapi.holidays.HolidayCalendar;
-import pocketapi.holidays.HolidayDataException;
-import pocketapi.holidays.HolidayGate;
-import pocketapi.holidays.HolidayYear;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -13,8 +8,12 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
-
 import pocketapi.files.Folder;
+import pocketapi.holidays.Confirmation;
+import pocketapi.holidays.HolidayCalendar;
+import pocketapi.holidays.HolidayDataException;
+import pocketapi.holidays.HolidayGate;
+import pocketapi.holidays.HolidayYear;
 
 /**
  * {@code --check-holidays PATH [--confirm PATH2]}: the parse and the gate that start-up and the updater apply, run
@@ -23,8 +22,7 @@ import pocketapi.files.Folder;
  * file (or folder of files) as the updater compares them, and every date on which the two disagree is printed.
  */
 public final class HolidayCheck {
-    private HolidayCheck() {
-    }
+    private HolidayCheck() {}
 
     /**
      * @param confirm a chinese-days {@code YYYY.json} or a folder of them; null: no comparison
@@ -56,7 +54,7 @@ public final class HolidayCheck {
         if (!ok) {
             return 2;
         }
-        try {  // as start-up would: over the built-in years, contiguous, no date listed twice
+        try { // as start-up would: over the built-in years, contiguous, no date listed twice
             HolidayData.builtIn().forEach(year -> all.put(year.year(), year));
             all.putAll(checked);
             HolidayCalendar calendar = HolidayCalendar.of(all.values(), Set.of(), Clock.systemUTC());
@@ -77,10 +75,13 @@ public final class HolidayCheck {
         try {
             boolean folder = Files.isDirectory(path);
             List<Folder.File> files = folder ? HolidayData.yearFiles(path) : List.of();
-            String problem = !folder && !Files.isRegularFile(path) ? "no such file or folder"
-                    : folder && files.isEmpty() ? "no YYYY.json file in this folder"
-                    : !folder && !HolidayData.isYearFile(path) ? "a holiday file must be named after its year, e.g. 2027.json"
-                    : null;
+            String problem = !folder && !Files.isRegularFile(path)
+                    ? "no such file or folder"
+                    : folder && files.isEmpty()
+                            ? "no YYYY.json file in this folder"
+                            : !folder && !HolidayData.isYearFile(path)
+                                    ? "a holiday file must be named after its year, e.g. 2027.json"
+                                    : null;
             if (problem == null) {
                 return folder ? files : List.of(Folder.named(path, HolidayData.MAX_FILE));
             }
@@ -97,9 +98,12 @@ public final class HolidayCheck {
         try {
             HolidayYear other = ChineseDaysFile.parse(file.path().toString(), year, HolidayData.bytes(file));
             List<Confirmation.Dispute> disputes = Confirmation.disputes(calendar, other);
-            out.println(name + (other.days().isEmpty() ? ": lists no days: nothing to compare"
-                    : disputes.isEmpty() ? ": agrees on every date of " + year
-                    : ": disagrees on " + plural(disputes.size(), "date", "dates")));
+            out.println(name
+                    + (other.days().isEmpty()
+                            ? ": lists no days: nothing to compare"
+                            : disputes.isEmpty()
+                                    ? ": agrees on every date of " + year
+                                    : ": disagrees on " + plural(disputes.size(), "date", "dates")));
             disputes.forEach(d -> out.println("  " + d));
             return disputes.isEmpty();
         } catch (HolidayDataException e) {

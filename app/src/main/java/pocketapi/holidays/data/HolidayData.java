@@ -6,41 +6,43 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.*;
 import java.util.regex.Pattern;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 import pocketapi.files.Folder;
-import pocketapi.logging.LogText;
 import pocketapi.files.Resources;
 import pocketapi.holidays.HolidayCalendar;
 import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.HolidayGate;
 import pocketapi.holidays.HolidayYear;
+import pocketapi.logging.LogText;
 
 /**
- * Loads the holiday years to serve at start-up, from three sources by precedence: an operator's {@code
- * HOLIDAY_DATA_DIR} over the cache of fetched years over the built-in years. Every year passes {@link HolidayGate}:
- * <ul> <li>a placeholder (no days) is not loaded anywhere: its dates answer "not published yet";</li> <li>in {@code
- * HOLIDAY_DATA_DIR}, any other failure, a gap in the years or a date listed twice stops the start (an operator's
- * mistake, reported naming the file);</li> <li>in the cache, a year that does not fit is skipped with a warning: never
- * a failed start.</li> </ul>
+ * Loads the holiday years to serve at start-up, from three sources by precedence: an operator's
+ * {@code HOLIDAY_DATA_DIR} over the cache of fetched years over the built-in years. Every year passes
+ * {@link HolidayGate}:
+ *
+ * <ul>
+ *   <li>a placeholder (no days) is not loaded anywhere: its dates answer "not published yet";
+ *   <li>in {@code HOLIDAY_DATA_DIR}, any other failure, a gap in the years or a date listed twice stops the start (an
+ *       operator's mistake, reported naming the file);
+ *   <li>in the cache, a year that does not fit is skipped with a warning: never a failed start.
+ * </ul>
  */
 public final class HolidayData {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayData.class);
     /** How the source of a built-in year starts. */
     public static final String BUILT_IN = "built-in ";
+
     private static final Pattern YEAR_FILE = Pattern.compile("\\d{4}\\.json");
     /** A year's file is a few KB; these bound what a folder of them costs to read. */
     public static final int MAX_FILE = 1 << 20;
+
     static final long MAX_FOLDER = 8 << 20;
 
-    private HolidayData() {
-    }
+    private HolidayData() {}
 
     /** What start-up loaded. */
-    public record Loaded(HolidayCalendar calendar, Set<Integer> pinned) {
-    }
+    public record Loaded(HolidayCalendar calendar, Set<Integer> pinned) {}
 
     /** The built-in years and those of {@code dir}, without a cache. */
     public static HolidayCalendar load(Optional<Path> dir, Clock clock) throws HolidayDataException {
@@ -76,12 +78,15 @@ public final class HolidayData {
         HolidayCalendar result = calendar;
         for (HolidayYear year : ordered) {
             if (pinned.contains(year.year())) {
-                continue;  // HOLIDAY_DATA_DIR wins
+                continue; // HOLIDAY_DATA_DIR wins
             }
             try {
                 result = result.withYear(year.without(pinned));
             } catch (HolidayDataException e) {
-                LOG.warn("holiday cache: {} is not used ({})", year.source(), LogText.safe(e.getMessage(), LogText.LINE));
+                LOG.warn(
+                        "holiday cache: {} is not used ({})",
+                        year.source(),
+                        LogText.safe(e.getMessage(), LogText.LINE));
             }
         }
         return result;
@@ -105,7 +110,10 @@ public final class HolidayData {
         return years;
     }
 
-    /** The years a folder of the jar ships, as its {@code index.txt} lists them ({@code holidays/}, {@code regions/hk/}). */
+    /**
+     * The years a folder of the jar ships, as its {@code index.txt} lists them ({@code holidays/},
+     * {@code regions/hk/}).
+     */
     public static List<HolidayYear> shipped(String folder) throws HolidayDataException {
         List<HolidayYear> years = new ArrayList<>();
         for (String name : resource(folder + "index.txt").split("\n")) {
@@ -150,8 +158,9 @@ public final class HolidayData {
         try {
             return file.bytes();
         } catch (IOException e) {
-            throw new HolidayDataException(file.path().toString(), file.problem() != null ? file.problem()
-                    : "cannot be read (" + e.getMessage() + ")");
+            throw new HolidayDataException(
+                    file.path().toString(),
+                    file.problem() != null ? file.problem() : "cannot be read (" + e.getMessage() + ")");
         }
     }
 
@@ -171,13 +180,17 @@ public final class HolidayData {
                 case SERVED -> {
                     served.add(year);
                     if (!verdict.unlawful().isEmpty()) {
-                        LOG.warn("{}: {}; served as written, as the operator's own file", year.source(),
+                        LOG.warn(
+                                "{}: {}; served as written, as the operator's own file",
+                                year.source(),
                                 verdict.describe());
                     }
                 }
                 case NOT_PUBLISHED -> {
-                    LOG.warn("{}: no days at all, a placeholder: {} is not published yet and is not loaded",
-                            year.source(), year.year());
+                    LOG.warn(
+                            "{}: no days at all, a placeholder: {} is not published yet and is not loaded",
+                            year.source(),
+                            year.year());
                     notPublished.add(year.year());
                 }
                 case REFUSED -> throw new HolidayDataException(year.source(), "" + verdict.describe());

@@ -1,5 +1,9 @@
 package pocketapi.holidays.data;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -9,12 +13,6 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-
 import pocketapi.files.Json;
 import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.HolidayYear;
@@ -23,13 +21,13 @@ import pocketapi.logging.LogText;
 
 /**
  * One year in the holiday-cn format, a record read by the one codec: {@code {"year":2027,"days":[{"name":"元旦",
- * "date":"2027-01-01","isOffDay":true}, ...]}}; other top-level keys ({@code $schema},
- * {@code papers}) are ignored. Every problem is reported naming the source. Stateless.
+ * "date":"2027-01-01","isOffDay":true}, ...]}}; other top-level keys ({@code $schema}, {@code papers}) are ignored.
+ * Every problem is reported naming the source. Stateless.
  *
- * <p>Every file is untrusted input, whoever wrote it: strict UTF-8, no key twice in one object, no
- * value of another type taken for the one expected, festival names without control or format
- * characters and at most {@value #MAX_NAME} characters long, and the file's own text is quoted in a
- * message only escaped, cut short, and for an operator's own file alone ({@link HolidayDataException}).
+ * <p>Every file is untrusted input, whoever wrote it: strict UTF-8, no key twice in one object, no value of another
+ * type taken for the one expected, festival names without control or format characters and at most {@value #MAX_NAME}
+ * characters long, and the file's own text is quoted in a message only escaped, cut short, and for an operator's own
+ * file alone ({@link HolidayDataException}).
  */
 public final class HolidayFile implements YearSource {
     /** holiday-cn's files, as fetched: names read through the festival table. */
@@ -41,19 +39,15 @@ public final class HolidayFile implements YearSource {
     static final int MAX_DAYS = 366 + 31;
 
     /** A year's file. */
-    record YearFile(Integer year, List<Entry> days) {
-    }
+    record YearFile(Integer year, List<Entry> days) {}
 
     /** A calendar of one's own: its week rule (a string, or the number 5 or 6) and its days. */
-    record Own(JsonNode week, List<Entry> days) {
-    }
+    record Own(JsonNode week, List<Entry> days) {}
 
     /** One entry of {@code days}. */
-    record Entry(String name, String date, Boolean isOffDay) {
-    }
+    record Entry(String name, String date, Boolean isOffDay) {}
 
-    private HolidayFile() {
-    }
+    private HolidayFile() {}
 
     @Override
     public String name() {
@@ -71,15 +65,18 @@ public final class HolidayFile implements YearSource {
      */
     public static HolidayYear parse(String source, int expectedYear, byte[] bytes) throws HolidayDataException {
         if (Json.count(bytes, "days") > MAX_DAYS) {
-            throw new HolidayDataException(source, "\"days\" lists more than " + MAX_DAYS + " entries (a year and the "
-                    + "December before it have " + MAX_DAYS + " days)");
+            throw new HolidayDataException(
+                    source,
+                    "\"days\" lists more than " + MAX_DAYS + " entries (a year and the " + "December before it have "
+                            + MAX_DAYS + " days)");
         }
         YearFile f = read(source, bytes, YearFile.class, e -> wrongType(e, "\"year\" and \"days\""));
         if (f.year() == null) {
             throw new HolidayDataException(source, "\"year\" must be a whole number");
         }
         if (f.year() != expectedYear) {
-            throw new HolidayDataException(source, "\"year\" is " + f.year() + " but the file name says " + expectedYear);
+            throw new HolidayDataException(
+                    source, "\"year\" is " + f.year() + " but the file name says " + expectedYear);
         }
         if (f.days() == null) {
             throw new HolidayDataException(source, "\"days\" must be an array");
@@ -103,13 +100,19 @@ public final class HolidayFile implements YearSource {
     /** The bytes as UTF-8, refusing any malformed sequence (a lenient decode would serve U+FFFD). */
     static String utf8(String source, byte[] bytes) throws HolidayDataException {
         try {
-            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw new HolidayDataException(source, "not valid UTF-8 text");
         }
     }
 
-    /** Reads a file's one object strictly (a byte order mark, harmless in a file saved with a Windows editor, is skipped). */
+    /**
+     * Reads a file's one object strictly (a byte order mark, harmless in a file saved with a Windows editor, is
+     * skipped).
+     */
     static <T> T read(String source, byte[] bytes, Class<T> type, Function<MismatchedInputException, String> wrongType)
             throws HolidayDataException {
         String json = utf8(source, bytes);
@@ -123,21 +126,33 @@ public final class HolidayFile implements YearSource {
         }
     }
 
-    /** What a value of the wrong type was expected to be, by where it is: {@code days[3]: "isOffDay" must be true or false}. */
+    /**
+     * What a value of the wrong type was expected to be, by where it is: {@code days[3]: "isOffDay" must be true or
+     * false}.
+     */
     private static String wrongType(MismatchedInputException e, String shape) {
         List<JsonMappingException.Reference> path = e.getPath();
-        String field = path.isEmpty() ? "" : String.valueOf(path.get(path.size() - 1).getFieldName());
-        String at = path.size() >= 2 && path.get(1).getIndex() >= 0 ? "days[" + path.get(1).getIndex() + "]" : "";
+        String field =
+                path.isEmpty() ? "" : String.valueOf(path.get(path.size() - 1).getFieldName());
+        String at = path.size() >= 2 && path.get(1).getIndex() >= 0
+                ? "days[" + path.get(1).getIndex() + "]"
+                : "";
         return switch (path.size()) {
             case 0 -> "expected a JSON object with " + shape;
-            case 1 -> field.equals("days") ? "\"days\" must be an array"
-                    : field.equals("year") ? "\"year\" must be a whole number" : "\"" + field + "\" must be a string";
+            case 1 ->
+                field.equals("days")
+                        ? "\"days\" must be an array"
+                        : field.equals("year")
+                                ? "\"year\" must be a whole number"
+                                : "\"" + field + "\" must be a string";
             case 2 -> at + " must be an object with name, date and isOffDay";
-            default -> at + ": \"" + field + "\" " + switch (field) {
-                case "isOffDay" -> "must be true or false";
-                case "date" -> "must be a string YYYY-MM-DD";
-                default -> "must be a non-empty string";
-            };
+            default ->
+                at + ": \"" + field + "\" "
+                        + switch (field) {
+                            case "isOffDay" -> "must be true or false";
+                            case "date" -> "must be a string YYYY-MM-DD";
+                            default -> "must be a non-empty string";
+                        };
         };
     }
 
@@ -163,8 +178,10 @@ public final class HolidayFile implements YearSource {
         for (int i = 0; i < name.length(); ) {
             int cp = name.codePointAt(i);
             if (LogText.unsafe(cp)) {
-                throw new HolidayDataException(source, at + ": \"name\" contains a control or format character (U+"
-                        + String.format("%04X", cp) + ")", name);
+                throw new HolidayDataException(
+                        source,
+                        at + ": \"name\" contains a control or format character (U+" + String.format("%04X", cp) + ")",
+                        name);
             }
             i += Character.charCount(cp);
         }
@@ -175,7 +192,8 @@ public final class HolidayFile implements YearSource {
             throw new HolidayDataException(source, at + ": \"date\" must be a string YYYY-MM-DD");
         }
         try {
-            return new ListedDay(LocalDate.parse(day.date()), name, day.isOffDay());  // which dates a year may list: HolidayGate
+            return new ListedDay(
+                    LocalDate.parse(day.date()), name, day.isOffDay()); // which dates a year may list: HolidayGate
         } catch (DateTimeException e) {
             throw new HolidayDataException(source, at + ": \"date\" is not a date YYYY-MM-DD", day.date());
         }
@@ -187,12 +205,14 @@ public final class HolidayFile implements YearSource {
      */
     static HolidayDataException notJson(String source, JsonProcessingException e) {
         String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
-        String where = e.getLocation() == null ? ""
-                : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+        String where = e.getLocation() == null
+                ? ""
+                : " at line " + e.getLocation().getLineNr() + ", column "
+                        + e.getLocation().getColumnNr();
         String what = message.startsWith("Duplicate field") ? "a key twice in one object" : "not valid JSON";
         // Without the "[Source: REDACTED ...]" Jackson puts inside some messages.
-        return new HolidayDataException(source, what + where,
-                message.replaceAll("\\s*\\(start marker at \\[Source: [^]]*]\\)", ""));
+        return new HolidayDataException(
+                source, what + where, message.replaceAll("\\s*\\(start marker at \\[Source: [^]]*]\\)", ""));
     }
 
     /** The year as a holiday-cn file (how the cache keeps what is served), read back equal by {@link #parse}. */

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
-
 import pocketapi.files.Allowance;
 import pocketapi.files.Folder;
 import pocketapi.files.FolderWatcher;
@@ -13,10 +12,10 @@ import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.OwnCalendar;
 
 /**
- * The calendars a request may choose with {@code calendar=NAME}: the built-in {@code exchange}, and one per {@code
- * NAME.json} in {@code CALENDARS_DIR} ({@link CalendarFile}), at most {@value #MAX_CALENDARS}, {@value #MAX_FILE} bytes
- * each, watched by a {@link FolderWatcher}: read at start, where a bad file stops the start, then every few seconds, a
- * changed calendar swapped in whole. Thread-safe.
+ * The calendars a request may choose with {@code calendar=NAME}: the built-in {@code exchange}, and one per
+ * {@code NAME.json} in {@code CALENDARS_DIR} ({@link CalendarFile}), at most {@value #MAX_CALENDARS},
+ * {@value #MAX_FILE} bytes each, watched by a {@link FolderWatcher}: read at start, where a bad file stops the start,
+ * then every few seconds, a changed calendar swapped in whole. Thread-safe.
  */
 public final class OwnCalendars {
     static final int MAX_CALENDARS = 48;
@@ -46,10 +45,19 @@ public final class OwnCalendars {
      * @param budget what the calendars may take of the heap together
      */
     public static OwnCalendars load(Optional<Path> dir, long budget) throws FolderWatcher.Refused {
-        FolderWatcher.Rules<OwnCalendar> rules = new FolderWatcher.Rules<>("CALENDARS_DIR", "calendar",
-                name -> name.endsWith(".json"), stem -> stem, MAX_FILE, MAX_FOLDER, MAX_CALENDARS, OwnCalendars::read,
-                OwnCalendars::bytes, budget);
-        return new OwnCalendars(FolderWatcher.load(dir, rules, Map.of(OwnCalendar.EXCHANGE.name(), OwnCalendar.EXCHANGE)));
+        FolderWatcher.Rules<OwnCalendar> rules = new FolderWatcher.Rules<>(
+                "CALENDARS_DIR",
+                "calendar",
+                name -> name.endsWith(".json"),
+                stem -> stem,
+                MAX_FILE,
+                MAX_FOLDER,
+                MAX_CALENDARS,
+                OwnCalendars::read,
+                OwnCalendars::bytes,
+                budget);
+        return new OwnCalendars(
+                FolderWatcher.load(dir, rules, Map.of(OwnCalendar.EXCHANGE.name(), OwnCalendar.EXCHANGE)));
     }
 
     /** A calendar's file: its days counted and charged before they are read into a calendar. */
@@ -61,7 +69,7 @@ public final class OwnCalendars {
             allowance.charge(1024 + (long) BYTES_PER_DAY * Json.count(bytes, "days"));
             return CalendarFile.parse(file.path().toString(), name, bytes);
         } catch (HolidayDataException e) {
-            throw new FolderWatcher.Refused(e.source() + ": " + e.detailed());  // the operator's own file: quoted
+            throw new FolderWatcher.Refused(e.source() + ": " + e.detailed()); // the operator's own file: quoted
         } catch (java.io.IOException e) {
             throw new FolderWatcher.Refused(file.path() + " (CALENDARS_DIR): cannot be read (" + e.getMessage() + ")");
         }

@@ -8,17 +8,15 @@ import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.*;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
+import pocketapi.files.Disk;
+import pocketapi.files.Folder;
+import pocketapi.files.Json;
 import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.HolidayGate;
 import pocketapi.holidays.HolidayYear;
 import pocketapi.holidays.data.HolidayData;
-import pocketapi.files.Disk;
-import pocketapi.files.Folder;
-import pocketapi.files.Json;
 import pocketapi.logging.LogText;
 
 /**
@@ -61,7 +59,7 @@ public final class HolidayCache {
         for (Folder.File file : files) {
             String problem;
             try {
-                HolidayYear year = HolidayData.parse(file).canonical();  // fetched: names through the table
+                HolidayYear year = HolidayData.parse(file).canonical(); // fetched: names through the table
                 HolidayGate.Verdict verdict = HolidayGate.check(year);
                 if (verdict.served()) {
                     years.add(year);
@@ -69,7 +67,7 @@ public final class HolidayCache {
                 }
                 problem = verdict.describe();
             } catch (HolidayDataException e) {
-                problem = e.problem();  // the cache holds fetched text: no quote of it
+                problem = e.problem(); // the cache holds fetched text: no quote of it
             }
             String aside;
             try {
@@ -77,7 +75,11 @@ public final class HolidayCache {
             } catch (IOException e) {
                 aside = "cannot be moved aside (" + e + "); ignored";
             }
-            LOG.warn("holiday cache file {} is not usable ({}); {}", file.path(), LogText.safe(problem, LogText.LINE), aside);
+            LOG.warn(
+                    "holiday cache file {} is not usable ({}); {}",
+                    file.path(),
+                    LogText.safe(problem, LogText.LINE),
+                    aside);
         }
         return years;
     }
@@ -93,8 +95,7 @@ public final class HolidayCache {
     }
 
     /** The ledger's file: when each year new to the service was first seen, and what confirmed each fetched year. */
-    record Ledger(Map<Integer, String> firstSeen, Map<Integer, String> confirmedBy) {
-    }
+    record Ledger(Map<Integer, String> firstSeen, Map<Integer, String> confirmedBy) {}
 
     /** When {@code year} was first seen; records {@code now} if it never was. */
     public Instant firstSeen(int year, Instant now) {
@@ -143,9 +144,13 @@ public final class HolidayCache {
             return;
         }
         try {
-            Disk.LOCAL.replace(dir.resolve(LEDGER), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(ledger));
+            Disk.LOCAL.replace(
+                    dir.resolve(LEDGER),
+                    Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(ledger));
         } catch (IOException e) {
-            LOG.error("cannot write {} ({}); a restart starts the waits for confirmation again", dir.resolve(LEDGER),
+            LOG.error(
+                    "cannot write {} ({}); a restart starts the waits for confirmation again",
+                    dir.resolve(LEDGER),
                     e.toString());
         }
     }

@@ -7,19 +7,19 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.*;
-import java.nio.channels.UnresolvedAddressException;
 import java.nio.ByteBuffer;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.*;
 
 /**
  * Fetches one holiday file over HTTP(S) with the limits a background job on a small server needs: a connect time-out, a
- * time-out for the whole exchange (a mirror that accepts and never answers costs nothing else), at most {@value
- * #MAX_BYTES} bytes, status 200 only, no HTML (captive portals and hijacking resolvers answer 200 with a page). A
- * redirect keeps the scheme, and never leads from a public host to a loopback, link-local or private address (the
+ * time-out for the whole exchange (a mirror that accepts and never answers costs nothing else), at most
+ * {@value #MAX_BYTES} bytes, status 200 only, no HTML (captive portals and hijacking resolvers answer 200 with a page).
+ * A redirect keeps the scheme, and never leads from a public host to a loopback, link-local or private address (the
  * instance's own network), unless the URL asked for is itself such an address. Every failure is a fixed phrase: nothing
  * the answer said (a status line, a header, a body) is in it. Thread-safe.
  */
@@ -27,11 +27,13 @@ public final class HolidayFetcher {
     static final int MAX_BYTES = 1 << 20;
     /** How long an updater's round may take in all, every fetch of it together, in production. */
     static final Duration ROUND = Duration.ofSeconds(60);
+
     private static final int MAX_REDIRECTS = 5;
 
     private final Duration connect;
     /** Made on the first fetch, in the background: building one loads the TLS stack, 500 classes. */
     private HttpClient client;
+
     private final Duration wholeRequest;
     private final Duration round;
     private final String userAgent;
@@ -58,15 +60,14 @@ public final class HolidayFetcher {
     }
 
     /** What one fetch gave: the body, or why there is none. */
-    public sealed interface Result permits Body, Failure {
-    }
+    public sealed interface Result permits Body, Failure {}
 
-    public record Body(byte[] bytes) implements Result {
-    }
+    public record Body(byte[] bytes) implements Result {}
 
     /**
-     * @param reason   one short sentence, the same for the same cause (it is logged once per change)
-     * @param noAnswer the mirror could not be reached, or did not answer in time (rather than answering something unusable)
+     * @param reason one short sentence, the same for the same cause (it is logged once per change)
+     * @param noAnswer the mirror could not be reached, or did not answer in time (rather than answering something
+     *     unusable)
      */
     public record Failure(String reason, boolean noAnswer) implements Result {
         Failure(String reason) {
@@ -91,7 +92,7 @@ public final class HolidayFetcher {
             return new Failure("not asked: the round's " + round.toSeconds() + " s were over", true);
         }
         URI current = url;
-        Boolean local = null;  // whether the URL asked for is on the instance's own network: looked up on a redirect
+        Boolean local = null; // whether the URL asked for is on the instance's own network: looked up on a redirect
         try {
             for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
                 HttpResponse<byte[]> response = send(current, deadline);
@@ -112,9 +113,14 @@ public final class HolidayFetcher {
                     current = next;
                 } else if (status != 200) {
                     return new Failure("answered HTTP " + status);
-                } else if (response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT).contains("html")
+                } else if (response.headers()
+                                .firstValue("Content-Type")
+                                .orElse("")
+                                .toLowerCase(Locale.ROOT)
+                                .contains("html")
                         || looksLikeMarkup(response.body())) {
-                    return new Failure("answered an HTML page, not a holiday file (a captive portal or a blocked mirror?)");
+                    return new Failure(
+                            "answered an HTML page, not a holiday file (a captive portal or a blocked mirror?)");
                 } else {
                     return new Body(response.body());
                 }
@@ -138,11 +144,21 @@ public final class HolidayFetcher {
         } else if (e instanceof HttpConnectTimeoutException) {
             return new Failure("could not connect within the time-out", true);
         } else if (e instanceof TimeoutException || e instanceof HttpTimeoutException) {
-            return new Failure(roundFirst ? "no complete answer before the round's " + round.toSeconds() + " s were over"
-                    : "no complete answer within " + wholeRequest.toSeconds() + " s", true);
+            return new Failure(
+                    roundFirst
+                            ? "no complete answer before the round's " + round.toSeconds() + " s were over"
+                            : "no complete answer within " + wholeRequest.toSeconds() + " s",
+                    true);
         } else if (e instanceof ConnectException) {
-            return new Failure("could not connect (" + (e.getMessage() != null ? e.getMessage()
-                    : e.getCause() instanceof UnresolvedAddressException ? "host name not found" : e.getCause()) + ")", true);
+            return new Failure(
+                    "could not connect ("
+                            + (e.getMessage() != null
+                                    ? e.getMessage()
+                                    : e.getCause() instanceof UnresolvedAddressException
+                                            ? "host name not found"
+                                            : e.getCause())
+                            + ")",
+                    true);
         }
         return new Failure("the request failed (" + e.getClass().getSimpleName() + ")", e instanceof IOException);
     }
@@ -192,13 +208,22 @@ public final class HolidayFetcher {
         boolean uniqueLocal = b.length == 16 && (b[0] & 0xfe) == 0xfc;
         boolean shared = b.length == 4 && (b[0] & 0xff) == 100 && (b[1] & 0xc0) == 64;
         boolean thisNetwork = b.length == 4 && b[0] == 0;
-        return a.isLoopbackAddress() || a.isLinkLocalAddress() || a.isSiteLocalAddress() || a.isAnyLocalAddress()
-                || a.isMulticastAddress() || uniqueLocal || shared || thisNetwork;
+        return a.isLoopbackAddress()
+                || a.isLinkLocalAddress()
+                || a.isSiteLocalAddress()
+                || a.isAnyLocalAddress()
+                || a.isMulticastAddress()
+                || uniqueLocal
+                || shared
+                || thisNetwork;
     }
 
     private synchronized HttpClient client() {
         if (client == null) {
-            client = HttpClient.newBuilder().connectTimeout(connect).followRedirects(HttpClient.Redirect.NEVER).build();
+            client = HttpClient.newBuilder()
+                    .connectTimeout(connect)
+                    .followRedirects(HttpClient.Redirect.NEVER)
+                    .build();
         }
         return client;
     }
@@ -206,8 +231,12 @@ public final class HolidayFetcher {
     private HttpResponse<byte[]> send(URI url, long deadline)
             throws InterruptedException, ExecutionException, TimeoutException {
         long left = deadline - System.nanoTime();
-        HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofNanos(Math.max(left, 1)))
-                .header("User-Agent", userAgent).header("Accept", "application/json").GET().build();
+        HttpRequest request = HttpRequest.newBuilder(url)
+                .timeout(Duration.ofNanos(Math.max(left, 1)))
+                .header("User-Agent", userAgent)
+                .header("Accept", "application/json")
+                .GET()
+                .build();
         CompletableFuture<HttpResponse<byte[]>> future = client().sendAsync(request, info -> new Limited());
         try {
             return future.get(left, TimeUnit.NANOSECONDS);
@@ -222,7 +251,13 @@ public final class HolidayFetcher {
             if (b == '<') {
                 return true;
             }
-            if (b != ' ' && b != '\n' && b != '\r' && b != '\t' && b != (byte) 0xEF && b != (byte) 0xBB && b != (byte) 0xBF) {
+            if (b != ' '
+                    && b != '\n'
+                    && b != '\r'
+                    && b != '\t'
+                    && b != (byte) 0xEF
+                    && b != (byte) 0xBB
+                    && b != (byte) 0xBF) {
                 return false;
             }
         }

@@ -1,10 +1,5 @@
 package pocketapi.holidays.update;
 
-import pocketapi.holidays.Confirmation;
-import pocketapi.holidays.HolidayDataException;
-import pocketapi.holidays.HolidayGate;
-import pocketapi.holidays.HolidayYear;
-import pocketapi.holidays.LiveCalendar;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,24 +8,26 @@ import java.time.LocalDate;
 import java.util.*;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
+import pocketapi.common.Utc8;
+import pocketapi.holidays.Confirmation;
+import pocketapi.holidays.HolidayDataException;
+import pocketapi.holidays.HolidayGate;
+import pocketapi.holidays.HolidayYear;
+import pocketapi.holidays.LiveCalendar;
 import pocketapi.holidays.data.ChineseDaysFile;
 import pocketapi.holidays.data.HolidayFile;
 import pocketapi.holidays.data.YearSource;
-import pocketapi.common.Utc8;
 
 /**
  * Keeps the holiday data current while the service runs. Every interval (and a second after the start) it fetches this
  * UTC+8 year and the next (and any year between the covered range and them) from the primary source's mirrors in order
  * ({@link #PRIMARY}, {@code <base>/YYYY.json}); a year goes through the same reading and {@link HolidayGate} as every
- * other source; what becomes of it is {@link ChangeReview}'s decision, with what the confirming source ({@link
- * #CONFIRMING}) says of the calendar years it touches, carried out by {@link ServedYears}. Each mirror's outcome is
- * logged when it changes, a disagreement once a day; once a day while the covered range ends within 30 days it warns.
- * Years of {@code HOLIDAY_DATA_DIR} are the operator's: never fetched. One round at a time, a minute
- * at most.
+ * other source; what becomes of it is {@link ChangeReview}'s decision, with what the confirming source
+ * ({@link #CONFIRMING}) says of the calendar years it touches, carried out by {@link ServedYears}. Each mirror's
+ * outcome is logged when it changes, a disagreement once a day; once a day while the covered range ends within 30 days
+ * it warns. Years of {@code HOLIDAY_DATA_DIR} are the operator's: never fetched. One round at a time, a minute at most.
  */
 public final class HolidayUpdater {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayUpdater.class);
@@ -58,8 +55,13 @@ public final class HolidayUpdater {
     private long roundEnd;
 
     /** @param pinned years HOLIDAY_DATA_DIR provides, never fetched nor changed by another year's file */
-    public HolidayUpdater(LiveCalendar live, Sources sources, HolidayCache cache, Set<Integer> pinned,
-                          HolidayFetcher fetcher, Clock clock) {
+    public HolidayUpdater(
+            LiveCalendar live,
+            Sources sources,
+            HolidayCache cache,
+            Set<Integer> pinned,
+            HolidayFetcher fetcher,
+            Clock clock) {
         this.live = live;
         this.sources = sources;
         this.served = new ServedYears(live, cache, pinned, sources, clock);
@@ -71,8 +73,8 @@ public final class HolidayUpdater {
     /** Schedules the checks on {@code scheduler}; returns at once. */
     public void start(ScheduledExecutorService scheduler) {
         if (!sources.mirrors().isEmpty()) {
-            scheduler.scheduleWithFixedDelay(this::checkSafely, FIRST_CHECK_MILLIS, sources.interval().toMillis(),
-                    TimeUnit.MILLISECONDS);
+            scheduler.scheduleWithFixedDelay(
+                    this::checkSafely, FIRST_CHECK_MILLIS, sources.interval().toMillis(), TimeUnit.MILLISECONDS);
         }
         scheduler.scheduleWithFixedDelay(this::warnIfEndingSoon, 0, 1, TimeUnit.HOURS);
     }
@@ -86,8 +88,8 @@ public final class HolidayUpdater {
     }
 
     /**
-     * One round: this UTC+8 year and the next, unless HOLIDAY_DATA_DIR provides them; if the covered
-     * range ended before this year, the missing years in between first, in order (the years stay contiguous).
+     * One round: this UTC+8 year and the next, unless HOLIDAY_DATA_DIR provides them; if the covered range ended before
+     * this year, the missing years in between first, in order (the years stay contiguous).
      */
     public synchronized void check() {
         round.clear();
@@ -132,7 +134,7 @@ public final class HolidayUpdater {
                 continue;
             }
             r.answered = true;
-            r.placeholder |= verdict.kind() == HolidayGate.Kind.NOT_PUBLISHED;  // says nothing of the other mirrors
+            r.placeholder |= verdict.kind() == HolidayGate.Kind.NOT_PUBLISHED; // says nothing of the other mirrors
             if (verdict.served() && decide(current, url, fetched, r)) {
                 return;
             }
@@ -141,26 +143,37 @@ public final class HolidayUpdater {
             apply(r.unconfirmed, r.unconfirmedUrl);
             return;
         }
-        List<Confirmation.Dispute> contradicted = served.inDoubt(current) ? recheck(current).disputes() : List.of();
+        List<Confirmation.Dispute> contradicted =
+                served.inDoubt(current) ? recheck(current).disputes() : List.of();
         if (!contradicted.isEmpty()) {
             served.withdraw(current, contradicted);
             return;
         }
-        served.hold(year, r.waiting != null ? r.waiting : !r.disputes.isEmpty() && current != null
-                ? "chinese-days disagrees on " + Confirmation.describe(r.disputes.values().iterator().next()) : null);
+        served.hold(
+                year,
+                r.waiting != null
+                        ? r.waiting
+                        : !r.disputes.isEmpty() && current != null
+                                ? "chinese-days disagrees on "
+                                        + Confirmation.describe(
+                                                r.disputes.values().iterator().next())
+                                : null);
         SortedSet<LocalDate> dates = new TreeSet<>();
         StringBuilder text = new StringBuilder("holidays " + year);
         r.disputes.forEach((url, d) -> {
             text.append(dates.isEmpty() ? " from " + url + " is not served" : "; from " + url)
-                    .append(": chinese-days disagrees on ").append(Confirmation.describe(d));
+                    .append(": chinese-days disagrees on ")
+                    .append(Confirmation.describe(d));
             dates.addAll(Confirmation.dates(d));
         });
         if (!dates.isEmpty()) {
             served.warnDaily(year + " " + dates, text.toString());
         }
         if (current == null && r.answered) {
-            live.set(dates.isEmpty() && r.placeholder && r.waiting == null
-                    ? live.get().withNotPublished(year) : live.get().withDisputed(year, dates));
+            live.set(
+                    dates.isEmpty() && r.placeholder && r.waiting == null
+                            ? live.get().withNotPublished(year)
+                            : live.get().withDisputed(year, dates));
         }
     }
 
@@ -170,9 +183,15 @@ public final class HolidayUpdater {
         try {
             ChangeReview.Proposal p = ChangeReview.touched(live.get(), fetched, served.pinned());
             Instant now = clock.instant();
-            decision = ChangeReview.review(live.get(), p, confirming(p == null ? new TreeSet<>() : p.years()),
-                    current == null && !sources.confirm().isEmpty() ? served.cache().firstSeen(fetched.year(), now) : now,
-                    sources.confirmWait(), now);
+            decision = ChangeReview.review(
+                    live.get(),
+                    p,
+                    confirming(p == null ? new TreeSet<>() : p.years()),
+                    current == null && !sources.confirm().isEmpty()
+                            ? served.cache().firstSeen(fetched.year(), now)
+                            : now,
+                    sources.confirmWait(),
+                    now);
         } catch (HolidayDataException e) {
             outcomes.note(url, "cannot be served with the other years: " + e.problem());
             return false;
@@ -198,7 +217,9 @@ public final class HolidayUpdater {
         return false;
     }
 
-    /** What the confirming source says of each year, each fetched at most once a round; null when confirmation is off. */
+    /**
+     * What the confirming source says of each year, each fetched at most once a round; null when confirmation is off.
+     */
     private Map<Integer, ChangeReview.Confirming> confirming(SortedSet<Integer> years) {
         if (sources.confirm().isEmpty()) {
             return null;
@@ -228,8 +249,7 @@ public final class HolidayUpdater {
     }
 
     /** A year's file as {@code source} reads it, or why there is none. */
-    private record Read(HolidayYear year, String problem) {
-    }
+    private record Read(HolidayYear year, String problem) {}
 
     /** Fetches and reads one file; a failure is noted in {@code log} (a mirror without an answer once a round). */
     private Read read(YearSource source, URI url, int year, OutcomeLog log) {
@@ -237,7 +257,8 @@ public final class HolidayUpdater {
         String problem;
         if (result instanceof HolidayFetcher.Failure failure) {
             problem = source == CONFIRMING && failure.reason().equals("answered HTTP 404")
-                    ? "not published yet (answered HTTP 404)" : failure.reason();
+                    ? "not published yet (answered HTTP 404)"
+                    : failure.reason();
             if (failure.noAnswer()) {
                 log.noAnswer(url, failure.reason());
                 return new Read(null, problem);

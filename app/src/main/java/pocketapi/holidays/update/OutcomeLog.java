@@ -1,9 +1,7 @@
 package pocketapi.holidays.update;
 
 import java.net.URI;
-
 import org.slf4j.Logger;
-
 import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
 
@@ -19,6 +17,7 @@ public final class OutcomeLog {
     private final Throttle last = Throttle.untilCleared();
     /** This round's mirrors without an answer, host -> why; and the line last logged for such a round. */
     private final java.util.Map<String, String> unanswered = new java.util.LinkedHashMap<>();
+
     private String lastUnanswered = "";
 
     /** @param what how a line starts, e.g. {@code holiday update} */

@@ -1,12 +1,5 @@
 package pocketapi.holidays.update;
 
-import pocketapi.holidays.Confirmation;
-import pocketapi.holidays.HolidayCalendar;
-import pocketapi.holidays.HolidayDataException;
-import pocketapi.holidays.HolidayGate;
-import pocketapi.holidays.HolidaySources;
-import pocketapi.holidays.HolidayYear;
-import pocketapi.holidays.LiveCalendar;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;
@@ -15,22 +8,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
+import pocketapi.common.Utc8;
+import pocketapi.holidays.Confirmation;
+import pocketapi.holidays.HolidayCalendar;
+import pocketapi.holidays.HolidayDataException;
+import pocketapi.holidays.HolidayGate;
+import pocketapi.holidays.HolidaySources;
+import pocketapi.holidays.HolidayYear;
+import pocketapi.holidays.LiveCalendar;
 import pocketapi.holidays.data.HolidayData;
 import pocketapi.holidays.data.HolidayFile;
-import pocketapi.logging.Throttle;
 import pocketapi.logging.LogText;
-import pocketapi.common.Utc8;
+import pocketapi.logging.Throttle;
 
 /**
  * What the updater's decisions do to what is served and remembered: a year applied goes into the {@link HolidayCache}
  * (confirmed or not) and the {@link LiveCalendar}; a withdrawn one leaves both; a year held back is remembered with its
  * reason; where each year comes from is published for the page; and once a UTC+8 day, while the covered range ends
- * within {@value #WARN_DAYS} days or has ended, a warning says where next year stands. Logged under {@link
- * HolidayUpdater}'s name, which an operator looks for. Used by the updater's one thread.
+ * within {@value #WARN_DAYS} days or has ended, a warning says where next year stands. Logged under
+ * {@link HolidayUpdater}'s name, which an operator looks for. Used by the updater's one thread.
  */
 final class ServedYears {
     private static final Logger LOG = LoggerFactory.getLogger(HolidayUpdater.class);
@@ -47,7 +45,8 @@ final class ServedYears {
     private final TreeMap<Integer, String> held = new TreeMap<>();
     private final Throttle warned;
 
-    ServedYears(LiveCalendar live, HolidayCache cache, Set<Integer> pinned, HolidayUpdater.Sources sources, Clock clock) {
+    ServedYears(
+            LiveCalendar live, HolidayCache cache, Set<Integer> pinned, HolidayUpdater.Sources sources, Clock clock) {
         this.live = live;
         this.cache = cache;
         this.pinned = Set.copyOf(pinned);
@@ -80,8 +79,11 @@ final class ServedYears {
         try {
             cache.write(year.year(), HolidayFile.write(year));
         } catch (IOException e) {
-            LOG.error("cannot keep holidays {} in the cache {} ({}); serving it until the next restart", year.year(),
-                    cache.dir(), e.toString());
+            LOG.error(
+                    "cannot keep holidays {} in the cache {} ({}); serving it until the next restart",
+                    year.year(),
+                    cache.dir(),
+                    e.toString());
         }
         live.set(a.next());
         held.remove(year.year());
@@ -90,14 +92,25 @@ final class ServedYears {
         String from = "from " + url + (confirmed ? ", confirmed by " + a.confirmedBy() : "");
         if (served == null) {
             HolidayGate.Verdict v = HolidayGate.check(year);
-            LOG.info("holidays {} added: {} days off, {} make-up days, {}", year.year(), v.daysOff(), v.makeUpDays(), from);
+            LOG.info(
+                    "holidays {} added: {} days off, {} make-up days, {}",
+                    year.year(),
+                    v.daysOff(),
+                    v.makeUpDays(),
+                    from);
         } else {
-            LOG.info("holidays {} changed: {}; {}", year.year(), LogText.safe(ChangeReview.changes(served, year),
-                    LogText.LINE), from);
+            LOG.info(
+                    "holidays {} changed: {}; {}",
+                    year.year(),
+                    LogText.safe(ChangeReview.changes(served, year), LogText.LINE),
+                    from);
         }
         if (!a.unconfirmed().isEmpty()) {
-            LOG.warn("holidays {} is served without confirmation, {}; it is checked again every {}", year.year(),
-                    LogText.safe(a.unconfirmed(), LogText.LINE), LogText.duration(sources.interval()));
+            LOG.warn(
+                    "holidays {} is served without confirmation, {}; it is checked again every {}",
+                    year.year(),
+                    LogText.safe(a.unconfirmed(), LogText.LINE),
+                    LogText.duration(sources.interval()));
         }
     }
 
@@ -114,8 +127,11 @@ final class ServedYears {
             try {
                 cache.remove(y);
             } catch (IOException e) {
-                LOG.error("cannot remove holidays {} from the cache {} ({}); a restart may serve it until the next round",
-                        y, cache.dir(), e.toString());
+                LOG.error(
+                        "cannot remove holidays {} from the cache {} ({}); a restart may serve it until the next round",
+                        y,
+                        cache.dir(),
+                        e.toString());
             }
         }
         if (plan.next() != null) {
@@ -156,7 +172,8 @@ final class ServedYears {
         if (sources.confirm().isEmpty()) {
             return HolidaySources.Origin.FETCHED;
         }
-        return cache.confirmedBy(year.year()).isPresent() ? HolidaySources.Origin.CONFIRMED
+        return cache.confirmedBy(year.year()).isPresent()
+                ? HolidaySources.Origin.CONFIRMED
                 : HolidaySources.Origin.UNCONFIRMED;
     }
 
@@ -179,16 +196,20 @@ final class ServedYears {
             return;
         }
         int next = calendar.last().getYear() + 1;
-        String when = left >= 0 ? "ends on " + calendar.last() + ", in " + left + " days"
+        String when = left >= 0
+                ? "ends on " + calendar.last() + ", in " + left + " days"
                 : "ended on " + calendar.last() + "; dates after it answer 400";
-        String status = calendar.notPublished(next) ? next + " is not published yet"
-                : held.containsKey(next) ? next + " is held back: " + LogText.safe(held.get(next), LogText.LINE)
-                : next + " has not been fetched yet";
+        String status = calendar.notPublished(next)
+                ? next + " is not published yet"
+                : held.containsKey(next)
+                        ? next + " is held back: " + LogText.safe(held.get(next), LogText.LINE)
+                        : next + " has not been fetched yet";
         String remedy = sources.mirrors().isEmpty()
                 ? "automatic updates are off (HOLIDAY_UPDATE_URL=off): put " + next + ".json into HOLIDAY_DATA_DIR "
                         + "and restart, or turn updates on"
                 : "pocketapi checks every " + LogText.duration(sources.interval()) + " and serves " + next + " as soon "
-                        + "as it is published; to add it by hand, put " + next + ".json into HOLIDAY_DATA_DIR and restart";
+                        + "as it is published; to add it by hand, put " + next
+                        + ".json into HOLIDAY_DATA_DIR and restart";
         LOG.warn("holiday data {} ({}): {}", when, status, remedy);
     }
 }

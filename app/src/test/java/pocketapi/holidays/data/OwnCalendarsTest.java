@@ -7,12 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import pocketapi.LogCapture;
-import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.OwnCalendar;
 import pocketapi.holidays.Week;
 
@@ -29,7 +26,8 @@ class OwnCalendarsTest {
     void the_folder_is_read_at_start_with_the_exchange_built_in() throws Exception {
         write("acme.json", "{\"week\":\"6\",\"days\":[]}");
         write("notes.txt", "not a calendar");
-        Map<String, OwnCalendar> all = OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE).all();
+        Map<String, OwnCalendar> all =
+                OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE).all();
         assertThat(all.keySet()).containsExactly("acme", "exchange");
         assertThat(all.get("acme").week()).isSameAs(Week.SIX);
         assertThat(OwnCalendars.builtIn().all().keySet()).containsExactly("exchange");
@@ -38,11 +36,13 @@ class OwnCalendarsTest {
     @Test
     void a_bad_file_at_start_is_refused_naming_it() throws Exception {
         write("acme.json", "{\"week\":\"8\"}");
-        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE)).isInstanceOf(pocketapi.files.FolderWatcher.Refused.class)
+        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE))
+                .isInstanceOf(pocketapi.files.FolderWatcher.Refused.class)
                 .hasMessageStartingWith(dir.resolve("acme.json") + ": \"week\" must be 5");
         Files.delete(dir.resolve("acme.json"));
         write("ACME.json", "{}");
-        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE)).hasMessageContaining("a calendar's name must be 1 to 32 of a-z, 0-9 and -");
+        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE))
+                .hasMessageContaining("a calendar's name must be 1 to 32 of a-z, 0-9 and -");
     }
 
     @Test
@@ -69,12 +69,16 @@ class OwnCalendarsTest {
             calendars.rescan();
             calendars.rescan();
             assertThat(calendars.all().get("acme")).isSameAs(good);
-            assertThat(log.linesWith("acme.json: not valid JSON")).singleElement().asString()
+            assertThat(log.linesWith("acme.json: not valid JSON"))
+                    .singleElement()
+                    .asString()
                     .contains("WARN", "calendar acme stays as it was");
 
             Files.delete(dir.resolve("shop.json"));
             calendars.rescan();
-            assertThat(calendars.all()).as("deleted, maybe to be written again: still served").containsKey("shop");
+            assertThat(calendars.all())
+                    .as("deleted, maybe to be written again: still served")
+                    .containsKey("shop");
             calendars.rescan();
             assertThat(calendars.all().keySet()).containsExactly("acme", "exchange");
             assertThat(log.linesWith("calendar shop removed")).hasSize(1);
@@ -86,7 +90,10 @@ class OwnCalendarsTest {
         write("acme.json", "{\"week\":\"6\"}");
         OwnCalendars calendars = OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE);
         Files.createSymbolicLink(dir.resolve("env.json"), Path.of("/proc/self/environ"));
-        assertThat(new ProcessBuilder("mkfifo", dir.resolve("pipe.json").toString()).start().waitFor()).isZero();
+        assertThat(new ProcessBuilder("mkfifo", dir.resolve("pipe.json").toString())
+                        .start()
+                        .waitFor())
+                .isZero();
         Files.createDirectory(dir.resolve("folder.json"));
         write("Bad_Name.json", "{}");
         write("shop.json", "{\"week\":\"5\"}");
@@ -94,8 +101,11 @@ class OwnCalendarsTest {
             calendars.rescan();
             calendars.rescan();
             assertThat(calendars.all().keySet()).containsExactly("acme", "exchange", "shop");
-            assertThat(log.linesWith("WARN")).hasSize(4).allSatisfy(line -> assertThat(line).contains("is not added"))
-                    .anySatisfy(line -> assertThat(line).contains("env.json (CALENDARS_DIR): a symbolic link to a file outside"))
+            assertThat(log.linesWith("WARN"))
+                    .hasSize(4)
+                    .allSatisfy(line -> assertThat(line).contains("is not added"))
+                    .anySatisfy(line ->
+                            assertThat(line).contains("env.json (CALENDARS_DIR): a symbolic link to a file outside"))
                     .anySatisfy(line -> assertThat(line).contains("pipe.json (CALENDARS_DIR): not a regular file"))
                     .anySatisfy(line -> assertThat(line).contains("Bad_Name.json: a calendar's name must be"));
             write("acme.json", "{\"week\":\"5\"}");
@@ -116,9 +126,13 @@ class OwnCalendarsTest {
             calendars.rescan();
             calendars.rescan();
             assertThat(calendars.all().keySet()).containsExactly("acme", "exchange");
-            assertThat(log.linesWith("WARN")).singleElement().asString()
-                    .contains(dir + " (CALENDARS_DIR): cannot be read (" + dir + ": its files together are larger than");
+            assertThat(log.linesWith("WARN"))
+                    .singleElement()
+                    .asString()
+                    .contains(
+                            dir + " (CALENDARS_DIR): cannot be read (" + dir + ": its files together are larger than");
         }
-        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE)).hasMessageContaining("its files together are larger");
+        assertThatThrownBy(() -> OwnCalendars.load(Optional.of(dir), Long.MAX_VALUE))
+                .hasMessageContaining("its files together are larger");
     }
 }

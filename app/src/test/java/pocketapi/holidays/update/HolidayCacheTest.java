@@ -1,6 +1,5 @@
 package pocketapi.holidays.update;
 
-import pocketapi.holidays.data.HolidayData;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -10,16 +9,15 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.util.Optional;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
 import pocketapi.LogCapture;
 import pocketapi.holidays.HolidayCalendar;
 import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.TestYears;
+import pocketapi.holidays.data.HolidayData;
 
 /** The cache of fetched years as start-up reads it, under HOLIDAY_DATA_DIR and over the built-in years. */
 class HolidayCacheTest {
@@ -27,6 +25,7 @@ class HolidayCacheTest {
 
     @TempDir
     Path cacheDir;
+
     @TempDir
     Path dataDir;
 
@@ -36,29 +35,40 @@ class HolidayCacheTest {
 
     @Test
     void a_year_written_to_the_cache_is_served_after_a_restart() throws Exception {
-        new HolidayCache(cacheDir, Clock.systemUTC()).write(2027, TestYears.madeUp2027().getBytes(StandardCharsets.UTF_8));
+        new HolidayCache(cacheDir, Clock.systemUTC())
+                .write(2027, TestYears.madeUp2027().getBytes(StandardCharsets.UTF_8));
         HolidayCalendar calendar = load(Optional.empty()).calendar();
         assertThat(calendar.last()).isEqualTo(LocalDate.of(2027, 12, 31));
         assertThat(calendar.classify(NATIONAL_DAY_2027).status().wire()).isEqualTo("ture");
-        assertThat(calendar.years().get(2027).source()).isEqualTo(cacheDir.resolve("2027.json").toString());
+        assertThat(calendar.years().get(2027).source())
+                .isEqualTo(cacheDir.resolve("2027.json").toString());
     }
 
     @Test
     void holiday_data_dir_beats_the_cache() throws Exception {
         Files.writeString(cacheDir.resolve("2027.json"), TestYears.madeUp2027());
-        Files.writeString(dataDir.resolve("2027.json"), TestYears.madeUp2027().replace("\"中秋节\", \"date\": \"2027-09-15\"",
-                "\"中秋节\", \"date\": \"2027-09-16\""));
+        Files.writeString(
+                dataDir.resolve("2027.json"),
+                TestYears.madeUp2027()
+                        .replace("\"中秋节\", \"date\": \"2027-09-15\"", "\"中秋节\", \"date\": \"2027-09-16\""));
         HolidayData.Loaded loaded = load(Optional.of(dataDir));
         assertThat(loaded.pinned()).containsExactly(2027);
         assertThat(loaded.calendar().classify(LocalDate.of(2027, 9, 16)).name()).isEqualTo("中秋节");
-        assertThat(loaded.calendar().classify(LocalDate.of(2027, 9, 15)).status().wire()).isEqualTo("flase");
+        assertThat(loaded.calendar()
+                        .classify(LocalDate.of(2027, 9, 15))
+                        .status()
+                        .wire())
+                .isEqualTo("flase");
     }
 
     @Test
     void the_cache_beats_the_built_in_years() throws Exception {
-        Files.writeString(cacheDir.resolve("2026.json"), TestYears.builtIn(2026).replace(
-                "{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true}",
-                "{\"name\": \"国庆节\", \"date\": \"2026-10-08\", \"isOffDay\": true}"));
+        Files.writeString(
+                cacheDir.resolve("2026.json"),
+                TestYears.builtIn(2026)
+                        .replace(
+                                "{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true}",
+                                "{\"name\": \"国庆节\", \"date\": \"2026-10-08\", \"isOffDay\": true}"));
         HolidayCalendar calendar = load(Optional.empty()).calendar();
         assertThat(calendar.classify(LocalDate.of(2026, 10, 8)).status().wire()).isEqualTo("ture");
         assertThat(calendar.classify(LocalDate.of(2026, 10, 7)).status().wire()).isEqualTo("flase");
@@ -81,7 +91,8 @@ class HolidayCacheTest {
                     .hasSize(1);
         }
         try (Stream<Path> files = Files.list(cacheDir)) {
-            Path aside = files.filter(p -> p.getFileName().toString().startsWith("2027.json.corrupt-")).findFirst()
+            Path aside = files.filter(p -> p.getFileName().toString().startsWith("2027.json.corrupt-"))
+                    .findFirst()
                     .orElseThrow();
             assertThat(Files.readString(aside)).isEqualTo(content);
         }

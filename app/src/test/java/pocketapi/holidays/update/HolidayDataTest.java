@@ -1,6 +1,5 @@
 package pocketapi.holidays.update;
 
-import pocketapi.holidays.data.HolidayData;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,17 +10,15 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
+import org.junit.jupiter.params.provider.CsvFileSource;
 import pocketapi.LogCapture;
-import pocketapi.holidays.Day;
 import pocketapi.holidays.HolidayCalendar;
 import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.TestYears;
+import pocketapi.holidays.data.HolidayData;
 
 class HolidayDataTest {
     static final String YEAR_2027 = TestYears.madeUp2027();
@@ -45,22 +42,28 @@ class HolidayDataTest {
         assertThat(calendar.last()).isEqualTo(LocalDate.of(2027, 12, 31));
         assertThat(calendar.classify(LocalDate.of(2027, 2, 6)).status().wire()).isEqualTo("ture");
         assertThat(calendar.classify(LocalDate.of(2027, 2, 20)).name()).isEqualTo("春节调休");
-        assertThat(calendar.classify(LocalDate.of(2027, 12, 31)).status().wire()).isEqualTo("flase");
+        assertThat(calendar.classify(LocalDate.of(2027, 12, 31)).status().wire())
+                .isEqualTo("flase");
     }
 
     @Test
     void a_file_for_a_built_in_year_replaces_that_year_entirely() throws Exception {
         // The built-in 2025 with the last day of its National Day break renamed and a weekday added.
-        write("2025.json", TestYears.builtIn(2025)
-                .replace("{\"name\": \"国庆节、中秋节\", \"date\": \"2025-10-08\", \"isOffDay\": true}",
-                        "{\"name\": \"测试\", \"date\": \"2025-10-08\", \"isOffDay\": true}")
-                .replace("{\"name\": \"元旦\", \"date\": \"2025-01-01\", \"isOffDay\": true}",
-                        "{\"name\": \"元旦\", \"date\": \"2025-01-01\", \"isOffDay\": true},"
-                                + " {\"name\": \"测试\", \"date\": \"2025-03-03\", \"isOffDay\": true}"));
+        write(
+                "2025.json",
+                TestYears.builtIn(2025)
+                        .replace(
+                                "{\"name\": \"国庆节、中秋节\", \"date\": \"2025-10-08\", \"isOffDay\": true}",
+                                "{\"name\": \"测试\", \"date\": \"2025-10-08\", \"isOffDay\": true}")
+                        .replace(
+                                "{\"name\": \"元旦\", \"date\": \"2025-01-01\", \"isOffDay\": true}",
+                                "{\"name\": \"元旦\", \"date\": \"2025-01-01\", \"isOffDay\": true},"
+                                        + " {\"name\": \"测试\", \"date\": \"2025-03-03\", \"isOffDay\": true}"));
         HolidayCalendar calendar = load();
         assertThat(calendar.classify(LocalDate.of(2025, 3, 3)).name()).isEqualTo("测试");
         assertThat(calendar.classify(LocalDate.of(2025, 10, 8)).name()).isEqualTo("测试");
-        assertThat(calendar.years().get(2025).source()).isEqualTo(dir.resolve("2025.json").toString());
+        assertThat(calendar.years().get(2025).source())
+                .isEqualTo(dir.resolve("2025.json").toString());
         assertThat(calendar.classify(LocalDate.of(2024, 10, 1)).status().wire()).isEqualTo("ture");
     }
 
@@ -83,12 +86,18 @@ class HolidayDataTest {
 
     @Test
     void an_operators_own_year_that_breaks_the_law_is_served_with_a_warning_naming_the_dates() throws Exception {
-        write("2027.json", YEAR_2027.replace("{\"name\": \"中秋节\", \"date\": \"2027-09-15\", \"isOffDay\": true}",
-                "{\"name\": \"中秋节\", \"date\": \"2027-09-15\", \"isOffDay\": false}"));
+        write(
+                "2027.json",
+                YEAR_2027.replace(
+                        "{\"name\": \"中秋节\", \"date\": \"2027-09-15\", \"isOffDay\": true}",
+                        "{\"name\": \"中秋节\", \"date\": \"2027-09-15\", \"isOffDay\": false}"));
         try (LogCapture log = new LogCapture()) {
             assertThat(load().classify(LocalDate.of(2027, 9, 15)).working()).isTrue();
-            assertThat(log.linesWith("2027.json: served, though the statutory holiday 2027-09-15 is not a day off in it"))
-                    .singleElement().asString().contains("WARN", "served as written, as the operator's own file");
+            assertThat(log.linesWith(
+                            "2027.json: served, though the statutory holiday 2027-09-15 is not a day off in it"))
+                    .singleElement()
+                    .asString()
+                    .contains("WARN", "served as written, as the operator's own file");
         }
     }
 
@@ -104,25 +113,7 @@ class HolidayDataTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
-            not JSON                 | 2027.json | {"year": 2027, "days": [           | 2027.json: not valid JSON at line 1, column
-            an array at the top      | 2027.json | []                                 | 2027.json: expected a JSON object
-            year missing             | 2027.json | {"days": []}                       | 2027.json: "year" must be a whole number
-            year not the file name   | 2027.json | {"year": 2028, "days": []}         | 2027.json: "year" is 2028 but the file name says 2027
-            days missing             | 2027.json | {"year": 2027}                     | 2027.json: "days" must be an array
-            a day not an object      | 2027.json | {"year": 2027, "days": [1]}        | 2027.json: days[0] must be an object
-            a day without a name     | 2027.json | {"year": 2027, "days": [{"date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" must be a non-empty string
-            a bad date               | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-02-30", "isOffDay": true}]} | 2027.json: days[0]: "date" is not a date YYYY-MM-DD (2027-02-30)
-            isOffDay not a boolean   | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": "yes"}]} | 2027.json: days[0]: "isOffDay" must be true or false
-            a date in another year   | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2030-01-01", "isOffDay": true}]} | 2027.json: lists 2030-01-01, outside 2027 and December 2026 (a year's file reaches only its own year and the December before it)
-            a June date of the year before | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2026-06-15", "isOffDay": true}]} | 2027.json: lists 2026-06-15, outside 2027 and December 2026
-            a key twice              | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}], "days": []} | 2027.json: a key twice in one object at line 1
-            a key twice in a day     | 2027.json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "date": "2027-06-01", "isOffDay": true}]} | 2027.json: a key twice in one object at line 1
-            a name with a CR         | 2027.json | {"year": 2027, "days": [{"name": "元旦\\rX-FORGED:1", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" contains a control or format character (U+000D) (元旦\\u000DX-FORGED:1)
-            a name with a bidi override | 2027.json | {"year": 2027, "days": [{"name": "元旦\\u202e", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" contains a control or format character (U+202E) (元旦\\u202E)
-            a name with ESC          | 2027.json | {"year": 2027, "days": [{"name": "\\u001b[31m元旦", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" contains a control or format character (U+001B) (\\u001B[31m元旦)
-            a name of 65 characters  | 2027.json | {"year": 2027, "days": [{"name": "元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元旦元", "date": "2027-01-01", "isOffDay": true}]} | 2027.json: days[0]: "name" is longer than 64 characters
-            """)
+    @CsvFileSource(resources = "/cases/HolidayDataTest.csv", delimiter = '|', quoteCharacter = '\'')
     void a_malformed_file_fails_loading_with_a_message_naming_the_file(
             String problem, String name, String json, String message) throws IOException {
         write(name, json);
@@ -134,8 +125,12 @@ class HolidayDataTest {
 
     @Test
     void a_date_listed_twice_in_one_file_fails_loading() throws IOException {
-        write("2027.json", YEAR_2027.replace("\"isOffDay\": false}\n  ]",
-                "\"isOffDay\": false},\n    {\"name\": \"元旦\", \"date\": \"2027-01-01\", \"isOffDay\": true}\n  ]"));
+        write(
+                "2027.json",
+                YEAR_2027.replace(
+                        "\"isOffDay\": false}\n  ]",
+                        "\"isOffDay\": false},\n    {\"name\": \"元旦\", \"date\": \"2027-01-01\", "
+                                + "\"isOffDay\": true}\n  ]"));
         assertThatThrownBy(this::load)
                 .isInstanceOf(HolidayDataException.class)
                 .hasMessage(dir.resolve("2027.json") + ": date 2027-01-01 is listed twice in this file");
@@ -157,7 +152,9 @@ class HolidayDataTest {
             assertThat(calendar.last()).isEqualTo(LocalDate.of(2026, 12, 31));
             assertThat(calendar.notPublished(2027)).isTrue();
             assertThat(calendar.notPublished(2028)).isFalse();
-            assertThat(log.linesWith("WARN")).singleElement().asString()
+            assertThat(log.linesWith("WARN"))
+                    .singleElement()
+                    .asString()
                     .contains(dir.resolve("2027.json") + ": no days at all, a placeholder: 2027 is not published yet");
         }
     }
@@ -165,19 +162,30 @@ class HolidayDataTest {
     @Test
     void a_date_two_years_list_differently_fails_loading_naming_both_files() throws IOException {
         // 2022-12-31 is a day off of the built-in 2023 New Year break; a 2022 file may not make it a working day.
-        write("2022.json", TestYears.builtIn(2022).replace("\"isOffDay\": false}\n  ]",
-                "\"isOffDay\": false},\n    {\"name\": \"元旦\", \"date\": \"2022-12-31\", \"isOffDay\": false}\n  ]"));
+        write(
+                "2022.json",
+                TestYears.builtIn(2022)
+                        .replace(
+                                "\"isOffDay\": false}\n  ]",
+                                "\"isOffDay\": false},\n    {\"name\": \"元旦\", \"date\": \"2022-12-31\", "
+                                        + "\"isOffDay\": false}\n  ]"));
         assertThatThrownBy(this::load)
                 .isInstanceOf(HolidayDataException.class)
-                .hasMessage("built-in holidays/2023.json: date 2022-12-31 is listed as a day off, but as a working day in "
-                        + dir.resolve("2022.json"));
+                .hasMessage(
+                        "built-in holidays/2023.json: date 2022-12-31 is listed as a day off, but as a working day in "
+                                + dir.resolve("2022.json"));
     }
 
     @Test
     void a_date_two_years_list_alike_is_served_as_holiday_cn_lists_2018_12_30() throws Exception {
         // holiday-cn's 2018.json and 2019.json both list 2018-12-29..31 (the 2019 New Year break).
-        write("2022.json", TestYears.builtIn(2022).replace("\"isOffDay\": false}\n  ]",
-                "\"isOffDay\": false},\n    {\"name\": \"元旦\", \"date\": \"2022-12-31\", \"isOffDay\": true}\n  ]"));
+        write(
+                "2022.json",
+                TestYears.builtIn(2022)
+                        .replace(
+                                "\"isOffDay\": false}\n  ]",
+                                "\"isOffDay\": false},\n    {\"name\": \"元旦\", \"date\": \"2022-12-31\", "
+                                        + "\"isOffDay\": true}\n  ]"));
         assertThat(load().classify(LocalDate.of(2022, 12, 31)).status().wire()).isEqualTo("ture");
     }
 }

@@ -1,6 +1,5 @@
 package pocketapi.holidays.update;
 
-import pocketapi.holidays.data.HolidayData;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
@@ -12,22 +11,20 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.CsvFileSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
 import pocketapi.LogCapture;
 import pocketapi.Mirror;
 import pocketapi.MutableClock;
-import pocketapi.holidays.Day;
 import pocketapi.holidays.HolidayCalendar;
 import pocketapi.holidays.LiveCalendar;
 import pocketapi.holidays.TestYears;
+import pocketapi.holidays.data.HolidayData;
 
 /** The updater against local mirrors: what it serves, what it refuses, what it logs. */
 class HolidayUpdaterTest {
@@ -60,9 +57,13 @@ class HolidayUpdaterTest {
 
     /** An updater without confirmation: what these tests cover is the primary source alone. */
     private HolidayUpdater updater(Set<Integer> pinned, URI... mirrors) {
-        return new HolidayUpdater(live, new HolidayUpdater.Sources(List.of(mirrors), Duration.ofHours(6), List.of(),
-                Duration.ZERO), new HolidayCache(cacheDir, clock), pinned,
-                new HolidayFetcher(Duration.ofSeconds(1), Duration.ofSeconds(1), "pocketapi-test"), clock);
+        return new HolidayUpdater(
+                live,
+                new HolidayUpdater.Sources(List.of(mirrors), Duration.ofHours(6), List.of(), Duration.ZERO),
+                new HolidayCache(cacheDir, clock),
+                pinned,
+                new HolidayFetcher(Duration.ofSeconds(1), Duration.ofSeconds(1), "pocketapi-test"),
+                clock);
     }
 
     private HolidayCalendar served() {
@@ -78,10 +79,13 @@ class HolidayUpdaterTest {
         assertThat(served()).isNotSameAs(before);
         assertThat(served().last()).isEqualTo(LocalDate.of(2027, 12, 31));
         assertThat(served().classify(NATIONAL_DAY_2027).status().wire()).isEqualTo("ture");
-        assertThat(TestYears.parse(2027, java.nio.file.Files.readString(cacheDir.resolve("2027.json"))).sameDays(TestYears.parse(2027,
-                TestYears.madeUp2027()))).isTrue();
+        assertThat(TestYears.parse(2027, java.nio.file.Files.readString(cacheDir.resolve("2027.json")))
+                        .sameDays(TestYears.parse(2027, TestYears.madeUp2027())))
+                .isTrue();
         updater.check();
-        assertThat(log.linesWith("holidays 2027 added")).singleElement().asString()
+        assertThat(log.linesWith("holidays 2027 added"))
+                .singleElement()
+                .asString()
                 .endsWith("INFO HolidayUpdater - holidays 2027 added: 30 days off, 5 make-up days, from "
                         + mirror.base() + "/2027.json");
         assertThat(mirror.requests()).containsExactly("/2026.json", "/2027.json", "/2026.json", "/2027.json");
@@ -100,17 +104,9 @@ class HolidayUpdaterTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
-            only New Year's Day  | 200 | application/json | {"year": 2027, "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": true}]} | refused: the statutory holidays 2027-02-05, 2027-02-08
-            an HTML page         | 200 | text/html        | <!doctype html><title>Wi-Fi login</title>                                     | answered an HTML page
-            HTML sent as JSON    | 200 | application/json | <html><body>blocked</body></html>                                              | answered an HTML page
-            not found            | 404 | text/plain       | Not Found                                                                      | answered HTTP 404
-            a server error       | 500 | text/plain       | oops                                                                           | answered HTTP 500
-            another year inside  | 200 | application/json | {"year": 2026, "days": []}                                                     | refused: "year" is 2026 but the file name says 2027
-            not JSON             | 200 | application/json | {"year": 2027, "days": [                                                       | refused: not valid JSON
-            """)
-    void a_bad_answer_leaves_the_data_as_it_is_and_is_logged_once(String kind, int status, String type, String body,
-                                                                   String reason) {
+    @CsvFileSource(resources = "/cases/HolidayUpdaterTest.csv", delimiter = '|', quoteCharacter = '\'')
+    void a_bad_answer_leaves_the_data_as_it_is_and_is_logged_once(
+            String kind, int status, String type, String body, String reason) {
         mirror.answer("2027.json", status, type, body.getBytes(StandardCharsets.UTF_8));
         HolidayCalendar before = served();
         HolidayUpdater updater = updater(mirror.base());
@@ -118,7 +114,8 @@ class HolidayUpdaterTest {
         updater.check();
         assertThat(served()).isSameAs(before);
         assertThat(cacheDir.resolve("2027.json")).doesNotExist();
-        assertThat(log.linesWith(mirror.base() + "/2027.json: " + reason)).hasSize(1)
+        assertThat(log.linesWith(mirror.base() + "/2027.json: " + reason))
+                .hasSize(1)
                 .allSatisfy(line -> assertThat(line).contains("WARN", "keeping the data as it is"));
     }
 
@@ -129,32 +126,40 @@ class HolidayUpdaterTest {
         mirror.answer("2027.json", 200, "application/json", big);
         updater(mirror.base()).check();
         assertThat(served().last()).isEqualTo(LocalDate.of(2026, 12, 31));
-        assertThat(log.linesWith("/2027.json: the answer is larger than 1048576 bytes")).hasSize(1);
+        assertThat(log.linesWith("/2027.json: the answer is larger than 1048576 bytes"))
+                .hasSize(1);
     }
 
     @Test
     void a_mirror_that_accepts_and_never_answers_costs_one_time_out_and_changes_nothing() {
         mirror.hang();
         HolidayCalendar before = served();
-        updater(mirror.base()).check();  // returns: the time-out ended the wait
+        updater(mirror.base()).check(); // returns: the time-out ended the wait
         assertThat(served()).isSameAs(before);
-        assertThat(log.linesWith("WARN")).singleElement().asString().contains("holiday update: no answer from "
-                + mirror.base().getAuthority() + " (no complete answer within 1 s); keeping the data as it is");
+        assertThat(log.linesWith("WARN"))
+                .singleElement()
+                .asString()
+                .contains("holiday update: no answer from " + mirror.base().getAuthority()
+                        + " (no complete answer within 1 s); keeping the data as it is");
     }
 
     @Test
     void an_offline_start_logs_one_line_for_every_mirror_and_year_without_an_answer() throws Exception {
         URI closed1;
         URI closed2;
-        try (java.net.ServerSocket a = new java.net.ServerSocket(0); java.net.ServerSocket b = new java.net.ServerSocket(0)) {
+        try (java.net.ServerSocket a = new java.net.ServerSocket(0);
+                java.net.ServerSocket b = new java.net.ServerSocket(0)) {
             closed1 = URI.create("http://127.0.0.1:" + a.getLocalPort());
             closed2 = URI.create("http://127.0.0.1:" + b.getLocalPort());
         }
         HolidayUpdater updater = updater(closed1, closed2);
         updater.check();
         updater.check();
-        assertThat(log.lines()).singleElement().asString().contains("WARN HolidayUpdater - holiday update: no answer from "
-                + closed1.getAuthority() + ", " + closed2.getAuthority() + " (could not connect");
+        assertThat(log.lines())
+                .singleElement()
+                .asString()
+                .contains("WARN HolidayUpdater - holiday update: no answer from " + closed1.getAuthority() + ", "
+                        + closed2.getAuthority() + " (could not connect");
     }
 
     @Test
@@ -164,16 +169,19 @@ class HolidayUpdaterTest {
             second.publish("2027.json", TestYears.madeUp2027());
             updater(mirror.base(), second.base()).check();
             assertThat(served().classify(NATIONAL_DAY_2027).status().wire()).isEqualTo("ture");
-            assertThat(log.linesWith("holidays 2027 added")).singleElement().asString()
+            assertThat(log.linesWith("holidays 2027 added"))
+                    .singleElement()
+                    .asString()
                     .endsWith("from " + second.base() + "/2027.json");
         }
     }
 
     @Test
     void without_confirmation_a_changed_built_in_year_is_logged_once_and_not_served() {
-        String changed = TestYears.builtIn(2026).replace(
-                "{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true}",
-                "{\"name\": \"国庆节\", \"date\": \"2026-10-08\", \"isOffDay\": true}");
+        String changed = TestYears.builtIn(2026)
+                .replace(
+                        "{\"name\": \"国庆节\", \"date\": \"2026-10-07\", \"isOffDay\": true}",
+                        "{\"name\": \"国庆节\", \"date\": \"2026-10-08\", \"isOffDay\": true}");
         mirror.publish("2026.json", changed);
         HolidayCalendar before = served();
         HolidayUpdater updater = updater(mirror.base());
@@ -182,9 +190,14 @@ class HolidayUpdaterTest {
         assertThat(served()).isSameAs(before);
         assertThat(served().classify(LocalDate.of(2026, 10, 8)).status().wire()).isEqualTo("flase");
         assertThat(cacheDir.resolve("2026.json")).doesNotExist();
-        assertThat(log.linesWith(mirror.base() + "/2026.json")).singleElement().asString().contains("WARN",
-                "a change to dates already served (2026-10-07, 2026-10-08) is not served: nothing can confirm it "
-                        + "(HOLIDAY_CONFIRM_URL=off)");
+        assertThat(log.linesWith(mirror.base() + "/2026.json"))
+                .singleElement()
+                .asString()
+                .contains(
+                        "WARN",
+                        "a change to dates already served (2026-10-07, 2026-10-08) is not served: nothing "
+                                + "can confirm it "
+                                + "(HOLIDAY_CONFIRM_URL=off)");
     }
 
     @Test
@@ -205,7 +218,7 @@ class HolidayUpdaterTest {
 
     @Test
     void the_years_fetched_follow_the_utc8_date() {
-        clock.set("2026-12-31T16:00:00Z");  // 2027-01-01 00:00 UTC+8
+        clock.set("2026-12-31T16:00:00Z"); // 2027-01-01 00:00 UTC+8
         updater(mirror.base()).check();
         assertThat(mirror.requests()).containsExactly("/2027.json", "/2028.json");
     }
@@ -222,7 +235,8 @@ class HolidayUpdaterTest {
     @Test
     void start_returns_at_once_while_the_first_check_runs_in_the_background() throws Exception {
         mirror.hang();
-        java.util.concurrent.ScheduledExecutorService scheduler = java.util.concurrent.Executors.newScheduledThreadPool(1);
+        java.util.concurrent.ScheduledExecutorService scheduler =
+                java.util.concurrent.Executors.newScheduledThreadPool(1);
         try {
             HolidayUpdater updater = updater(mirror.base());
             updater.start(scheduler);
@@ -232,7 +246,7 @@ class HolidayUpdaterTest {
             while (mirror.requests().isEmpty() && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
-            assertThat(mirror.requests()).containsExactly("/2026.json");  // asked, and still waiting
+            assertThat(mirror.requests()).containsExactly("/2026.json"); // asked, and still waiting
         } finally {
             scheduler.shutdownNow();
         }
@@ -241,16 +255,17 @@ class HolidayUpdaterTest {
     @Test
     void a_warning_once_a_day_while_the_data_ends_within_30_days() {
         HolidayUpdater updater = updater();
-        updater.warnIfEndingSoon();  // 2026-11-22: 39 days left
+        updater.warnIfEndingSoon(); // 2026-11-22: 39 days left
         assertThat(log.linesWith("holiday data")).isEmpty();
         clock.set("2026-12-01T01:00:00Z");
         updater.warnIfEndingSoon();
         updater.warnIfEndingSoon();
         clock.set("2026-12-02T01:00:00Z");
         updater.warnIfEndingSoon();
-        assertThat(log.linesWith("WARN HolidayUpdater - holiday data ends on 2026-12-31")).hasSize(2);
+        assertThat(log.linesWith("WARN HolidayUpdater - holiday data ends on 2026-12-31"))
+                .hasSize(2);
         assertThat(log.linesWith("holiday data ends on 2026-12-31, in 30 days (2027 has not been fetched yet): "
-                + "automatic updates are off (HOLIDAY_UPDATE_URL=off): put 2027.json into HOLIDAY_DATA_DIR"))
+                        + "automatic updates are off (HOLIDAY_UPDATE_URL=off): put 2027.json into HOLIDAY_DATA_DIR"))
                 .hasSize(1);
     }
 
@@ -259,8 +274,10 @@ class HolidayUpdaterTest {
         live.set(served().withNotPublished(2027));
         clock.set("2027-01-02T01:00:00Z");
         updater(mirror.base()).warnIfEndingSoon();
-        assertThat(log.linesWith("WARN")).singleElement().asString().contains(
-                "holiday data ended on 2026-12-31; dates after it answer 400 (2027 is not published yet): "
+        assertThat(log.linesWith("WARN"))
+                .singleElement()
+                .asString()
+                .contains("holiday data ended on 2026-12-31; dates after it answer 400 (2027 is not published yet): "
                         + "pocketapi checks every 6 h and serves 2027 as soon as it is published");
     }
 
@@ -271,29 +288,48 @@ class HolidayUpdaterTest {
                 .isEqualTo("redirected from https to plain http: refused");
         assertThat(HolidayFetcher.refusedRedirect(https, URI.create("file:///etc/passwd"), false))
                 .isEqualTo("redirected to another scheme: refused");
-        assertThat(HolidayFetcher.refusedRedirect(URI.create("http://203.0.113.5/2027.json"),
-                URI.create("https://198.51.100.7/2027.json"), false)).isEqualTo("redirected to another scheme: refused");
-        assertThat(HolidayFetcher.refusedRedirect(https, URI.create("https://198.51.100.7/2027.json"), false)).isNull();
+        assertThat(HolidayFetcher.refusedRedirect(
+                        URI.create("http://203.0.113.5/2027.json"),
+                        URI.create("https://198.51.100.7/2027.json"),
+                        false))
+                .isEqualTo("redirected to another scheme: refused");
+        assertThat(HolidayFetcher.refusedRedirect(https, URI.create("https://198.51.100.7/2027.json"), false))
+                .isNull();
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"127.0.0.1", "localhost", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254",
-            "100.64.0.1", "0.0.0.0", "[::1]", "[fd00::1]", "[fe80::1]", "[::ffff:127.0.0.1]", "224.0.0.1"})
+    @ValueSource(
+            strings = {
+                "127.0.0.1",
+                "localhost",
+                "10.1.2.3",
+                "172.16.0.1",
+                "192.168.1.1",
+                "169.254.169.254",
+                "100.64.0.1",
+                "0.0.0.0",
+                "[::1]",
+                "[fd00::1]",
+                "[fe80::1]",
+                "[::ffff:127.0.0.1]",
+                "224.0.0.1"
+            })
     void a_redirect_from_a_public_host_never_leads_into_the_local_network(String host) {
         URI from = URI.create("https://203.0.113.5/2027.json");
         URI to = URI.create("https://" + host + "/2027.json");
         assertThat(HolidayFetcher.refusedRedirect(from, to, false))
                 .isEqualTo("redirected from a public host to a loopback, link-local or private address: refused");
         // A mirror the operator configured on the local network may redirect within it.
-        assertThat(HolidayFetcher.refusedRedirect(URI.create("https://127.0.0.1/2027.json"), to, true)).isNull();
+        assertThat(HolidayFetcher.refusedRedirect(URI.create("https://127.0.0.1/2027.json"), to, true))
+                .isNull();
     }
 
     @Test
     void public_addresses_are_not_local() {
         assertThat(HolidayFetcher.isLocal("203.0.113.5")).isFalse();
         assertThat(HolidayFetcher.isLocal("[2001:db8::1]")).isFalse();
-        assertThat(HolidayFetcher.isLocal("100.128.0.1")).isFalse();  // just past 100.64/10
-        assertThat(HolidayFetcher.isLocal("172.32.0.1")).isFalse();  // just past 172.16/12
+        assertThat(HolidayFetcher.isLocal("100.128.0.1")).isFalse(); // just past 100.64/10
+        assertThat(HolidayFetcher.isLocal("172.32.0.1")).isFalse(); // just past 172.16/12
     }
 
     @Test
@@ -312,8 +348,8 @@ class HolidayUpdaterTest {
         mirror.publish("2027.json", TestYears.madeUp2027());
         updater(mirror.base()).check();
         mirror.close();
-        HolidayCalendar restarted = HolidayData.load(Optional.empty(),
-                new HolidayCache(cacheDir, clock).load(), clock).calendar();
+        HolidayCalendar restarted = HolidayData.load(Optional.empty(), new HolidayCache(cacheDir, clock).load(), clock)
+                .calendar();
         assertThat(restarted.classify(NATIONAL_DAY_2027).status().wire()).isEqualTo("ture");
         assertThat(Files.list(cacheDir).map(p -> p.getFileName().toString())).containsExactly("2027.json");
     }
