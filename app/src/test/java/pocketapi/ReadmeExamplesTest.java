@@ -101,19 +101,19 @@ class ReadmeExamplesTest {
         return files;
     }
 
-    /** The README's own acme.json: the first json block holding 公司假日. */
+    /** The manual's own acme.json: the first json block holding 公司假日 (holidays.md). */
     private String acme() throws IOException {
-        String readme = Files.readString(README);
+        String readme = Files.readString(DOCS.resolve("holidays.md"));
         Matcher m = Pattern.compile("```json\n(\\{\"week\"[^`]*公司假日[^`]*)```").matcher(readme);
-        assertThat(m.find()).as("the README shows acme.json").isTrue();
+        assertThat(m.find()).as("holidays.md shows acme.json").isTrue();
         return m.group(1);
     }
 
-    /** The README's portrait.txt. */
+    /** The manual's portrait.txt (pictures.md). */
     private String portraitPool() throws IOException {
-        String readme = Files.readString(README);
+        String readme = Files.readString(DOCS.resolve("pictures.md"));
         Matcher m = Pattern.compile("```\n(# portrait\\.txt[^`]*)```").matcher(readme);
-        assertThat(m.find()).as("the README shows portrait.txt").isTrue();
+        assertThat(m.find()).as("pictures.md shows portrait.txt").isTrue();
         return m.group(1);
     }
 

@@ -21,13 +21,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's recipes fail safe, run as written: the cron line (by {@code sh}, as cron runs it) and the Home Assistant
+ * The recipes (docs/recipes.md) fail safe, run as written: the cron line (by {@code sh}, as cron runs it) and the Home Assistant
  * templates (by Jinja, the engine Home Assistant uses) against the answers the service can give — {@code work},
  * {@code vacation}, a {@code 400} with its message, and none. Only the exact answer {@code vacation} may skip the job
  * or silence the alarm.
  */
 class RecipesTest {
-    private static final Path README = Path.of("..", "README.md");
+    private static final Path RECIPES = Path.of("docs", "recipes.md");
 
     @TempDir
     Path dir;
@@ -50,10 +50,10 @@ class RecipesTest {
         return server;
     }
 
-    /** The crontab line of the README: its command, after the five time fields. */
+    /** The crontab line of the recipes: its command, after the five time fields. */
     private static String cronCommand() throws IOException {
-        Matcher m = Pattern.compile("(?m)^30 6 \\* \\* \\* (.+)$").matcher(Files.readString(README));
-        assertThat(m.find()).as("the README's cron line").isTrue();
+        Matcher m = Pattern.compile("(?m)^30 6 \\* \\* \\* (.+)$").matcher(Files.readString(RECIPES));
+        assertThat(m.find()).as("recipes.md's cron line").isTrue();
         return m.group(1);
     }
 
@@ -102,13 +102,13 @@ class RecipesTest {
     }
 
     /**
-     * The templates of the README's Home Assistant block: the sensor's value and availability, the automation's
+     * The templates of the recipes' Home Assistant block: the sensor's value and availability, the automation's
      * condition.
      */
     private static List<String> haTemplates() throws IOException {
-        String readme = Files.readString(README);
+        String readme = Files.readString(RECIPES);
         Matcher block = Pattern.compile("```yaml\n(rest:\n[^`]*)```").matcher(readme);
-        assertThat(block.find()).as("the README's Home Assistant block").isTrue();
+        assertThat(block.find()).as("recipes.md's Home Assistant block").isTrue();
         List<String> templates = new ArrayList<>();
         Matcher t = Pattern.compile("(?m)^\\s+(?:value_template|availability): \"(.*)\"$")
                 .matcher(block.group(1));

@@ -28,7 +28,7 @@ public final class CounterSettings {
                     + "no user is "
                     + "counted yet). Unset: stats.key beside STATS_FILE. Instances sharing STATS_REDIS_URL "
                     + "each need the same one "
-                    + "(README: Running several instances)",
+                    + "(docs/counters.md)",
             Values.Value::file);
     public static final Setting<Optional<RedisTarget>> STATS_REDIS_URL = Setting.of(
             "STATS_REDIS_URL",
@@ -52,7 +52,7 @@ public final class CounterSettings {
             "100000",
             "users tracked at most, 1–5000000, and no more than the heap holds (a start that cannot hold "
                     + "them says how many "
-                    + "it can): 48 bytes a user, 76 while a save runs (README: Memory)",
+                    + "it can): 48 bytes a user, 76 while a save runs (docs/deploy.md: Memory)",
             v -> v.number(1, 5_000_000));
     public static final Setting<Integer> STATS_HISTORY_DAYS = Setting.of(
             "STATS_HISTORY_DAYS",
@@ -64,7 +64,7 @@ public final class CounterSettings {
             "90",
             "days a user not seen since is forgotten, 1–36600: the counters keep a user only as a keyed hash "
                     + "of its id, "
-                    + "and only this long (README: What is kept)",
+                    + "and only this long (docs/counters.md: What is kept)",
             v -> v.number(1, 36_600));
     public static final Setting<List<String>> STATS_IGNORE = Setting.of(
             "STATS_IGNORE",

@@ -12,7 +12,7 @@ import pocketapi.web.Responses;
 
 /**
  * The counters' endpoints: {@code /api/info} (the counts of its own call), {@code /api/info/history} (calls per UTC+8
- * day, JSON or CSV) and the badge ({@code /api/badge.svg}, {@code /api/badge.json}, not counted). README, "GET
+ * day, JSON or CSV) and the badge ({@code /api/badge.svg}, {@code /api/badge.json}, not counted). docs, "GET
  * /api/info".
  */
 public final class StatsRoutes {

@@ -26,7 +26,7 @@ public final class Allowance {
         used += bytes;
         if (used > limit) {
             throw new Exceeded(what + " would take more than " + limit / 1024 + " KB of the heap, more than the memory "
-                    + "budget leaves them (README: Memory)");
+                    + "budget leaves them (docs/deploy.md: Memory)");
         }
     }
 

@@ -208,7 +208,7 @@ public final class FolderWatcher<T> {
         long total = others + rules.cost().applyAsLong(value);
         if (total > rules.budget()) {
             throw new Refused(first + " (" + rules.setting() + "): the " + rules.what() + "s would take " + total / 1024
-                    + " KB of the heap, more than the memory budget leaves them (README: Memory)");
+                    + " KB of the heap, more than the memory budget leaves them (docs/deploy.md: Memory)");
         }
         return value;
     }

@@ -9,7 +9,7 @@ import pocketapi.web.Query.Param;
 import pocketapi.web.Responses;
 
 /**
- * {@code GET /api/hitokoto}: a random sentence, as the original service answers it (README, "GET /api/hitokoto"; the
+ * {@code GET /api/hitokoto}: a random sentence, as the original service answers it (docs, "GET /api/hitokoto"; the
  * fallbacks are app/docs/decisions.md's).
  */
 final class HitokotoRoutes {

@@ -16,8 +16,7 @@ public final class HitokotoSettings {
             "",
             "a folder of sentence files in the hitokoto bundle's shape (its sentences/ folder: a.json … l.json) for "
                     + "/api/hitokoto; each category it has replaces the built-in one; re-read every 2 s "
-                    + "while running (README: "
-                    + "GET /api/hitokoto). Unset: the built-in poetry (i) and classics (k)",
+                    + "while running (docs/hitokoto.md). Unset: the built-in poetry (i) and classics (k)",
             Values.Value::folder);
 
     /** In the order of --help and the README's table. */

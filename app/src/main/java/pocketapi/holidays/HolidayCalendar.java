@@ -8,7 +8,7 @@ import pocketapi.common.Utc8;
 
 /**
  * The holiday years being served: every date from 1 January of the first year to 31 December of the last is classified
- * as a day off, an ordinary day or a make-up working day (README, "The JSON record"). Years not served are remembered
+ * as a day off, an ordinary day or a make-up working day (docs, "The JSON record"). Years not served are remembered
  * with why (not published yet, or disputed on some dates), so their dates can be refused with the right words.
  *
  * <p>Every day is classified once, at construction; afterwards the calendar is immutable and safe to share between

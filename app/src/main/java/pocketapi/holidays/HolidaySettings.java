@@ -36,8 +36,7 @@ public final class HolidaySettings {
             "https://cdn.jsdelivr.net/npm/chinese-days/dist/years,https://unpkg.com/chinese-days/dist/years",
             "comma-separated base URLs of the confirming source, chinese-days' per-year files, tried in "
                     + "order (year Y is "
-                    + "<base>/Y.json): a fetched change is served only when it agrees (README: Keeping "
-                    + "holiday data current). "
+                    + "<base>/Y.json): a fetched change is served only when it agrees (docs/holiday-data.md). "
                     + "off: a new year is served as fetched, and a year already served never changes",
             v -> v.urls("https://mirror.example.com/chinese-days/dist/years"));
     public static final Setting<Duration> HOLIDAY_CONFIRM_WAIT_SECONDS = Setting.of(
@@ -52,7 +51,7 @@ public final class HolidaySettings {
             "",
             "a folder of NAME.json calendars of your own (a week rule and days of their own), chosen with "
                     + "calendar=NAME; "
-                    + "re-read every 2 s while running (README: Your own calendar)",
+                    + "re-read every 2 s while running (docs/holidays.md: Your own calendar)",
             Values.Value::folder);
     public static final Setting<Path> HOLIDAY_CACHE_DIR = Setting.of(
             "HOLIDAY_CACHE_DIR",

@@ -4,7 +4,7 @@ import java.time.LocalDate;
 
 /**
  * What a day is, in one value: the specification's label ({@link #wire}) and what the day is to a person
- * ({@link #kind}: why it is off or worked), from which the alarm, the wage and the exchange follow. README, "What a day
+ * ({@link #kind}: why it is off or worked), from which the alarm, the wage and the exchange follow. docs, "What a day
  * is".
  *
  * <p>The wire spellings {@code ture}, {@code flase} and {@code worker} are deliberate: the specification fixes them so

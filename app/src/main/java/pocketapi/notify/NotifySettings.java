@@ -18,7 +18,7 @@ public final class NotifySettings {
             "comma-separated targets told when next year is out and on the evening before a day that breaks the week: "
                     + "FORMAT+URL, FORMAT one of webhook, ntfy, bark, wecom, dingtalk, feishu; options in "
                     + "the URL's fragment: "
-                    + "#events=year,eve,ending&week=6&at=20:00&lang=en&region=hk (README: Notifications). Unset: none",
+                    + "#events=year,eve,ending&week=6&at=20:00&lang=en&region=hk (docs/notifications.md). Unset: none",
             Values.Value::text);
 
     /** In the order of --help and the README's table. */

@@ -3,7 +3,7 @@ package pocketapi.pictures;
 import java.util.List;
 import java.util.Locale;
 
-/** Decides whether a request comes from a phone or tablet (README, "GET /img ..."). Stateless. */
+/** Decides whether a request comes from a phone or tablet (docs/pictures.md). Stateless. */
 public final class Devices {
     // Lower-case tokens of phone and tablet browsers; "mobi" also covers "Mobile" and "Mobile Safari".
     private static final List<String> MOBILE_TOKENS = List.of(

@@ -35,7 +35,7 @@ public final class PictureSettings {
             "",
             "a folder of named pools NAME.txt (NAME.portrait.txt, NAME.landscape.txt), served as /img/NAME; "
                     + "re-read every "
-                    + "2 s while running; needs IMAGE_HOST (README: Named pools)",
+                    + "2 s while running; needs IMAGE_HOST (docs/pictures.md)",
             Values.Value::folder);
     public static final Setting<Integer> IMAGE_NO_REPEAT = Setting.of(
             "IMAGE_NO_REPEAT",

@@ -19,7 +19,7 @@ import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
 
 /**
- * Writes every answer: bodies with the exact content types the README shows ({@code application/json; charset=utf-8},
+ * Writes every answer: bodies with the exact content types the docs show ({@code application/json; charset=utf-8},
  * {@code text/plain; charset=utf-8}) and their length, straight to the servlet stream (Javalin's result path would copy
  * each body again); and <b>every error</b>, ours and the ones Jetty answers before Javalin sees a request, as
  * {@code {"status":400,"error":"Bad Request", "message":"..."}} ({@link #error}). What clients do to their own
