@@ -1,6 +1,7 @@
 package pocketapi;
 
 import io.javalin.Javalin;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -110,31 +111,14 @@ public final class Main {
             }
             return;
         }
-        Clock clock = Clock.systemUTC();
-        Config config;
-        Served served;
-        try {
-            config = Settings.parse(System.getenv(), List.of(args));
-            WritableFolders.check(folders(config));
-            served = serve(
-                    config,
-                    clock,
-                    MemoryBudget.check(config, Runtime.getRuntime().maxMemory(), config.get(Settings.SERVE)));
-        } catch (ConfigException | HolidayDataException | ImagePoolException | FolderWatcher.Refused e) {
-            e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
+        Started started = start(System.getenv(), List.of(args), System.err);
+        if (started == null) {
             System.exit(2);
             return;
         }
-        Javalin app = HttpApi.create(config, served.counter(), served.ignored(), served.modules());
-        try {
-            app.start(config.get(ServerSettings.HOST), config.get(ServerSettings.PORT));
-        } catch (RuntimeException e) {
-            System.err.println("ERROR pocketapi: HOST/PORT: cannot listen on " + config.get(ServerSettings.HOST) + ":"
-                    + config.get(ServerSettings.PORT) + ": " + bindFailure(e, config) + "; expected a free port on an "
-                    + "address of this machine");
-            System.exit(2);
-            return;
-        }
+        Config config = started.config();
+        Served served = started.served();
+        Javalin app = started.app();
         Function<String, ScheduledExecutorService> threads = threads();
         served.modules().forEach(m -> m.start(threads));
         threads.apply("log").scheduleWithFixedDelay(() -> Throttle.flushAll(false), 1, 1, TimeUnit.MINUTES);
@@ -157,6 +141,41 @@ public final class Main {
                     config.get(HitokotoSettings.HITOKOTO_DIR).get(),
                     served.hitokoto().size());
         }
+    }
+
+    /** A service listening: its configuration, its modules, its server. */
+    record Started(Config config, Served served, Javalin app) {}
+
+    /**
+     * Reads the settings, tries the folders, reads the modules' files and listens; null when it cannot, each problem
+     * said on {@code err} as one line {@code ERROR pocketapi: …} (the caller exits with code 2). Nothing is started yet
+     * but the server.
+     */
+    static Started start(Map<String, String> env, List<String> args, PrintStream err) {
+        Config config;
+        Served served;
+        try {
+            config = Settings.parse(env, args);
+            WritableFolders.check(folders(config));
+            served = serve(
+                    config,
+                    Clock.systemUTC(),
+                    MemoryBudget.check(config, Runtime.getRuntime().maxMemory(), config.get(Settings.SERVE)));
+        } catch (ConfigException | HolidayDataException | ImagePoolException | FolderWatcher.Refused e) {
+            e.getMessage().lines().forEach(line -> err.println("ERROR pocketapi: " + line));
+            return null;
+        }
+        Javalin app = HttpApi.create(config, served.counter(), served.ignored(), served.modules());
+        try {
+            app.start(config.get(ServerSettings.HOST), config.get(ServerSettings.PORT));
+        } catch (RuntimeException e) {
+            err.println("ERROR pocketapi: HOST/PORT: cannot listen on " + config.get(ServerSettings.HOST) + ":"
+                    + config.get(ServerSettings.PORT) + ": " + bindFailure(e, config) + "; expected a free port on an "
+                    + "address of this machine");
+            app.stop();
+            return null;
+        }
+        return new Started(config, served, app);
     }
 
     /** The modules served, and what the server and the start-up line take of them. */

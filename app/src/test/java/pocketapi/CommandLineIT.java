@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvFileSource;
 import org.junit.jupiter.params.provider.CsvSource;
 import pocketapi.config.Setting;
 import pocketapi.holidays.TestYears;
@@ -51,27 +50,6 @@ class CommandLineIT {
                                     + "not accepted; expected an "
                                     + "absolute http:// or https:// URL without query or fragment, e.g. "
                                     + "https://img.example.com");
-        }
-    }
-
-    @ParameterizedTest(name = "{0}={1}")
-    @CsvFileSource(resources = "/cases/CommandLineIT.csv", delimiter = '|', quoteCharacter = '\'')
-    void a_bad_value_of_any_setting_stops_startup_with_one_error_line_and_exit_code_2(
-            String setting, String value, String message) throws Exception {
-        Map<String, String> env = setting.equals("PORT")
-                ? Map.of("PORT", value)
-                : setting.equals("HOLIDAY_CACHE_DIR")
-                        ? Map.of(
-                                setting,
-                                value,
-                                "PORT",
-                                "0",
-                                "HOLIDAY_UPDATE_URL",
-                                "http://127.0.0.1:9") // checked while updates are on
-                        : Map.of(setting, value, "PORT", "0");
-        try (JarProcess jar = JarProcess.launch(env)) {
-            assertThat(jar.exitCode()).isEqualTo(2);
-            assertThat(jar.output().lines()).singleElement().asString().startsWith("ERROR pocketapi: " + message);
         }
     }
 

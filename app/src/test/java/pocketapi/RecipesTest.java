@@ -21,10 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The recipes (docs/recipes.md) fail safe, run as written: the cron line (by {@code sh}, as cron runs it) and the Home Assistant
- * templates (by Jinja, the engine Home Assistant uses) against the answers the service can give — {@code work},
- * {@code vacation}, a {@code 400} with its message, and none. Only the exact answer {@code vacation} may skip the job
- * or silence the alarm.
+ * The recipes (docs/recipes.md) fail safe, run as written: the cron line (by {@code sh}, as cron runs it) and the Home
+ * Assistant templates (by Jinja, the engine Home Assistant uses) against the answers the service can give —
+ * {@code work}, {@code vacation}, a {@code 400} with its message, and none. Only the exact answer {@code vacation} may
+ * skip the job or silence the alarm.
  */
 class RecipesTest {
     private static final Path RECIPES = Path.of("docs", "recipes.md");

@@ -50,7 +50,9 @@ public final class DayJson {
         return body;
     }
 
-    /** The JSON day record, fields in the order docs/holidays.md shows ("The JSON record always has the fields ..."). */
+    /**
+     * The JSON day record, fields in the order docs/holidays.md shows ("The JSON record always has the fields ...").
+     */
     record Record(
             String date,
             int year,
@@ -75,8 +77,8 @@ public final class DayJson {
     }
 
     /**
-     * The detail record: the day record's eight fields, then what the day is to a person (docs, "What a day is"); for
-     * a date outside the holiday data, {@code holidayData} says why the holiday fields are null.
+     * The detail record: the day record's eight fields, then what the day is to a person (docs, "What a day is"); for a
+     * date outside the holiday data, {@code holidayData} says why the holiday fields are null.
      */
     @JsonPropertyOrder({"date", "year", "month", "day", "status", "isHoliday", "isWorkday", "name"})
     record Detail(
