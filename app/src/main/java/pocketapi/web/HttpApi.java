@@ -80,6 +80,7 @@ public final class HttpApi {
 
     /** Jetty: the service's connector, its guard, JSON error answers, and a graceful stop. */
     private static void jetty(JavalinConfig config, Config settings, List<String> ignored) {
+        config.jetty.threadPool = Connections.threadPool();
         config.jetty.addConnector((server, http) -> {
             // Jetty's default keeps a cache of header fields per connection, some 30 KB each once a request came:
             // at MAX_CONNECTIONS kept-alive connections that alone would be 30 MB of a 64 MB heap.

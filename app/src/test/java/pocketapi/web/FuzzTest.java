@@ -170,11 +170,14 @@ class FuzzTest {
                 assertThat(server.get("/api/holidays?type=pithy&y=2025&m=10&d=1")
                                 .body())
                         .isEqualTo("ture");
-                // What clients send never reaches the log: at most the one-line count of rejected requests.
+                // What clients send never reaches the log, nor a stack trace: at most the one-line count of rejected
+                // requests, and the one-line count of Jetty's own failed tasks (its request-buffer race,
+                // jetty/jetty.project#12939, which a busy machine hits now and then in this run; ConnectionsTest).
                 assertThat(log.lines())
-                        .hasSizeLessThanOrEqualTo(1)
-                        .allSatisfy(
-                                line -> assertThat(line).contains("rejected").hasSizeLessThan(200));
+                        .hasSizeLessThanOrEqualTo(2)
+                        .allSatisfy(line -> assertThat(line)
+                                .containsAnyOf("rejected", "Jetty: 1 task(s) failed")
+                                .hasSizeLessThan(200));
             }
         });
     }
