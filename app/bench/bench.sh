@@ -71,6 +71,11 @@ start_app() {  # name port: starts a server, sets $started_pid (the JVM's own pi
     (exec env PORT="$port" taskset -c "$server_cpu" java "${flags[@]}" -cp "$jar:$work/hello" Hello) \
       >"$work/$name-$port.log" 2>&1 &
     url="http://127.0.0.1:$port/"
+  elif [ "$name" = installed ]; then  # as the .deb's unit and the image start it: with the training's archive
+    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" HOLIDAY_UPDATE_URL=off \
+      taskset -c "$server_cpu" java "${flags[@]}" -XX:SharedArchiveFile="$work/pocketapi.jsa" -Xshare:auto \
+      -jar "$jar") >"$work/$name-$port.log" 2>&1 &
+    url="http://127.0.0.1:$port/healthz"
   else
     (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" HOLIDAY_UPDATE_URL=off \
       taskset -c "$server_cpu" java "${flags[@]}" -jar "$jar") >"$work/$name-$port.log" 2>&1 &
@@ -105,6 +110,23 @@ for i in $(seq "$starts"); do
   done
 done
 startup_hello=$(median "${su_hello[@]}"); startup_app=$(median "${su_app[@]}")
+
+installed=0
+if [ "$base" = hello ]; then
+  echo "measuring start-up as installed: the training run's archive (--train), against the plain hello-world"
+  (cd "$work" && taskset -c "$server_cpu" java "${flags[@]}" -XX:ArchiveClassesAtExit="$work/pocketapi.jsa" \
+    -jar "$jar" --train >"$work/train.log" 2>&1) || { tail -5 "$work/train.log"; exit 1; }
+  su_inst=(); su_hello2=()
+  for i in $(seq "$starts"); do
+    order=(hello installed); [ $((i % 2)) = 0 ] && order=(installed hello)
+    for name in "${order[@]}"; do
+      t0=$(date +%s%N); start_app "$name" $((18150 + i)); t1=$(date +%s%N)
+      stop_app "$started_pid"
+      if [ "$name" = hello ]; then su_hello2+=($(( (t1 - t0) / 1000000 ))); else su_inst+=($(( (t1 - t0) / 1000000 ))); fi
+    done
+  done
+  installed=$(median "${su_inst[@]}"); installed_hello=$(median "${su_hello2[@]}")
+fi
 
 start_app "$base" 18081; hello_jvm=$started_pid
 start_app "$app" 18080; app_jvm=$started_pid
@@ -143,13 +165,24 @@ endpoints=(  # name|path|the hello app's partner for it
   "forecast|/api/holidays/forecast?y=2027|/range"
 )
 
-echo "warming up both JVMs (${warmup}s each; the JIT needs a while to settle)"
-if [ "$base" = hello ]; then
-  pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s -s "$here/hello.lua" "http://127.0.0.1:18081" >/dev/null
-else
-  pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s -s "$here/load.lua" "http://127.0.0.1:18081" >/dev/null
-fi
-pin "$client_cpu" wrk -t1 -c"$conns" -d"$warmup"s -s "$here/load.lua" "http://127.0.0.1:18080" >/dev/null
+# Warm until the rate settles: 3-second runs until two in a row agree within 5% (at least $warmup s, at most
+# 40 runs). On a small VM the JIT and the host take a minute or more to settle, and a JVM still compiling in the
+# background slows the other one on the same CPU: a fixed short warm-up left the first endpoint measured at half speed.
+settle() {  # url [script]
+  local prev=0 cur k t0=$SECONDS
+  for k in $(seq 40); do
+    cur=$(pin "$client_cpu" wrk -t1 -c"$conns" -d3s ${2:+-s "$2"} "$1" | awk '/Requests\/sec/ {printf "%d", $2}')
+    if [ $((SECONDS - t0)) -ge "$warmup" ] && [ "$prev" -gt 0 ] \
+      && awk -v a="$prev" -v b="$cur" 'BEGIN {exit !(b < a * 1.05 && b > a * 0.95)}'; then return; fi
+    prev=$cur
+  done
+}
+echo "warming up both JVMs (at least ${warmup}s each, until the rate settles; the JIT needs a while)"
+for pass in 1 2; do
+  if [ "$base" = hello ]; then settle "http://127.0.0.1:18081" "$here/hello.lua"
+  else settle "http://127.0.0.1:18081" "$here/load.lua"; fi
+  settle "http://127.0.0.1:18080" "$here/load.lua"
+done
 
 echo "measuring throughput: $rounds round(s) x ${seconds}s per endpoint, $base_label and $app_label alternating"
 table=()
@@ -158,6 +191,9 @@ for e in "${endpoints[@]}"; do
   name=${e%%|*}; rest=${e#*|}; path=${rest%%|*}; partner=${rest#*|}
   if [ -n "$only" ] && [ "$name" != "$only" ] && [ "$name" != JSON ] && [ "$name" != alarm ]; then continue; fi
   h_sum=0; a_sum=0; a50=(); a99=(); h50=(); h99=(); acpu=(); hcpu=(); errs=0
+  # Each side's code for this endpoint compiled before it is measured.
+  pin "$client_cpu" wrk -t1 -c"$conns" -d2s "$(base_url "$path" "$partner")" >/dev/null
+  pin "$client_cpu" wrk -t1 -c"$conns" -d2s "http://127.0.0.1:18080$path" >/dev/null
   for _ in $(seq "$rounds"); do
     read -r hr hp50 hp99 he hc <<<"$(run_wrk "$(base_url "$path" "$partner")" "$seconds" "$hello_jvm")"
     read -r ar ap50 ap99 ae ac <<<"$(run_wrk "http://127.0.0.1:18080$path" "$seconds" "$app_jvm")"
@@ -207,6 +243,10 @@ fi
 echo
 printf 'start-up, launch to first answer (median of %d): %s %d ms, %s %d ms, ratio %.2f\n' \
   "$starts" "$app_label" "$startup_app" "$base_label" "$startup_hello" "$(awk -v a="$startup_app" -v h="$startup_hello" 'BEGIN{print a/h}')"
+if [ "$installed" != 0 ]; then
+  printf 'start-up as installed (the .deb and the image: class-data-sharing archive of --train), median of %d: %s %d ms, plain %s %d ms, ratio %.2f\n' \
+    "$starts" "$app_label" "$installed" "$base_label" "$installed_hello" "$(awk -v a="$installed" -v h="$installed_hello" 'BEGIN{print a/h}')"
+fi
 printf 'peak RSS under the same load: %s %d MB, %s %d MB, ratio %.2f\n' \
   "$app_label" "$rss_app" "$base_label" "$rss_hello" "$(awk -v a="$rss_app" -v h="$rss_hello" 'BEGIN{print a/h}')"
 printf 'fat jar: %.1f MB (%d bytes)\n' "$(awk -v b="$jar_bytes" 'BEGIN{print b/1048576}')" "$jar_bytes"

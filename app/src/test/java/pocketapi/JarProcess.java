@@ -134,7 +134,10 @@ final class JarProcess implements AutoCloseable {
             if (line.startsWith("ExecStart=")) {
                 List<String> words =
                         List.of(line.substring("ExecStart=".length()).trim().split("\\s+"));
-                return words.subList(1, words.indexOf("-jar"));
+                // Not the class-data-sharing archive of an installed package: a test's JVM is this machine's own.
+                return words.subList(1, words.indexOf("-jar")).stream()
+                        .filter(w -> !w.startsWith("-XX:SharedArchiveFile=") && !w.startsWith("-Xshare:"))
+                        .toList();
             }
         }
         throw new IllegalStateException("no ExecStart in the unit");
