@@ -4,8 +4,8 @@
 # Debian's Java 17 and redis-server, imported with `podman import`, passed as BASE), then run as
 # the README says: it answers the README's examples, runs as a non-root user on a read-only root
 # file system, its health check passes, a SIGTERM saves the counters (exit 0) and they survive a
-# start with the same volume, a bad setting exits with code 2 and one line; and compose.yaml's
-# shared variant, two instances and Redis started by podman-compose, ends with exact counters.
+# start with the same volume, a bad setting exits with code 2 and one line; compose.yaml starts
+# exactly one instance, and compose.redis.yaml's two instances and Redis end with exact counters.
 # Run by .ci/run after `mvn -B verify` (needs root, podman, runc, podman-compose, debootstrap and
 # the Debian archive for the base, once; skipped, saying so, without them unless
 # POCKETAPI_REQUIRE_TOOLS=1). Prints what it measured. Removes what it made but the base.
@@ -22,9 +22,10 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 step() { echo "== $*"; }
 cleanup() {
   podman rm -f -t 0 pocketapi-test-one >/dev/null 2>&1 || true
-  (cd "$work" && podman-compose -p pocketapi-test -f "$work/compose.yaml" down -v >/dev/null 2>&1) || true
+  (cd "$work" && podman-compose -p pocketapi-test -f "$work/compose.redis.yaml" down -v >/dev/null 2>&1) || true
+  (cd "$work" && podman-compose -p pocketapi-one -f "$work/compose.yaml" down -v >/dev/null 2>&1) || true
   podman volume rm -f pocketapi-test-data >/dev/null 2>&1 || true
-  podman network rm -f pocketapi-test_default >/dev/null 2>&1 || true
+  podman network rm -f pocketapi-test_default pocketapi-one_default >/dev/null 2>&1 || true
   podman rmi -f "$image" >/dev/null 2>&1 || true
   rm -rf "$work"
 }
@@ -80,7 +81,7 @@ expect() {  # $1 port, $2 path, $3 the exact body
   [ "$got" = "$3" ] || fail "$2 answered $got, expected $3"
 }
 # Tests reach no server but those they start: holiday updates off.
-offline=(-e HOLIDAY_UPDATE_URL=off -e HOLIDAY_CONFIRM_URL=off -e HK_UPDATE_URL=off -e TW_UPDATE_URL=off -e TW_CONFIRM_URL=off -e MO_UPDATE_URL=off)
+offline=(-e UPDATES=off)
 
 step "run it read-only as the README says, and the README's examples"
 port=$(free_port)
@@ -127,15 +128,27 @@ set -e
 [ "$(echo "$out" | wc -l)" = 1 ] || fail "more than one line: $out"
 echo "PORT=eighty: exit code 2, \"$out\""
 
-step "compose.yaml's shared variant: two instances and Redis, with podman-compose"
-cp "$top/app/deploy/container/compose.yaml" "$work/compose.yaml"
-sed -i "s#context: ../..#context: $top/app#" "$work/compose.yaml"
+step "compose.yaml: exactly one instance, with podman-compose"
+cp "$top/app/deploy/container/compose.yaml" "$top/app/deploy/container/compose.redis.yaml" "$work/"
+sed -i "s#context: ../..#context: $top/app#" "$work/compose.yaml" "$work/compose.redis.yaml"
+compose() {  # $1 file, $2 project, the rest: podman-compose's command
+  (cd "$work" && POCKETAPI_IMAGE=$image REDIS_IMAGE=$base POCKETAPI_PORT=$port_a POCKETAPI_PORT_B=$port_b \
+    podman-compose -p "$2" -f "$work/$1" --podman-run-args="--health-interval disable -e UPDATES=off" "${@:3}" \
+    >>"$work/compose.log" 2>&1) || { tail -20 "$work/compose.log"; fail "podman-compose ${*:3} ($1)"; }
+}
+running() { podman ps --filter "label=io.podman.compose.project=$1" --format '{{.Names}}' | sort | tr '\n' ' '; }
 port_a=$(free_port); port_b=$(free_port)
+compose compose.yaml pocketapi-one up -d --no-build
+await "$port_a" >/dev/null || fail "compose.yaml: no answer"
+[ "$(running pocketapi-one)" = "pocketapi-one_pocketapi_1 " ] || fail "compose.yaml started: $(running pocketapi-one)"
+echo "compose.yaml started exactly: $(running pocketapi-one)"
+compose compose.yaml pocketapi-one down -v
+
+step "compose.redis.yaml: two instances and Redis, with podman-compose"
 t0=$(date +%s)
-(cd "$work" && POCKETAPI_IMAGE=$image REDIS_IMAGE=$base POCKETAPI_PORT=$port_a POCKETAPI_PORT_B=$port_b \
-  STATS_REDIS_URL=redis://redis:6379/0 podman-compose -p pocketapi-test -f "$work/compose.yaml" \
-  --podman-run-args="--health-interval disable -e HOLIDAY_UPDATE_URL=off -e HOLIDAY_CONFIRM_URL=off -e HK_UPDATE_URL=off -e TW_UPDATE_URL=off -e TW_CONFIRM_URL=off -e MO_UPDATE_URL=off" \
-  up -d --no-build redis pocketapi pocketapi-b >"$work/compose.log" 2>&1) || { tail -20 "$work/compose.log"; fail "podman-compose up"; }
+compose compose.redis.yaml pocketapi-test up -d --no-build
+[ "$(running pocketapi-test)" = "pocketapi-test_pocketapi-b_1 pocketapi-test_pocketapi_1 pocketapi-test_redis_1 " ] \
+  || fail "compose.redis.yaml started: $(running pocketapi-test)"
 await "$port_a" >/dev/null || fail "instance a: no answer"
 await "$port_b" >/dev/null || fail "instance b: no answer"
 for i in $(seq 30); do

@@ -81,7 +81,7 @@ total() { answer "$1" /api/info | sed 's/.*"site":{"totalRequests":\([0-9]*\).*/
 # are switched off by a drop-in of the test's own, in place before the package's first start. The
 # package's settings file stays as shipped.
 mkdir -p "$work/root/etc/systemd/system/pocketapi.service.d"
-printf '[Service]\nEnvironment=HOLIDAY_UPDATE_URL=off\nEnvironment=HOLIDAY_CONFIRM_URL=off\nEnvironment=HK_UPDATE_URL=off\nEnvironment=TW_UPDATE_URL=off\nEnvironment=TW_CONFIRM_URL=off\nEnvironment=MO_UPDATE_URL=off\n' \
+printf '[Service]\nEnvironment=UPDATES=off\n' \
   >"$work/root/etc/systemd/system/pocketapi.service.d/no-internet.conf"
 
 step "install: apt install ./$first (as the README says; Java comes from the registry)"

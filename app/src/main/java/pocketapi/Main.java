@@ -94,6 +94,10 @@ public final class Main {
             System.exit(HolidayCheck.run(Path.of(args[1]), confirm ? Path.of(args[3]) : null, System.out));
             return;
         }
+        if (List.of(args).equals(List.of("--train"))) {
+            System.exit(Training.run(System.out, System.err));
+            return;
+        }
         if (List.of(args).contains("--notify-test")) {
             List<String> settings = new ArrayList<>(List.of(args));
             settings.remove("--notify-test");
@@ -331,7 +335,7 @@ public final class Main {
         }
         on.addAll(regions.updates());
         return on.isEmpty()
-                ? "automatic updates off"
+                ? (config.get(Settings.UPDATES) ? "automatic updates off" : "automatic updates off (UPDATES=off)")
                 : "updates every " + LogText.duration(config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS)) + ": "
                         + String.join("; ", on) + "; cache "
                         + config.get(HolidaySettings.HOLIDAY_CACHE_DIR).toAbsolutePath();

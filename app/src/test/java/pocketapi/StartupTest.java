@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvFileSource;
@@ -48,5 +49,36 @@ class StartupTest {
                 .singleElement()
                 .asString()
                 .startsWith("ERROR pocketapi: " + message);
+    }
+
+    @Test
+    void updates_off_turns_every_fetch_off_whatever_the_urls_say_and_the_start_line_says_so() throws Exception {
+        Map<String, String> env = Map.of(
+                "PORT", "0",
+                "HOST", "127.0.0.1",
+                "STATS_FILE", dir.resolve("stats.json").toString(),
+                "HOLIDAY_CACHE_DIR", dir.resolve("holidays").toString(),
+                "HK_UPDATE_URL", "http://127.0.0.1:9/hk",
+                "UPDATES", "off");
+        var config = Settings.parse(env, List.of("--tw-update-url", "http://127.0.0.1:9/tw"));
+        for (var fetched : Settings.FETCHED) {
+            assertThat(config.get(fetched)).as(fetched.name()).isEmpty();
+        }
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Main.Started started = Main.start(env, List.of(), new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            assertThat(started).as(err.toString(StandardCharsets.UTF_8)).isNotNull();
+            assertThat(started.served().describe())
+                    .contains("holidays 2020-01-01 to ")
+                    .contains("(automatic updates off (UPDATES=off))");
+        } finally {
+            if (started != null) {
+                started.app().stop();
+            }
+        }
+        assertThat(Settings.parse(Map.of("HK_UPDATE_URL", "http://127.0.0.1:9/hk"), List.of())
+                        .get(pocketapi.regions.RegionSettings.HK_UPDATE_URL))
+                .as("on, the default: the URLs as given")
+                .hasSize(1);
     }
 }

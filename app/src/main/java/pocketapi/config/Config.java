@@ -40,6 +40,16 @@ public final class Config {
         return values.text(setting);
     }
 
+    /**
+     * This configuration with {@code setting} set to {@code value} (one setting that decides others, as
+     * {@code UPDATES=off} decides every update URL): a new object, this one unchanged.
+     */
+    public <T> Config with(Setting<T> setting, T value) {
+        Map<Setting<?>, Object> changed = new HashMap<>(settings);
+        changed.put(setting, value);
+        return new Config(changed, values);
+    }
+
     /** A setting's value. */
     @SuppressWarnings("unchecked")
     public <T> T get(Setting<T> setting) {

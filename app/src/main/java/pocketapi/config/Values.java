@@ -99,6 +99,12 @@ public final class Values {
             return v.equals("true") || !v.equals("false") && bad("true or false");
         }
 
+        /** {@code on} (true) or {@code off} (false). */
+        public boolean onOff() {
+            String v = text.strip().toLowerCase(Locale.ROOT);
+            return v.equals("on") || !v.equals("off") && bad("on or off");
+        }
+
         public String text() {
             return text;
         }

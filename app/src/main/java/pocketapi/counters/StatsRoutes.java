@@ -17,22 +17,24 @@ import pocketapi.web.Responses;
  */
 public final class StatsRoutes {
     public static final Param<Boolean> CSV = new Param<>(
-            "format",
-            v -> switch (v) {
-                case "json" -> false;
-                case "csv" -> true;
-                default -> throw new IllegalArgumentException("must be json or csv");
-            },
-            false);
+                    "format",
+                    v -> switch (v) {
+                        case "json" -> false;
+                        case "csv" -> true;
+                        default -> throw new IllegalArgumentException("must be json or csv");
+                    },
+                    false)
+            .choices("json", "csv");
     public static final Param<Metric> METRIC = new Param<>(
-            "metric",
-            v -> switch (v) {
-                case "total" -> Metric.TOTAL;
-                case "today" -> Metric.TODAY;
-                case "days30" -> Metric.DAYS30;
-                default -> throw new IllegalArgumentException("must be total, today or days30");
-            },
-            Metric.TOTAL);
+                    "metric",
+                    v -> switch (v) {
+                        case "total" -> Metric.TOTAL;
+                        case "today" -> Metric.TODAY;
+                        case "days30" -> Metric.DAYS30;
+                        default -> throw new IllegalArgumentException("must be total, today or days30");
+                    },
+                    Metric.TOTAL)
+            .choices("total", "today", "days30");
     public static final Param<String> LABEL = new Param<>(
             "label",
             v -> {

@@ -32,15 +32,16 @@ public final class DayRoutes {
     static final Param<Week> WEEK = new Param<>("week", Week::parse, null);
     static final Param<String> CALENDAR = Param.text("calendar");
     static final Param<Boolean> FORECAST = new Param<>(
-            "forecast",
-            v -> switch (v) {
-                case "1", "true" -> true;
-                case "0", "false" -> false;
-                default ->
-                    throw new IllegalArgumentException(
-                            "must be 1 (a year not yet published answered from the forecast) or 0");
-            },
-            false);
+                    "forecast",
+                    v -> switch (v) {
+                        case "1", "true" -> true;
+                        case "0", "false" -> false;
+                        default ->
+                            throw new IllegalArgumentException(
+                                    "must be 1 (a year not yet published answered from the forecast) or 0");
+                    },
+                    false)
+            .choices("1", "true", "0", "false");
     private static final byte[] WORK = "work".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] VACATION = "vacation".getBytes(StandardCharsets.US_ASCII);
 

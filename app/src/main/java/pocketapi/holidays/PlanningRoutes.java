@@ -25,17 +25,18 @@ import pocketapi.web.Responses;
  */
 public final class PlanningRoutes {
     static final Param<IcsFeed.Only> ONLY = new Param<>(
-            "only",
-            v -> switch (v) {
-                case "" -> IcsFeed.Only.ALL;
-                case "off" -> IcsFeed.Only.OFF;
-                case "work" -> IcsFeed.Only.WORK;
-                default ->
-                    throw new IllegalArgumentException(
-                            "must be off (days off only) or work (make-up working days only), "
-                                    + "or left out for both");
-            },
-            IcsFeed.Only.ALL);
+                    "only",
+                    v -> switch (v) {
+                        case "" -> IcsFeed.Only.ALL;
+                        case "off" -> IcsFeed.Only.OFF;
+                        case "work" -> IcsFeed.Only.WORK;
+                        default ->
+                            throw new IllegalArgumentException(
+                                    "must be off (days off only) or work (make-up working days only), "
+                                            + "or left out for both");
+                    },
+                    IcsFeed.Only.ALL)
+            .choices("off", "work");
     static final Param<Integer> REMIND = new Param<>(
             "remind",
             v -> {
@@ -48,25 +49,28 @@ public final class PlanningRoutes {
             },
             -1);
     static final Param<Boolean> LANG = new Param<>(
-            "lang",
-            v -> switch (v) {
-                case "", "zh" -> false;
-                case "en" -> true;
-                default -> throw new IllegalArgumentException("must be zh (the default) or en");
-            },
-            false);
+                    "lang",
+                    v -> switch (v) {
+                        case "", "zh" -> false;
+                        case "en" -> true;
+                        default -> throw new IllegalArgumentException("must be zh (the default) or en");
+                    },
+                    false)
+            .choices("zh", "en");
 
     static final Param<LocalDate> FROM = Param.date("from");
     static final Param<LocalDate> TO = Param.date("to");
     static final Param<Boolean> DETAIL = new Param<>(
-            "detail",
-            v -> switch (v) {
-                case "true" -> true;
-                case "false" -> false;
-                default ->
-                    throw new IllegalArgumentException("must be true (the records of /api/holidays/detail) or false");
-            },
-            false);
+                    "detail",
+                    v -> switch (v) {
+                        case "true" -> true;
+                        case "false" -> false;
+                        default ->
+                            throw new IllegalArgumentException(
+                                    "must be true (the records of /api/holidays/detail) or false");
+                    },
+                    false)
+            .choices("true", "false");
     static final Param<Integer> N = Param.integer("n", -3660, 3660, null);
     static final int MAX_DAYS = 366;
     private final DayRoutes days;

@@ -54,14 +54,15 @@ public final class ImageEndpoint {
     private static final Logger LOG = LoggerFactory.getLogger(ImageEndpoint.class);
     public static final Param<String> TYPE = Param.text("type");
     static final Param<ImagePool.Shape> ORIENTATION = new Param<>(
-            "orientation",
-            v -> switch (v) {
-                case "landscape" -> ImagePool.Shape.LANDSCAPE;
-                case "portrait" -> ImagePool.Shape.PORTRAIT;
-                case "square" -> ImagePool.Shape.SQUARE;
-                default -> throw new IllegalArgumentException("must be landscape, portrait or square");
-            },
-            null);
+                    "orientation",
+                    v -> switch (v) {
+                        case "landscape" -> ImagePool.Shape.LANDSCAPE;
+                        case "portrait" -> ImagePool.Shape.PORTRAIT;
+                        case "square" -> ImagePool.Shape.SQUARE;
+                        default -> throw new IllegalArgumentException("must be landscape, portrait or square");
+                    },
+                    null)
+            .choices("landscape", "portrait", "square");
     private final ImagePools pools;
     private final NamedPools named;
     private final Picker picker;

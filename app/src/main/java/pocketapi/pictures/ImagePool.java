@@ -17,12 +17,13 @@ import pocketapi.files.Resources;
 
 /**
  * A pool of pictures: entries (paths under {@code /d/image/} of the image host) read from a plain text file, one per
- * line, each optionally followed by its size ({@code wall/a.jpg 1920x1080}); blank lines and {@code #} comments
- * ignored. Each picture has a side (the pool file it came from: portrait or landscape, else from its size; null when
- * neither says) and a shape (from its size, else its side). Picks are uniform at random among the pictures a request
- * may have ({@link #choice}). Kept compact, as the memory budget counts it ({@link #BYTES_PER_ENTRY} bytes an entry
- * beyond its UTF-8 bytes): the entries' bytes in one array, sizes and sides in arrays, each choice a list of positions;
- * a {@link Picture} is made when it is picked (its path encoded then). Immutable and thread-safe.
+ * line, each optionally followed by its size ({@code wall/a.jpg 1920x1080}, or {@code 1920 1080} as ImageMagick's
+ * {@code identify -format '%w %h'} writes it); blank lines and {@code #} comments ignored. Each picture has a side (the
+ * pool file it came from: portrait or landscape, else from its size; null when neither says) and a shape (from its
+ * size, else its side). Picks are uniform at random among the pictures a request may have ({@link #choice}). Kept
+ * compact, as the memory budget counts it ({@link #BYTES_PER_ENTRY} bytes an entry beyond its UTF-8 bytes): the
+ * entries' bytes in one array, sizes and sides in arrays, each choice a list of positions; a {@link Picture} is made
+ * when it is picked (its path encoded then). Immutable and thread-safe.
  */
 public final class ImagePool {
     /** A pool file is read whole: at most this many bytes. */
@@ -34,7 +35,7 @@ public final class ImagePool {
     /** Where every entry lives on the image host. */
     public static final String PREFIX = "/d/image/";
 
-    private static final Pattern SIZED = Pattern.compile("(.*\\S)\\s+([1-9][0-9]{0,5})x([1-9][0-9]{0,5})");
+    private static final Pattern SIZED = Pattern.compile("(.*\\S)\\s+([1-9][0-9]{0,5})(?:x|\\s+)([1-9][0-9]{0,5})");
 
     /** A picture's shape. */
     public enum Shape {

@@ -60,14 +60,19 @@ public final class HttpApi {
             jetty(config, settings, ignored);
             Routes routes = new Routes(config, counter);
             for (Module module : modules) {
+                routes.module(module.name());
                 module.routes(routes);
             }
+            routes.module("service");
             routes.counted(
                     "/api/ping",
                     Family.OTHER,
                     (ctx, q) -> ctx.contentType(Responses.TEXT).result("pong"));
             routes.plain("/", Page.landing(modules));
             routes.plain("/healthz", ctx -> ctx.contentType(Responses.TEXT).result("ok"));
+            // The API described once, from the routes' own declarations: made at the first request, then kept.
+            OpenApi openApi = new OpenApi(routes);
+            routes.plain("/openapi.json", ctx -> ctx.contentType(Responses.JSON).result(openApi.document()));
             // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
             config.routes.exception(Exception.class, (e, ctx) -> Responses.error(ctx, e));

@@ -179,10 +179,20 @@ public final class Query {
      * One query parameter an endpoint takes, declared once: its name, how its value is read, and what it is when
      * absent.
      */
-    public record Param<T>(String name, Read<T> read, T absent) {
+    public record Param<T>(String name, Read<T> read, T absent, Map<String, Object> schema) {
         /** How a value is read. */
         public interface Read<T> {
             T read(String value);
+        }
+
+        /** A parameter whose values are described to OpenAPI as text ({@link #choices} names them). */
+        public Param(String name, Read<T> read, T absent) {
+            this(name, read, absent, Map.of("type", "string"));
+        }
+
+        /** This parameter described to OpenAPI as one of {@code values} (what it reads is unchanged). */
+        public Param<T> choices(String... values) {
+            return new Param<>(name, read, absent, Map.of("type", "string", "enum", List.of(values)));
         }
 
         /** Any text, as given; absent: null. */
@@ -200,7 +210,8 @@ public final class Query {
                         }
                         return Integer.parseInt(v);
                     },
-                    null);
+                    null,
+                    Map.of("type", "string", "pattern", "^[0-9]{1,9}$"));
         }
 
         /**
@@ -219,7 +230,8 @@ public final class Query {
                         }
                         throw new IllegalArgumentException("must be a whole number from " + min + " to " + max);
                     },
-                    absent);
+                    absent,
+                    Map.of("type", "integer", "minimum", min, "maximum", max));
         }
 
         /** Whether {@code v} from {@code from} on is 1 to 9 ASCII digits. */
@@ -248,7 +260,8 @@ public final class Query {
                             throw new IllegalArgumentException(why != null ? why : "must be a date YYYY-MM-DD");
                         }
                     },
-                    null);
+                    null,
+                    Map.of("type", "string", "format", "date"));
         }
 
         /**

@@ -3,6 +3,7 @@ package pocketapi.web;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -20,9 +21,17 @@ public final class Routes {
         void answer(Context ctx, Query q) throws Exception;
     }
 
+    /**
+     * A route as registered, for the OpenAPI document: its path (Javalin's syntax), the module it belongs to, whether
+     * its calls are counted, and the query parameters it reads.
+     */
+    public record Route(String path, String module, boolean counted, List<Param<?>> params) {}
+
     private final JavalinConfig config;
     private final CallCounter counter;
     private final Set<String> endpoints = new HashSet<>();
+    private final List<Route> all = new ArrayList<>();
+    private String module = "service";
 
     Routes(JavalinConfig config, CallCounter counter) {
         this.config = config;
@@ -37,8 +46,23 @@ public final class Routes {
         });
     }
 
+    /** The module whose routes are registered next (the service's own: {@code service}). */
+    void module(String name) {
+        module = name;
+    }
+
+    /** Every route registered so far, in order. */
+    List<Route> all() {
+        return List.copyOf(all);
+    }
+
     /** A route that is no endpoint of the API: not counted, no query read. */
     public void plain(String path, Handler handler) {
+        all.add(new Route(path, module, false, List.of()));
+        get(path, handler);
+    }
+
+    private void get(String path, Handler handler) {
         config.routes.get(path, handler);
         config.routes.head(path, handler);
     }
@@ -50,7 +74,8 @@ public final class Routes {
     public void counted(String path, Family family, Answer answer, Param<?>... params) {
         List<Param<?>> takes = List.of(params);
         endpoints.add(path);
-        plain(path, ctx -> {
+        all.add(new Route(path, module, family != null, takes));
+        get(path, ctx -> {
             Caller caller = caller(ctx);
             if (family != null && caller.counted()) {
                 counter.count(caller.user(), family);
@@ -62,7 +87,8 @@ public final class Routes {
     /** An endpoint of the API that counts its own call ({@code /api/info}, whose answer includes it): no query read. */
     public void counting(String path, Handler handler) {
         endpoints.add(path);
-        plain(path, handler);
+        all.add(new Route(path, module, true, List.of()));
+        get(path, handler);
     }
 
     /**

@@ -59,6 +59,22 @@ class PickerTest {
     }
 
     @Test
+    void a_size_is_read_as_wxh_or_as_identify_writes_it_and_a_lone_number_stays_part_of_the_name() throws Exception {
+        assertThat(ImagePool.parse("p", "a.jpg 1920x1080\nb b.jpg 1080 1920\nc.jpg\t800\t800\nd 2020.jpg\n")
+                        .pictures())
+                .extracting(
+                        ImagePool.Picture::entry,
+                        ImagePool.Picture::width,
+                        ImagePool.Picture::height,
+                        ImagePool.Picture::shape)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("a.jpg", 1920, 1080, Shape.LANDSCAPE),
+                        org.assertj.core.groups.Tuple.tuple("b b.jpg", 1080, 1920, Shape.PORTRAIT),
+                        org.assertj.core.groups.Tuple.tuple("c.jpg", 800, 800, Shape.SQUARE),
+                        org.assertj.core.groups.Tuple.tuple("d 2020.jpg", 0, 0, null));
+    }
+
+    @Test
     void a_device_falls_back_to_the_whole_pool_and_an_orientation_replaces_the_device_but_narrows_a_path() {
         ImagePool landscapeOnly = pool("a.jpg 1920x1080\nb.jpg 1600x900\n");
         Picker picker = new Picker(0, 10);

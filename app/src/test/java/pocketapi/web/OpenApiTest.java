@@ -1,0 +1,100 @@
+package pocketapi.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.javalin.Javalin;
+import io.javalin.http.HandlerType;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import pocketapi.TestApps;
+import pocketapi.files.Json;
+
+/**
+ * /openapi.json: a valid OpenAPI 3.1 document (swagger-parser) naming every route the app has, named pools' included,
+ * and every query parameter each route reads: a name written in other letters (Y for y) is refused by that route as a
+ * misspelling, which only a parameter the route declares is.
+ */
+class OpenApiTest {
+    @TempDir
+    Path pools;
+
+    @Test
+    void the_document_is_valid_openapi_3_1_and_names_every_route_and_every_parameter_the_routes_read()
+            throws Exception {
+        Path named = Files.createDirectory(pools.resolve("named"));
+        Files.writeString(named.resolve("wall.txt"), "a.jpg 800x600\nb.jpg 600x800\n");
+        Files.writeString(pools.resolve("p.txt"), "p.jpg\n");
+        Files.writeString(pools.resolve("l.txt"), "l.jpg\n");
+        Javalin app = TestApps.withPools(Map.of(
+                "IMAGE_HOST",
+                "https://img.example.com",
+                "IMAGE_POOL_PORTRAIT",
+                pools.resolve("p.txt").toString(),
+                "IMAGE_POOL_LANDSCAPE",
+                pools.resolve("l.txt").toString(),
+                "IMAGE_POOLS_DIR",
+                named.toString()));
+        TestServer.run(app, server -> {
+            var answer = server.get("/openapi.json");
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(TestServer.contentType(answer)).isEqualTo("application/json; charset=utf-8");
+
+            SwaggerParseResult parsed = new OpenAPIV3Parser().readContents(answer.body());
+            assertThat(parsed.getMessages()).as("swagger-parser's messages").isEmpty();
+            assertThat(parsed.getOpenAPI().getOpenapi()).isEqualTo("3.1.0");
+
+            Set<String> routes = new TreeSet<>();
+            app.unsafe.internalRouter.allHttpHandlers().stream()
+                    .filter(e -> e.endpoint.method == HandlerType.GET)
+                    .forEach(e -> routes.add(e.endpoint.path.replaceAll("<(\\w+)>", "{$1}")));
+            assertThat(routes).contains("/healthz", "/img/pe", "/img/{name}/pe", "/api/holidays", "/openapi.json");
+            assertThat(new TreeSet<>(parsed.getOpenAPI().getPaths().keySet())).isEqualTo(routes);
+
+            JsonNode paths = Json.MAPPER.readTree(answer.body()).get("paths");
+            List<String> checked = new ArrayList<>();
+            for (var path : (Iterable<Map.Entry<String, JsonNode>>) paths::fields) {
+                String concrete = path.getKey().replace("{name}", "wall").replace("{entry}", "x.jpg");
+                for (JsonNode p : path.getValue().get("get").get("parameters")) {
+                    if (!p.get("in").asText().equals("query")) {
+                        continue;
+                    }
+                    String name = p.get("name").asText();
+                    String other = name.toUpperCase(java.util.Locale.ROOT);
+                    var refused = server.get(concrete + "?" + URLEncoder.encode(other, StandardCharsets.UTF_8) + "=1");
+                    assertThat(refused.statusCode())
+                            .as(concrete + "?" + other + "=1")
+                            .isEqualTo(400);
+                    assertThat(refused.body()).as(concrete + "?" + other).contains(name);
+                    checked.add(concrete + " " + name);
+                }
+            }
+            assertThat(checked)
+                    .contains("/api/holidays y", "/api/holidays region", "/img/wall/pe type", "/api/badge.svg label");
+            assertThat(server.get("/api/info").body())
+                    .as("/openapi.json is not counted")
+                    .contains("\"totalRequests\":");
+        });
+    }
+
+    @Test
+    void each_parameters_schema_is_its_declaration() {
+        assertThat(Query.Param.date("from").schema()).isEqualTo(Map.of("type", "string", "format", "date"));
+        assertThat(Query.Param.integer("n", -3, 3, null).schema())
+                .isEqualTo(Map.of("type", "integer", "minimum", -3, "maximum", 3));
+        assertThat(Query.Param.digits("y").schema()).isEqualTo(Map.of("type", "string", "pattern", "^[0-9]{1,9}$"));
+        assertThat(Query.Param.text("type").choices("a", "b").schema())
+                .isEqualTo(Map.of("type", "string", "enum", List.of("a", "b")));
+    }
+}
