@@ -43,6 +43,11 @@ class LandingPageBrowserTest {
         RequiredTools.require("chromium chromium-driver", CHROMIUM, CHROMEDRIVER);
         // 2026-05-06 in UTC+8: the next break is 端午节, 44 days away.
         TestServer.run(TestApps.app(TestApps.at("2026-05-06T02:00:00Z")), server -> {
+            // Four calls of the API's users, before anyone looks at the page: the page's own are not counted.
+            for (String path :
+                    List.of("/api/holidays", "/api/holidays?type=alarm", "/api/holidays/detail", "/img/url")) {
+                assertThat(server.get(path).statusCode()).isEqualTo(200);
+            }
             ChromeDriver browser = start();
             try {
                 browser.manage().window().setSize(new Dimension(1280, 900));
@@ -51,6 +56,9 @@ class LandingPageBrowserTest {
                 screenshot(browser, "landing-desktop.png");
                 assertThat(linesStartingWithPunctuation(browser)).isEmpty();
                 assertBadge(browser, server.origin());
+                assertThat(text(browser, "total"))
+                        .as("the page's own calls are not counted")
+                        .isEqualTo("4");
 
                 browser.manage().window().setSize(new Dimension(390, 844));
                 browser.navigate().refresh();
@@ -58,10 +66,17 @@ class LandingPageBrowserTest {
                 screenshot(browser, "landing-phone.png");
                 assertThat(linesStartingWithPunctuation(browser)).isEmpty();
                 // At the top: today's and tomorrow's answer (2026-05-06 and -07 are ordinary weekdays).
-                assertThat(text(browser, "day-today")).startsWith("今天 5月6日 周三").contains("work 上班 · 工作日 flase");
+                // The API's word shown as the API's, with its meaning, not as a typo.
+                assertThat(text(browser, "day-today"))
+                        .startsWith("今天 5月6日 周三")
+                        .contains("work 上班 · 工作日 · 接口值 flase = 普通日", "the API's value flase = an ordinary day");
                 assertThat(text(browser, "day-tomorrow"))
                         .startsWith("明天 5月7日 周四")
-                        .contains("work 上班 · 工作日 flase");
+                        .contains("work 上班 · 工作日 · 接口值 flase = 普通日");
+                assertPhoneWidth(browser);
+                assertThat(text(browser, "total"))
+                        .as("nor those of a second view")
+                        .isEqualTo("4");
                 assertThat(text(browser, "updates")).contains("added by itself");
 
                 assertCalendar(browser);
@@ -69,6 +84,7 @@ class LandingPageBrowserTest {
                 assertChart(browser);
                 assertRegionSwitch(browser);
                 assertThat(severeConsoleEntries(browser)).isEmpty();
+                assertRegionFragment(browser, server.origin());
                 assertThat(requestedUrls(browser))
                         .isNotEmpty()
                         .allSatisfy(url -> assertThat(url).startsWith(server.origin() + "/"))
@@ -318,9 +334,8 @@ class LandingPageBrowserTest {
     }
 
     /**
-     * The badge of the first view, rendered at the width the server worked out for "calls" and one digit (the view's
-     * own calls are at most six; a later view's badge may be asked for while that view's calls are counted, one digit
-     * or two), and its Markdown line for this origin.
+     * The badge of the first view, rendered at the width the server worked out for "calls" and one digit (the four
+     * calls made before; the page's own are not counted), and its Markdown line for this origin.
      */
     private static void assertBadge(ChromeDriver browser, String origin) {
         JavascriptExecutor js = browser;
@@ -331,20 +346,96 @@ class LandingPageBrowserTest {
     }
 
     /**
-     * The chart of the last 30 days, drawn by the server: the first view's five counted calls (the year, the next
-     * break, next year's forecast, the picture, the totals) in today's bar.
+     * The chart, drawn by the server: on a fresh install the week up to today (not one bar at the right of thirty
+     * days), today's bar the four calls made before the page was opened, none of the page's own.
      */
     private static void assertChart(ChromeDriver browser) {
         JavascriptExecutor js = browser;
         assertThat(js.executeScript("return document.querySelectorAll('#chart svg.chart > g').length"))
-                .isEqualTo(30L);
+                .isEqualTo(7L);
         assertThat(js.executeScript(
                         "return document.querySelector('#chart svg.chart > g:last-of-type title').textContent"))
-                .isEqualTo("2026-05-06: 5 calls · holidays 3 · pictures 1 · info 1 · other 0");
+                .isEqualTo("2026-05-06: 4 calls · holidays 3 · pictures 1 · info 0 · other 0");
         assertThat(js.executeScript(
                         "return document.querySelectorAll('#chart svg.chart > g:last-of-type rect').length"))
-                .as("the hover area and three families")
-                .isEqualTo(4L);
+                .as("the hover area and two families")
+                .isEqualTo(3L);
+    }
+
+    /**
+     * At a phone's width (390 px): the chart's labels are readable (10 px or more on the screen), no pill breaks inside
+     * a name or a value (each part of a link, between the places it may break, is on one line), no code is broken, "1
+     * day" is singular.
+     */
+    private static void assertPhoneWidth(ChromeDriver browser) {
+        JavascriptExecutor js = browser;
+        Number label = (Number) js.executeScript("var svg = document.querySelector('#chart svg.chart');"
+                + "var t = svg.querySelector('text');"
+                + "return parseFloat(getComputedStyle(t).fontSize) * svg.getBoundingClientRect().width / 600;");
+        assertThat(label.doubleValue())
+                .as("the chart's labels, in px on the screen")
+                .isGreaterThanOrEqualTo(10.0);
+        assertThat(js.executeScript("var broken = [];"
+                        + "document.querySelectorAll('a.ex').forEach(function (a) {"
+                        + "  a.childNodes.forEach(function (n) {"
+                        + "    if (n.nodeName === 'WBR') { return; }"
+                        + "    var r = document.createRange(); r.selectNodeContents(n);"
+                        + "    var tops = new Set(Array.from(r.getClientRects()).map(function (x) {"
+                        + "      return Math.round(x.top); }));"
+                        + "    if (tops.size > 1) { broken.push(n.textContent); }"
+                        + "  });"
+                        + "});"
+                        + "document.querySelectorAll('code').forEach(function (c) {"
+                        + "  var tops = new Set(Array.from(c.getClientRects()).map(function (x) {"
+                        + "    return Math.round(x.top); }));"
+                        + "  if (tops.size > 1) { broken.push(c.textContent); }"
+                        + "});"
+                        + "return broken;"))
+                .as("pills and code broken across lines")
+                .isEqualTo(List.of());
+        assertThat(js.executeScript("return document.querySelectorAll('a.ex wbr').length"))
+                .as("the places a long link may break")
+                .isNotEqualTo(0L);
+        assertThat(js.executeScript("return [plural(1), plural(3)]")).isEqualTo(List.of("1 day", "3 days"));
+        assertThat(js.executeScript("var wide = [];"
+                        + "document.querySelectorAll('main *').forEach(function (e) {"
+                        + "  var r = e.getBoundingClientRect();"
+                        + "  if (r.right > window.innerWidth + 1 && e.children.length === 0) {"
+                        + "    wide.push(e.tagName + ' ' + e.textContent.slice(0, 40) + ' ' + Math.round(r.right));"
+                        + "  }"
+                        + "});"
+                        + "return wide.slice(0, 8);"))
+                .as("nothing wider than the phone's screen")
+                .isEqualTo(List.of());
+    }
+
+    /**
+     * {@code #region=hk} opens Hong Kong: its grid, its words in the legend (no make-up day), no mainland forecast
+     * under it; choosing Taiwan writes {@code #region=tw}, the mainland clears the fragment.
+     */
+    private static void assertRegionFragment(ChromeDriver browser, String origin) throws InterruptedException {
+        JavascriptExecutor js = browser;
+        browser.get(origin + "/#region=hk");
+        awaitScript(
+                browser,
+                "return document.getElementById('region').value === 'hk'"
+                        + " && document.querySelectorAll('#months td.off').length === 28");
+        assertThat(text(browser, "legend-statutory")).contains("法定假日", "Employment Ordinance");
+        assertThat(js.executeScript("return document.getElementById('legend-work').hidden"))
+                .isEqualTo(true);
+        assertThat(js.executeScript("return getComputedStyle(document.getElementById('forecast')).display"))
+                .isEqualTo("none");
+        String choose = "const s = document.getElementById('region'); s.value = arguments[0];"
+                + "s.dispatchEvent(new Event('change'));";
+        js.executeScript(choose, "tw");
+        assertThat(js.executeScript("return location.hash")).isEqualTo("#region=tw");
+        assertThat(text(browser, "legend-work")).contains("補行上班");
+        js.executeScript(choose, "cn");
+        assertThat(js.executeScript("return location.hash")).isEqualTo("");
+        awaitScript(browser, "return document.querySelectorAll('#months td.off').length === 33");
+        assertThat(text(browser, "legend-statutory")).contains("法定节假日", "3× pay");
+        assertThat(js.executeScript("return getComputedStyle(document.getElementById('forecast')).display"))
+                .isNotEqualTo("none");
     }
 
     private static String text(ChromeDriver browser, String id) {

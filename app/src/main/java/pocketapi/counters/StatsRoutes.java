@@ -143,11 +143,14 @@ public final class StatsRoutes {
         Responses.json(ctx, new Shields(1, badge[0], badge[1], "blue", 300));
     }
 
-    /** The last 30 days as the landing page's chart; a sentence when the history is off. */
+    /**
+     * The last 30 days as the landing page's chart, from the first day with a call (a week at least: a fresh install
+     * shows seven days, not one bar at the far right of thirty); a sentence when the history is off.
+     */
     String chart() {
         return kept == 0
                 ? "<p class=\"note\">STATS_HISTORY_DAYS=0: 不保留每日调用 <span class=\"en\">no calls per day are "
                         + "kept</span></p>"
-                : Svg.chart(counters.history(Math.min(30, kept)));
+                : Svg.chart(Svg.sinceFirstCall(counters.history(Math.min(30, kept)), 7));
     }
 }

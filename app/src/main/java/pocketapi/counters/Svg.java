@@ -77,6 +77,15 @@ final class Svg {
      * Calls per day as stacked bars, a bar a day by endpoint family (holidays, pictures, info, other: the page's CSS
      * colours them, in light and dark themes), each day's numbers in its {@code <title>}.
      */
+    /** {@code days} (oldest first) from the first with a call, keeping at least the last {@code least}. */
+    static List<DayCount> sinceFirstCall(List<DayCount> days, int least) {
+        int from = 0;
+        while (from < days.size() - least && days.get(from).site() == 0) {
+            from++;
+        }
+        return days.subList(from, days.size());
+    }
+
     static String chart(List<DayCount> days) {
         long peak = 1;
         for (DayCount d : days) {

@@ -157,12 +157,18 @@ final class HolidaysPage {
                         .append(" · ")
                         .append(name)
                         .append(words[0])
-                        .append(" <code>")
+                        .append(" · 接口值 <code>")
                         .append(day.status().wire())
-                        .append("</code><span class=\"en\">")
+                        .append("</code> = ")
+                        .append(meaning(day.status().wire())[0])
+                        .append("<span class=\"en\">")
                         .append(name)
                         .append(words[1])
-                        .append("</span>");
+                        .append(" · the API's value <code>")
+                        .append(day.status().wire())
+                        .append("</code> = ")
+                        .append(meaning(day.status().wire())[1])
+                        .append(" (spelled so by the API, on purpose)</span>");
             } else {
                 out.append("<b class=\"none\">?</b> 不在数据中 <span class=\"en\">not in the data: ")
                         .append(choice.yearStatus(date.getYear(), calendar))
@@ -171,6 +177,15 @@ final class HolidaysPage {
             out.append("</div>");
         }
         return out.toString();
+    }
+
+    /** What the API's word for a day means (its spellings are the specification's own), in Chinese and English. */
+    private static String[] meaning(String wire) {
+        return switch (wire) {
+            case "ture" -> new String[] {"法定节假日休息", "an official day off"};
+            case "worker" -> new String[] {"调休上班", "a make-up working day"};
+            default -> new String[] {"普通日", "an ordinary day"};
+        };
     }
 
     /** What a day is, in Chinese and English, for a person. */

@@ -22,15 +22,16 @@ import pocketapi.logging.Throttle;
  * Everything pocketapi does beneath Javalin's surface, in one place, each for a property a test proves: <b>the header
  * time-out</b> (a client must send a request's headers within HEADER_TIMEOUT_SECONDS of connecting or of a later
  * request's first byte, 1 s at the bound; a client dripping a header line every few seconds is never idle, so Jetty's
- * idle time-out cannot); <b>the connection bound</b> (MAX_CONNECTIONS, fewer if the open-file limit says so; at the
- * bound a new connection takes the slot of the one waiting longest for its headers, or idle longest; failed accepts
- * logged once a minute); <b>the write time-out</b> (an answer that makes no progress for {@value #WRITE_MILLIS} ms, its
- * client not reading, is cut, logged once a minute); <b>no body after a HEAD Jetty could not parse</b> (it answers such
- * a request as method BAD, and a pipelining client would read the body as its next answer); <b>exact content types</b>
- * ({@code HttpGenerator.__STRICT}); and what {@link FrontDoor} does. Each internal is named in this code, so a Jetty
- * upgrade that moved one fails the build. <b>Jetty's own slips</b>: a task of Jetty's that fails inside its thread pool
- * (a known race in its request-buffer bookkeeping, jetty/jetty.project#12939: "already released") closes that one
- * connection; it is counted in a line a minute, not a 14-line stack trace per occurrence.
+ * idle time-out cannot; one that sent nothing at all, as a browser's spare preconnected socket, is closed without a log
+ * line unless the bound is reached); <b>the connection bound</b> (MAX_CONNECTIONS, fewer if the open-file limit says
+ * so; at the bound a new connection takes the slot of the one waiting longest for its headers, or idle longest; failed
+ * accepts logged once a minute); <b>the write time-out</b> (an answer that makes no progress for {@value #WRITE_MILLIS}
+ * ms, its client not reading, is cut, logged once a minute); <b>no body after a HEAD Jetty could not parse</b> (it
+ * answers such a request as method BAD, and a pipelining client would read the body as its next answer); <b>exact
+ * content types</b> ({@code HttpGenerator.__STRICT}); and what {@link FrontDoor} does. Each internal is named in this
+ * code, so a Jetty upgrade that moved one fails the build. <b>Jetty's own slips</b>: a task of Jetty's that fails
+ * inside its thread pool (a known race in its request-buffer bookkeeping, jetty/jetty.project#12939: "already
+ * released") closes that one connection; it is counted in a line a minute, not a 14-line stack trace per occurrence.
  */
 final class Connections extends HttpConnectionFactory {
     private static final Logger LOG = LoggerFactory.getLogger("pocketapi.web.Connections");
@@ -155,13 +156,16 @@ final class Connections extends HttpConnectionFactory {
     /** Closes the connections whose headers are overdue; runs on the connector's scheduler. */
     void sweep() {
         long now = System.nanoTime();
-        long timeout = open.size() >= bound ? Math.min(timeoutNanos, FULL_MILLIS * 1_000_000) : timeoutNanos;
+        boolean full = open.size() >= bound;
+        long timeout = full ? Math.min(timeoutNanos, FULL_MILLIS * 1_000_000) : timeoutNanos;
         for (Watched c : open) {
             long since = c.headersSince;
             Response answer = c.answer;
             if (since != 0 && now - since > timeout) {
+                if (c.getBytesIn() > 0 || full) {
+                    closed.count(); // not a browser's idle preconnect (nothing sent, the bound not reached): quiet
+                }
                 c.getEndPoint().close();
-                closed.count();
             } else if (answer != null && answer.isCommitted() && idleFor(c) > WRITE_MILLIS) {
                 c.getEndPoint().close(); // the blocked write fails at once, and its thread is free
                 stalled.count();

@@ -41,6 +41,13 @@ final class FrontDoor extends Handler.Wrapper {
     /** The request attribute that holds the {@link Caller}. */
     static final String CALLER = "pocketapi.caller";
 
+    /**
+     * The header the service's own page sends with its calls, which are then not counted: a page view would otherwise
+     * add five calls. A web page of another site cannot send it (a header of its own needs CORS's preflight, which is
+     * 405 here), so only this page, or a client that asks not to be counted, is left out.
+     */
+    public static final String PAGE = "X-Pocketapi-Page";
+
     private static final Throttle REFUSED = Throttle.counting(
             LoggerFactory.getLogger(FrontDoor.class),
             true,
@@ -105,10 +112,13 @@ final class FrontDoor extends Handler.Wrapper {
                             + "path; every % must be followed by two hex digits (%20, %E4%B8%AD).");
             return true;
         }
-        Caller caller = caller(
+        Caller asked = caller(
                 Request.getRemoteAddr(request),
                 request.getHeaders().get("CF-Connecting-IP"),
                 request.getHeaders().get(HttpHeader.X_FORWARDED_FOR));
+        Caller caller = asked.counted() && request.getHeaders().contains(PAGE)
+                ? new Caller(asked.user(), asked.client(), asked.via(), false)
+                : asked;
         request.setAttribute(CALLER, caller);
         if (!enter(caller)) {
             REFUSED.count();

@@ -140,6 +140,27 @@ class InfoApiTest {
     }
 
     @Test
+    void the_pages_own_calls_are_answered_and_not_counted() {
+        TestServer.run(TestApps.app(clock, counters), server -> {
+            server.get("/api/holidays", "CF-Connecting-IP", "a");
+            for (String path : List.of("/api/holidays/year", "/api/holidays/next", "/img?type=json", "/api/hitokoto")) {
+                assertThat(server.get(path, "CF-Connecting-IP", "a", "X-Pocketapi-Page", "1")
+                                .statusCode())
+                        .as(path)
+                        .isIn(200, 404);
+            }
+            JsonNode page = json(server.get("/api/info", "CF-Connecting-IP", "a", "X-Pocketapi-Page", "1"));
+            assertThat(page.at("/site/totalRequests").longValue())
+                    .as("the page's /api/info shows the calls counted, its own not among them")
+                    .isEqualTo(1);
+            assertThat(json(server.get("/api/info", "CF-Connecting-IP", "a"))
+                            .at("/requestUserStats/totalRequests")
+                            .longValue())
+                    .isEqualTo(2);
+        });
+    }
+
+    @Test
     void per_user_counts_are_separate_and_the_site_counts_everyone() {
         TestServer.run(TestApps.app(clock, counters), server -> {
             server.get("/api/holidays", "CF-Connecting-IP", "a");

@@ -38,4 +38,34 @@ class SvgTest {
         assertThat(svg.substring(svg.indexOf("2026-05-01:"), svg.indexOf("2026-05-02:")))
                 .doesNotContain("class=\"holidays\"");
     }
+
+    @Test
+    void the_chart_starts_at_the_first_day_with_a_call_and_shows_a_week_at_least() {
+        java.util.List<DayCount> month = new java.util.ArrayList<>();
+        for (int d = 1; d <= 30; d++) {
+            month.add(new DayCount(String.format("2026-04-%02d", d), d >= 20 ? 1 : 0, d >= 20 ? 1 : 0, 0, 0, 0));
+        }
+        assertThat(Svg.sinceFirstCall(month, 7))
+                .extracting(DayCount::date)
+                .first()
+                .isEqualTo("2026-04-20");
+        assertThat(Svg.sinceFirstCall(month, 7)).hasSize(11);
+        java.util.List<DayCount> fresh = new java.util.ArrayList<>(month.subList(0, 29));
+        fresh.replaceAll(d -> new DayCount(d.date(), 0, 0, 0, 0, 0));
+        fresh.add(new DayCount("2026-04-30", 5, 5, 0, 0, 0));
+        assertThat(Svg.sinceFirstCall(fresh, 7))
+                .as("a fresh install: today and the six days before it")
+                .extracting(DayCount::date)
+                .containsExactly(
+                        "2026-04-24",
+                        "2026-04-25",
+                        "2026-04-26",
+                        "2026-04-27",
+                        "2026-04-28",
+                        "2026-04-29",
+                        "2026-04-30");
+        assertThat(Svg.sinceFirstCall(month.subList(0, 5), 7))
+                .as("fewer days than a week: all")
+                .hasSize(5);
+    }
 }

@@ -18,11 +18,15 @@ class HolidaysPageTest {
         assertThat(days)
                 .contains(
                         "今天 9月30日 周三 <span class=\"en\">Today, 2026-09-30</span></h3>"
-                                + "<b class=\"work\">work</b> 上班 · 工作日 <code>flase</code>",
+                                + "<b class=\"work\">work</b> 上班 · 工作日 · 接口值 <code>flase</code> = 普通日"
+                                + "<span class=\"en\">working day · the API's value <code>flase</code> = an ordinary "
+                                + "day (spelled so by the API, on purpose)</span>",
                         "明天 10月1日 周四 <span class=\"en\">Tomorrow, 2026-10-01</span></h3>"
-                                + "<b class=\"off\">vacation</b> 休息 · 国庆节 · 法定节假日 <code>ture</code>");
+                                + "<b class=\"off\">vacation</b> 休息 · 国庆节 · 法定节假日 · 接口值 <code>ture</code> = 法定节假日休息");
         assertThat(HolidaysPage.days(choice, calendar, LocalDate.of(2026, 10, 9)))
-                .contains("明天 10月10日 周六", "<b class=\"work\">work</b> 上班 · 国庆节调休 · 周末上班 <code>worker</code>");
+                .contains(
+                        "明天 10月10日 周六",
+                        "<b class=\"work\">work</b> 上班 · 国庆节调休 · 周末上班 · 接口值 <code>worker</code> = 调休上班");
     }
 
     @Test

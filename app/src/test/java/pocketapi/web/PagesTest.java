@@ -64,7 +64,7 @@ class PagesTest {
                             "/img/url",
                             "/img?type=json",
                             "/api/info",
-                            "src=\"/img\"",
+                            "own(\"/img?type=json\")",
                             "节假日",
                             "Holiday calendar")
                     // Nothing is loaded from elsewhere: no absolute or protocol-relative URL at all.
