@@ -93,6 +93,8 @@ run() {
 run
 ms=$(await "$port") || fail "no answer: $(podman logs pocketapi-test-one 2>&1 | tail -5)"
 echo "first answer $ms ms after podman run"
+podman exec pocketapi-test-one test -s /opt/pocketapi/pocketapi.jsa || fail "no class-data-sharing archive in the image"
+podman logs pocketapi-test-one 2>&1 | grep -q 'shared archive' && fail "the archive was not used: $(podman logs pocketapi-test-one 2>&1 | grep -m1 'shared archive')"
 expect "$port" '/api/holidays?y=2025&m=10&d=1' \
   '{"date":"2025-10-01","year":2025,"month":10,"day":1,"status":"ture","isHoliday":true,"isWorkday":false,"name":"国庆节、中秋节"}'
 expect "$port" '/api/holidays?type=alarm&y=2026&m=10&d=10' 'work'

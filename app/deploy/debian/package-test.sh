@@ -95,6 +95,28 @@ installed=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - 
 help=$(inside pocketapi --help)
 [[ "$help" == *HEADER_TIMEOUT_SECONDS* ]] || fail "pocketapi --help"
 
+step "the class-data-sharing archive postinst made: the unit starts with it"
+inside test -s /var/cache/pocketapi/pocketapi.jsa || fail "no /var/cache/pocketapi/pocketapi.jsa after the install"
+archive_mb=$(inside stat -c %s /var/cache/pocketapi/pocketapi.jsa | awk '{printf "%.0f", $1/1048576}')
+inside journalctl -u pocketapi --no-pager 2>/dev/null | grep -q 'Unable to use shared archive' \
+  && fail "the service could not use the archive: $(inside journalctl -u pocketapi --no-pager | grep -m1 'shared archive')"
+# Time to first answer as installed, the archive in use, against the same JVM flags without it (both from
+# systemctl start, the machine's Java warm in its page cache): median of three each.
+first_answer() {  # $1: extra unit line (empty: the unit as shipped)
+  local t0 t1
+  inside systemctl stop pocketapi
+  t0=$(date +%s%N); inside systemctl start pocketapi; answer 8080 /healthz >/dev/null || fail "no answer"; t1=$(date +%s%N)
+  echo $(( (t1 - t0) / 1000000 ))
+}
+with=(); without=()
+for _ in 1 2 3; do with+=("$(first_answer)"); done
+inside mv /var/cache/pocketapi/pocketapi.jsa /var/cache/pocketapi/pocketapi.jsa.off
+for _ in 1 2 3; do without+=("$(first_answer)"); done
+inside mv /var/cache/pocketapi/pocketapi.jsa.off /var/cache/pocketapi/pocketapi.jsa
+inside systemctl restart pocketapi
+median3() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
+echo "archive ${archive_mb} MB; systemctl start to first answer: $(median3 "${with[@]}") ms with it, $(median3 "${without[@]}") ms without"
+
 step "answer and count"
 [ "$(answer 8080 '/api/holidays?date=2026-10-01&type=alarm')" = vacation ] || fail "the alarm on 2026-10-01"
 for _ in 1 2 3; do answer 8080 '/api/holidays?type=pithy' >/dev/null; done

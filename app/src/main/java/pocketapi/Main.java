@@ -251,7 +251,9 @@ public final class Main {
         if (serve.contains("notify")) {
             modules.add(NotifyModule.of(config, holidays, regions, clock, userAgent()));
         }
-        line.add("serving " + String.join(", ", serve) + "; " + budget);
+        pocketapi.metrics.MetricsModule.of(config, List.copyOf(modules)).ifPresent(modules::add);
+        line.add("serving " + String.join(", ", serve)
+                + (config.get(pocketapi.metrics.MetricsSettings.METRICS) ? " and /metrics" : "") + "; " + budget);
         CountersModule saved = counters;
         return new Served(
                 List.copyOf(modules),

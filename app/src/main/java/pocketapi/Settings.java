@@ -65,7 +65,8 @@ public final class Settings {
                 PictureSettings.ALL,
                 HitokotoSettings.ALL,
                 CounterSettings.ALL,
-                NotifySettings.ALL)) {
+                NotifySettings.ALL,
+                pocketapi.metrics.MetricsSettings.ALL)) {
             all.addAll(settings);
         }
         return List.copyOf(all);

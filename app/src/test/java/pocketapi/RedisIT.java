@@ -40,12 +40,18 @@ class RedisIT {
                             .isEqualTo(200);
                 }
                 awaitTotal(redis, 20);
+                assertThat(awaitMetric(jar, "pocketapi_redis_up", 1)).isEqualTo(1);
+                assertThat(awaitMetric(jar, "pocketapi_redis_backlog_calls", 0)).isEqualTo(0);
                 redis.pause();
                 for (int i = 0; i < 30; i++) {
                     assertThat(jar.get("/img/url", "X-Forwarded-For", "198.51.100.9")
                                     .statusCode())
                             .isEqualTo(200);
                 }
+                // /metrics tells what the log tells: Redis away, and the calls it has not got yet.
+                assertThat(awaitMetric(jar, "pocketapi_redis_up", 0)).isEqualTo(0);
+                assertThat(awaitMetric(jar, "pocketapi_redis_backlog_calls", 30))
+                        .isEqualTo(30);
                 jar.process().destroy(); // SIGTERM, Redis answering nothing: the stop still takes under 5 s
                 assertThat(jar.exitCode()).isZero();
                 assertThat(jar.output())
@@ -164,5 +170,22 @@ class RedisIT {
     private static long ok(java.net.http.HttpResponse<String> response) {
         assertThat(response.statusCode()).isEqualTo(200);
         return 1;
+    }
+
+    /** Reads a sample without labels from the jar's /metrics until it is {@code wanted} (10 s at most); the last. */
+    private static double awaitMetric(JarProcess jar, String name, double wanted) throws Exception {
+        java.util.regex.Pattern line =
+                java.util.regex.Pattern.compile("(?m)^" + java.util.regex.Pattern.quote(name) + " (\\S+)$");
+        double last = Double.NaN;
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() - deadline < 0) {
+            java.util.regex.Matcher m = line.matcher(jar.get("/metrics").body());
+            last = m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+            if (last == wanted) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        return last;
     }
 }

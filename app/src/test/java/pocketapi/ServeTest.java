@@ -96,11 +96,15 @@ class ServeTest {
 
     @Test
     void only_the_modules_named_are_built_the_holiday_calendar_bringing_its_regions_and_forecast() throws Exception {
-        assertThat(names(served(settings("img")))).containsExactly("img");
+        // /metrics comes last, whatever is served, unless METRICS=off.
+        assertThat(names(served(settings("img")))).containsExactly("img", "metrics");
         assertThat(names(served(settings("hitokoto,holidays"))))
-                .containsExactly("holidays", "regions", "forecast", "hitokoto");
+                .containsExactly("holidays", "regions", "forecast", "hitokoto", "metrics");
         assertThat(names(served(settings("holidays,img,info,hitokoto,notify"))))
-                .containsExactly("holidays", "regions", "forecast", "img", "hitokoto", "info", "notify");
+                .containsExactly("holidays", "regions", "forecast", "img", "hitokoto", "info", "notify", "metrics");
+        Map<String, String> off = new java.util.HashMap<>(settings("img"));
+        off.put("METRICS", "off");
+        assertThat(names(served(off))).containsExactly("img");
     }
 
     @Test

@@ -244,6 +244,7 @@ public final class TestApps {
                 throw new IllegalStateException(e);
             }
         }
+        pocketapi.metrics.MetricsModule.of(config, List.copyOf(modules)).ifPresent(modules::add);
         return HttpApi.create(
                 config,
                 counted ? counters : CallCounter.NONE,

@@ -8,6 +8,7 @@ import pocketapi.config.ConfigException;
 import pocketapi.web.Caller;
 import pocketapi.web.Family;
 import pocketapi.web.Html;
+import pocketapi.web.Measures;
 import pocketapi.web.Module;
 import pocketapi.web.Routes;
 
@@ -71,6 +72,13 @@ public final class CountersModule implements Module {
     /** Saves the counters at stop: false (with an ERROR saying how many calls are lost) when that fails. */
     public boolean stop() {
         return counting == null || counting.stop().getAsBoolean();
+    }
+
+    @Override
+    public void measures(Measures measures) {
+        if (counting != null) {
+            counting.measures().accept(measures);
+        }
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BooleanSupplier;
@@ -13,6 +14,7 @@ import pocketapi.common.Jobs;
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.files.Disk;
+import pocketapi.web.Measures;
 
 /**
  * The counters as the configuration has them, wired once for {@code Main} and the tests: an in-process table saved to
@@ -24,7 +26,17 @@ public record Counting(
         Counters counters,
         Consumer<Function<String, ScheduledExecutorService>> start,
         BooleanSupplier stop,
-        String where) {
+        String where,
+        Consumer<Measures> measures) {
+
+    /** Counters that tell /metrics nothing of themselves. */
+    public Counting(
+            Counters counters,
+            Consumer<Function<String, ScheduledExecutorService>> start,
+            BooleanSupplier stop,
+            String where) {
+        this(counters, start, stop, where, m -> {});
+    }
 
     /** Where the key users are hashed with is kept by default: {@code stats.key} beside {@code stats.json}. */
     public static Path keyFile(Path statsFile) {
@@ -65,11 +77,34 @@ public record Counting(
                 }
             }
         }
+        int maxUsers = config.get(CounterSettings.STATS_MAX_USERS);
+        Consumer<Measures> local = m -> {
+            m.gauge(
+                    "counters_last_save_timestamp_seconds",
+                    "when the counters were last saved to STATS_FILE (absent before the first save)",
+                    List.of(),
+                    r -> {
+                        if (flusher.lastSaveMillis() > 0) {
+                            r.value(flusher.lastSaveMillis() / 1_000.0);
+                        }
+                    });
+            m.gauge(
+                    "counters_unsaved_calls",
+                    "calls counted since the last save to STATS_FILE that worked",
+                    List.of(),
+                    r -> r.value(flusher.unsavedCalls()));
+            m.gauge("counters_users", "users held in memory", List.of(), r -> r.value(mine.size()));
+            m.gauge("counters_users_max", "STATS_MAX_USERS: users held at most", List.of(), r -> r.value(maxUsers));
+        };
         String saved = flusher.file() + " saved every "
                 + config.get(CounterSettings.STATS_FLUSH_SECONDS).toSeconds() + " s";
         if (!shared) {
             return new Counting(
-                    mine, threads -> flusher.start(threads.apply("counters-save")), flusher::stop, "in " + saved);
+                    mine,
+                    threads -> flusher.start(threads.apply("counters-save")),
+                    flusher::stop,
+                    "in " + saved,
+                    local);
         }
         RedisCounters redis = new RedisCounters(
                 config.get(CounterSettings.STATS_REDIS_URL).get(),
@@ -101,7 +136,20 @@ public record Counting(
                     redis.stop();
                     return flusher.stop();
                 },
-                redis.describe() + ", this instance's own counts in " + saved);
+                redis.describe() + ", this instance's own counts in " + saved,
+                m -> {
+                    local.accept(m);
+                    m.gauge(
+                            "redis_up",
+                            "1 when the last exchange with STATS_REDIS_URL went well",
+                            List.of(),
+                            r -> r.value(redis.reachable() ? 1 : 0));
+                    m.gauge(
+                            "redis_backlog_calls",
+                            "calls this instance counted that are not yet in Redis",
+                            List.of(),
+                            r -> r.value(redis.backlog()));
+                });
     }
 
     /**

@@ -83,6 +83,16 @@ public final class RedisCounters implements Counters {
     }
 
     /** Whether Redis said at start that the other instances hash users with another key (nothing is sent then). */
+    /** Whether the last exchange with Redis went well (for /metrics). */
+    public boolean reachable() {
+        return sender.healthy();
+    }
+
+    /** The calls this instance counted that are not yet in Redis (for /metrics). */
+    public long backlog() {
+        return sender.backlog();
+    }
+
     public boolean keyMismatch() {
         return sender.keyMismatch();
     }

@@ -32,6 +32,9 @@ final class RedisSender {
     private final Clock clock;
     private volatile boolean healthy = true;
     private volatile boolean keyMismatch;
+    /** This instance's site total as last wholly sent to Redis: its backlog is what it counted since. */
+    private volatile long sentTotal;
+
     private boolean ready;
     private String problem;
     private long downSince;
@@ -57,6 +60,11 @@ final class RedisSender {
     /** Whether Redis holds the fingerprint of another key than this instance's: nothing is sent, for good. */
     boolean keyMismatch() {
         return keyMismatch;
+    }
+
+    /** The calls this instance counted that are not yet in Redis. */
+    long backlog() {
+        return Math.max(0, own.siteTally().total() - sentTotal);
     }
 
     /** Whether the last exchange with Redis went well ({@code /api/info} reads nothing otherwise). */
@@ -131,8 +139,10 @@ final class RedisSender {
     private int send(long today, long deadline) {
         long forgetBefore = (today - s.userDays()) * 86_400_000L - Utc8.OFFSET.getTotalSeconds() * 1_000L;
         while (System.nanoTime() - deadline < 0) {
+            long total = own.siteTally().total();
             LocalCounters.Changes batch = own.take(REDIS, BATCH);
             if (batch.isEmpty()) {
+                sentTotal = Math.max(sentTotal, total);
                 return 0;
             }
             long[] r;

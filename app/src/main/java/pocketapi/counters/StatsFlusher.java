@@ -37,7 +37,10 @@ public final class StatsFlusher {
     private final int hashedUsers;
     private boolean wholeNext = true;
     private boolean instanceSaved;
-    private long savedSiteTotal;
+    private volatile long savedSiteTotal;
+    /** When the last save that worked ended (epoch milliseconds), 0 before the first: for /metrics. */
+    private volatile long lastSaveMillis;
+
     private String failing;
     private ScheduledFuture<?> task;
 
@@ -76,6 +79,16 @@ public final class StatsFlusher {
         return instanceSaved || save(true);
     }
 
+    /** When the last save that worked ended (epoch milliseconds), 0 before the first. */
+    public long lastSaveMillis() {
+        return lastSaveMillis;
+    }
+
+    /** The calls counted since the last save that worked (what a crash now would lose, at most). */
+    public long unsavedCalls() {
+        return Math.max(0, own.siteTally().total() - savedSiteTotal);
+    }
+
     public Path file() {
         return file.file();
     }
@@ -102,6 +115,7 @@ public final class StatsFlusher {
                 appendChanges();
             }
             savedSiteTotal = Math.max(savedSiteTotal, total);
+            lastSaveMillis = System.currentTimeMillis();
             if (failing != null) {
                 LOG.info("the counters are saved to {} again", file.file());
                 failing = null;

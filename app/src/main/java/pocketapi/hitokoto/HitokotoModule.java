@@ -6,6 +6,7 @@ import pocketapi.config.Config;
 import pocketapi.files.FolderWatcher;
 import pocketapi.web.Family;
 import pocketapi.web.Html;
+import pocketapi.web.Measures;
 import pocketapi.web.Module;
 import pocketapi.web.Routes;
 
@@ -56,6 +57,12 @@ public final class HitokotoModule implements Module {
     }
 
     /** For the start-up line. */
+    /** The sentences loaded. */
+    @Override
+    public void measures(Measures m) {
+        m.gauge("sentences", "sentences loaded for /api/hitokoto", java.util.List.of(), r -> r.value(size()));
+    }
+
     public int size() {
         return sentences.sentences().size();
     }

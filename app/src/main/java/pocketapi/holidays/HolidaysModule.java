@@ -3,6 +3,7 @@ package pocketapi.holidays;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +15,9 @@ import pocketapi.holidays.data.OwnCalendars;
 import pocketapi.holidays.update.HolidayCache;
 import pocketapi.holidays.update.HolidayFetcher;
 import pocketapi.holidays.update.HolidayUpdater;
+import pocketapi.holidays.update.UpdateMeasures;
 import pocketapi.web.Family;
+import pocketapi.web.Measures;
 import pocketapi.web.Module;
 import pocketapi.web.Routes;
 
@@ -25,6 +28,9 @@ import pocketapi.web.Routes;
  * ({@link RegionCalendars}, {@link Forecasts}). Thread-safe.
  */
 public final class HolidaysModule implements Module {
+    /** The mainland's updater once started (null before, or with updates off): /metrics reads its outcomes. */
+    private volatile HolidayUpdater updater;
+
     private final Config config;
     private final Clock clock;
     private final LiveCalendar calendar;
@@ -211,10 +217,28 @@ public final class HolidaysModule implements Module {
                 config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS));
         ScheduledExecutorService updates = threads.apply("updates");
         updates.schedule(
-                () -> new HolidayUpdater(calendar, sources, cache, pinned, new HolidayFetcher(userAgent), clock)
-                        .start(updates),
+                () -> {
+                    updater =
+                            new HolidayUpdater(calendar, sources, cache, pinned, new HolidayFetcher(userAgent), clock);
+                    updater.start(updates);
+                },
                 500,
                 TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void measures(Measures m) {
+        m.gauge(
+                "holiday_data_first_year",
+                "the first year the holiday data covers, by region (cn: the mainland)",
+                List.of("region"),
+                r -> r.value(calendar.get().first().getYear(), "cn"));
+        m.gauge(
+                "holiday_data_last_year",
+                "the last year the holiday data covers, by region (cn: the mainland)",
+                List.of("region"),
+                r -> r.value(calendar.get().last().getYear(), "cn"));
+        UpdateMeasures.register(m, "mainland", () -> updater == null ? List.of() : updater.outcomes());
     }
 
     @Override

@@ -60,6 +60,12 @@ public final class Notifier {
     private final NotifyState state;
     /** Per target and key: {first attempt, next attempt} in epoch millis. */
     private final Map<String, long[]> retries = new HashMap<>();
+    /** Deliveries that worked and that failed, by the target's kind (ntfy, bark, webhook …): for /metrics. */
+    private final Map<String, java.util.concurrent.atomic.AtomicLong> sent =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private final Map<String, java.util.concurrent.atomic.AtomicLong> failed =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private final Throttle failing;
 
@@ -189,6 +195,7 @@ public final class Notifier {
         try {
             int status = sender.send(t, message.get());
             if (status / 100 == 2) {
+                tally(sent, t);
                 state.markSent(t.id(), key);
                 retries.remove(t.id() + " " + key);
                 return;
@@ -200,6 +207,7 @@ public final class Notifier {
             Thread.currentThread().interrupt();
             return;
         }
+        tally(failed, t);
         long waited = now - retry[0];
         retry[1] = now + Math.min(HOUR, Math.max(60_000, 2 * waited));
         if (waited >= HOUR) {
@@ -214,6 +222,32 @@ public final class Notifier {
                     key.replaceFirst(":[0-9a-f]{16}", ""),
                     waited >= HOUR ? "given up after an hour" : "trying again, for up to an hour");
         }
+    }
+
+    private static void tally(Map<String, java.util.concurrent.atomic.AtomicLong> by, Target t) {
+        by.computeIfAbsent(kind(t), k -> new java.util.concurrent.atomic.AtomicLong())
+                .incrementAndGet();
+    }
+
+    /** A target's kind, as /metrics labels it: its format's name. */
+    static String kind(Target t) {
+        return t.format().name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Deliveries that worked, by kind of target. */
+    public Map<String, Long> sent() {
+        return counts(sent);
+    }
+
+    /** Deliveries that failed (each attempt), by kind of target. */
+    public Map<String, Long> failed() {
+        return counts(failed);
+    }
+
+    private static Map<String, Long> counts(Map<String, java.util.concurrent.atomic.AtomicLong> by) {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        by.forEach((k, v) -> out.put(k, v.get()));
+        return out;
     }
 
     /** The message a key stands for, if it still holds. */

@@ -10,6 +10,7 @@ import pocketapi.counters.CounterSettings;
 import pocketapi.holidays.HolidaysModule;
 import pocketapi.holidays.RegionCalendars;
 import pocketapi.web.Html;
+import pocketapi.web.Measures;
 import pocketapi.web.Module;
 import pocketapi.web.Routes;
 import pocketapi.web.ServerSettings;
@@ -74,6 +75,24 @@ public final class NotifyModule implements Module {
     }
 
     /** The targets, by format and host. */
+    /** Notifications sent and failed, by kind of target; nothing without targets. */
+    @Override
+    public void measures(Measures m) {
+        if (notifier == null) {
+            return;
+        }
+        m.counter(
+                "notifications_sent",
+                "notifications delivered, by kind of target",
+                List.of("kind"),
+                r -> notifier.sent().forEach((kind, n) -> r.value(n, kind)));
+        m.counter(
+                "notifications_failed",
+                "notification deliveries that failed (each attempt), by kind of target",
+                List.of("kind"),
+                r -> notifier.failed().forEach((kind, n) -> r.value(n, kind)));
+    }
+
     @Override
     public String footer() {
         return " · 通知 <span lang=\"en\">notifications</span>: <span id=\"notify\">"

@@ -1,5 +1,6 @@
 package pocketapi.pictures;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
@@ -9,6 +10,7 @@ import pocketapi.files.Allowance;
 import pocketapi.files.FolderWatcher;
 import pocketapi.web.Family;
 import pocketapi.web.Html;
+import pocketapi.web.Measures;
 import pocketapi.web.Module;
 import pocketapi.web.Routes;
 import pocketapi.web.ServerSettings;
@@ -112,6 +114,16 @@ public final class PicturesModule implements Module {
     }
 
     /** For the start-up line: how many pictures of each side, and from where. */
+    /** The pictures loaded, by pool: portrait, landscape, and each named pool of IMAGE_POOLS_DIR. */
+    @Override
+    public void measures(Measures m) {
+        m.gauge("pictures", "pictures loaded, by pool (portrait, landscape, or a named pool)", List.of("pool"), r -> {
+            r.value(pools.portrait().size(), "portrait");
+            r.value(pools.landscape().size(), "landscape");
+            named.all().forEach((name, pool) -> r.value(pool.size(), name));
+        });
+    }
+
     public String describe(Config config) {
         return pools.portrait().size() + " portrait + " + pools.landscape().size() + " landscape from "
                 + config.get(PictureSettings.IMAGE_HOST).orElse("the bundled samples");

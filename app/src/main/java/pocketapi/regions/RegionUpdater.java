@@ -63,6 +63,11 @@ public final class RegionUpdater {
     }
 
     /** Schedules the rounds on {@code scheduler} (none when every region's source is off); returns at once. */
+    /** What each source answered last: for /metrics. */
+    public OutcomeLog outcomes() {
+        return outcomes;
+    }
+
     public void start(ScheduledExecutorService scheduler) {
         if (regions.regions().stream().anyMatch(regions::updates)) {
             scheduler.scheduleWithFixedDelay(

@@ -9,6 +9,8 @@ import pocketapi.config.Config;
 import pocketapi.holidays.HolidaySettings;
 import pocketapi.holidays.Region;
 import pocketapi.holidays.update.HolidayFetcher;
+import pocketapi.holidays.update.UpdateMeasures;
+import pocketapi.web.Measures;
 import pocketapi.web.Module;
 import pocketapi.web.Routes;
 
@@ -17,6 +19,9 @@ import pocketapi.web.Routes;
  * its endpoints answer from ({@link Regions}), and their updates. No endpoint of their own. Thread-safe.
  */
 public final class RegionsModule implements Module {
+    /** The regions' updater once started: /metrics reads its outcomes. */
+    private volatile RegionUpdater updater;
+
     private final Config config;
     private final Clock clock;
     private final Regions regions;
@@ -63,12 +68,31 @@ public final class RegionsModule implements Module {
 
     @Override
     public void start(Function<String, ScheduledExecutorService> threads) {
-        new RegionUpdater(
-                        regions,
-                        config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS),
-                        config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS),
-                        new HolidayFetcher(userAgent),
-                        clock)
-                .start(threads.apply("updates"));
+        updater = new RegionUpdater(
+                regions,
+                config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS),
+                config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS),
+                new HolidayFetcher(userAgent),
+                clock);
+        updater.start(threads.apply("updates"));
+    }
+
+    /**
+     * The years each region asked for so far covers (a region's data is read when first asked), and its updates'
+     * sources (the metrics module adds them to the mainland's).
+     */
+    @Override
+    public void measures(Measures m) {
+        m.gauge(
+                "holiday_data_first_year",
+                "the first year the holiday data covers, by region (cn: the mainland)",
+                List.of("region"),
+                r -> regions.asked().forEach(g -> r.value(regions.get(g).first().getYear(), g.code())));
+        m.gauge(
+                "holiday_data_last_year",
+                "the last year the holiday data covers, by region (cn: the mainland)",
+                List.of("region"),
+                r -> regions.asked().forEach(g -> r.value(regions.get(g).last().getYear(), g.code())));
+        UpdateMeasures.register(m, "regions", () -> updater == null ? List.of() : List.of(updater.outcomes()));
     }
 }

@@ -28,6 +28,9 @@ public interface Module {
         return "";
     }
 
+    /** Tells {@code /metrics} what it can say of itself (read at each scrape); nothing by default. */
+    default void measures(Measures measures) {}
+
     /** Its part of the page's footer, drawn for each view; "" for none. */
     default String footer() {
         return "";

@@ -51,6 +51,11 @@ public final class Routes {
         module = name;
     }
 
+    /** Tells {@code logger} of every request Javalin answered, with its time in milliseconds (the metrics). */
+    public void requests(io.javalin.http.RequestLogger logger) {
+        config.requestLogger.http(logger);
+    }
+
     /** Every route registered so far, in order. */
     List<Route> all() {
         return List.copyOf(all);

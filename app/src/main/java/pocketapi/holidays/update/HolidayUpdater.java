@@ -71,6 +71,11 @@ public final class HolidayUpdater {
     }
 
     /** Schedules the checks on {@code scheduler}; returns at once. */
+    /** What each mirror and each confirming source answered last: for /metrics. */
+    public java.util.List<OutcomeLog> outcomes() {
+        return java.util.List.of(outcomes, confirmOutcomes);
+    }
+
     public void start(ScheduledExecutorService scheduler) {
         if (!sources.mirrors().isEmpty()) {
             scheduler.scheduleWithFixedDelay(

@@ -9,7 +9,8 @@ import pocketapi.logging.Throttle;
  * Logs what each mirror URL answered, once per change rather than at every attempt: a problem as a WARN, a recovery or
  * "not published yet" as INFO, a steady "ok" not at all. Mirrors that gave no answer at all (offline, a time-out) are
  * gathered over a round into one line, so a server without network logs one line, not one per mirror and year.
- * Everything a mirror's answer put into the text is escaped and cut short first. Used by one thread.
+ * Everything a mirror's answer put into the text is escaped and cut short first. Used by one thread; what /metrics
+ * reads ({@link #sources}, {@link #waiting}) from any.
  */
 public final class OutcomeLog {
     private final Logger log;
@@ -20,6 +21,43 @@ public final class OutcomeLog {
 
     private String lastUnanswered = "";
 
+    /**
+     * What a source (a host) did last, for /metrics: when it was last asked, when it last answered as it should (a
+     * year, "not published", "waiting"), and whether its last answer was one.
+     */
+    public record Source(String host, long askedMillis, long answeredMillis, boolean up) {}
+
+    private final java.util.Map<String, Source> sources = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Each URL's last outcome (read by /metrics on another thread). */
+    private final java.util.Map<String, String> latest = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static final java.util.regex.Pattern YEAR = java.util.regex.Pattern.compile(".*?(\\d{4})(?:\\.json)?$");
+
+    private void asked(URI url, boolean answered) {
+        long now = System.currentTimeMillis();
+        sources.compute(
+                url.getAuthority(),
+                (host, was) ->
+                        new Source(host, now, answered ? now : was == null ? 0 : was.answeredMillis(), answered));
+    }
+
+    /** Every source asked so far, by host. */
+    public java.util.List<Source> sources() {
+        return java.util.List.copyOf(sources.values());
+    }
+
+    /** The years some source last said are waiting for confirmation. */
+    public java.util.Set<Integer> waiting() {
+        java.util.Set<Integer> years = new java.util.TreeSet<>();
+        latest.forEach((url, outcome) -> {
+            java.util.regex.Matcher m = YEAR.matcher(url.replace("#", "/"));
+            if (outcome.startsWith("waiting") && m.matches()) {
+                years.add(Integer.parseInt(m.group(1)));
+            }
+        });
+        return years;
+    }
+
     /** @param what how a line starts, e.g. {@code holiday update} */
     public OutcomeLog(Logger log, String what) {
         this.log = log;
@@ -28,6 +66,8 @@ public final class OutcomeLog {
 
     /** A mirror that gave no answer: said once per round for all of them, in {@link #endRound}. */
     public void noAnswer(URI url, String why) {
+        asked(url, false);
+        latest.put(url.toString(), "no answer");
         last.told(url.toString(), "no answer");
         unanswered.putIfAbsent(url.getAuthority(), LogText.safe(why, LogText.SHORT));
     }
@@ -49,6 +89,8 @@ public final class OutcomeLog {
     /** @param outcome starting with {@code ok} for a good answer, {@code not published} or {@code waiting} for news */
     public void note(URI url, String outcome) {
         String safe = LogText.safe(outcome, LogText.LINE);
+        asked(url, safe.startsWith("ok") || safe.startsWith("not published") || safe.startsWith("waiting"));
+        latest.put(url.toString(), safe);
         String previous = last.told(url.toString(), safe);
         if (safe.equals(previous) || safe.startsWith("ok") && (previous == null || previous.startsWith("ok"))) {
             return;
