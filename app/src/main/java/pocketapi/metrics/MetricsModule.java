@@ -3,23 +3,28 @@ package pocketapi.metrics;
 import io.javalin.http.Context;
 import io.javalin.http.UnauthorizedResponse;
 import io.javalin.router.Endpoint;
-import io.prometheus.metrics.core.datapoints.CounterDataPoint;
-import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
-import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
-import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import pocketapi.config.Config;
 import pocketapi.web.Measures;
@@ -31,56 +36,53 @@ import pocketapi.web.Routes;
  * the official client. Every request that reaches the routes, by route template (never the raw path or query; one that
  * matched no route is {@code unmatched}) and status class, with its latency; what each module tells of itself
  * ({@link Module#measures}); the JVM's memory, collections and threads. Not counted in {@code /api/info}; with
- * {@code METRICS_TOKEN} only for {@code Authorization: Bearer <token>}. Thread-safe.
+ * {@code METRICS_TOKEN} only for {@code Authorization: Bearer <token>}. A request adds to counters of its own route
+ * (lock-free adders, made at the route's first request); the client's registry is made at the first scrape, so that the
+ * start does not wait for it. Thread-safe.
  */
 public final class MetricsModule implements Module {
     /** The route label of a request that matched no route (404, 405). */
     static final String UNMATCHED = "unmatched";
 
     private static final String[] CLASSES = {"1xx", "2xx", "3xx", "4xx", "5xx"};
+    /** The latency histogram's upper bounds, in seconds, +Inf last. */
+    private static final double[] BOUNDS = {
+        0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, Double.POSITIVE_INFINITY
+    };
 
-    private final PrometheusRegistry registry = new PrometheusRegistry();
     private final Optional<byte[]> token;
-    private final Counter requests = Counter.builder()
-            .name("pocketapi_requests")
-            .help("requests answered, by route template and status class")
-            .labelNames("route", "status")
-            .register(registry);
-    private final Histogram latency = Histogram.builder()
-            .name("pocketapi_request_duration_seconds")
-            .help("time from a request's arrival to its answer, by route template")
-            .labelNames("route")
-            .classicOnly()
-            .classicUpperBounds(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5)
-            .register(registry);
-    /** Each route's data points, made once: a request adds to them without looking its labels up. */
-    private final Map<String, Series> series = new ConcurrentHashMap<>();
+    private final List<Module> others;
+    private final Map<String, RouteStats> routes = new ConcurrentHashMap<>();
+    private volatile State state;
 
-    private record Series(CounterDataPoint[] byClass, DistributionDataPoint latency) {}
+    /** One route's requests by status class, and their latencies. */
+    private static final class RouteStats {
+        final LongAdder[] byClass = adders(CLASSES.length);
+        final LongAdder[] buckets = adders(BOUNDS.length);
+        final DoubleAdder seconds = new DoubleAdder();
 
-    private final Registered registered = new Registered();
+        void add(int statusCode, double took) {
+            byClass[statusCode >= 100 && statusCode < 600 ? statusCode / 100 - 1 : 4].increment();
+            int b = 0;
+            while (took > BOUNDS[b]) {
+                b++;
+            }
+            buckets[b].increment();
+            seconds.add(took);
+        }
 
-    private MetricsModule(Optional<String> token, List<Module> others) {
-        this.token = token.map(t -> t.getBytes(StandardCharsets.UTF_8));
-        JvmMetrics.builder().register(registry);
-        for (Module m : others) {
-            m.measures(registered);
+        private static LongAdder[] adders(int n) {
+            LongAdder[] a = new LongAdder[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = new LongAdder();
+            }
+            return a;
         }
     }
 
-    /** The names of the service's own metrics, whether or not they have a value yet (a counter's without _total). */
-    public java.util.Set<String> names() {
-        java.util.Set<String> names =
-                new java.util.TreeSet<>(List.of("pocketapi_requests", "pocketapi_request_duration_seconds"));
-        registered.readers.keySet().forEach(n -> names.add("pocketapi_" + n));
-        return names;
-    }
-
-    /** What /metrics answers: the registry in Prometheus' text format. */
-    public byte[] exposition() throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(16_384);
-        PrometheusTextFormatWriter.create().write(out, registry.scrape());
-        return out.toByteArray();
+    private MetricsModule(Optional<String> token, List<Module> others) {
+        this.token = token.map(t -> t.getBytes(StandardCharsets.UTF_8));
+        this.others = List.copyOf(others);
     }
 
     /** The module for {@code config}, telling what {@code others} measure; empty when {@code METRICS=off}. */
@@ -101,6 +103,13 @@ public final class MetricsModule implements Module {
         r.requests(this::observe);
     }
 
+    /** A request answered: its route template, its status class, its time. */
+    void observe(Context ctx, Float millis) {
+        Endpoint endpoint = ctx.endpoints().lastHttpEndpoint();
+        routes.computeIfAbsent(endpoint == null ? UNMATCHED : endpoint.path, k -> new RouteStats())
+                .add(ctx.statusCode(), millis / 1_000.0);
+    }
+
     private void scrape(Context ctx) throws IOException {
         if (token.isPresent() && !authorized(ctx.header("Authorization"))) {
             ctx.header("WWW-Authenticate", "Bearer realm=\"metrics\"");
@@ -118,30 +127,88 @@ public final class MetricsModule implements Module {
         return MessageDigest.isEqual(given, token.get());
     }
 
-    /** A request answered: its route template, its status class, its time. */
-    void observe(Context ctx, Float millis) {
-        Endpoint endpoint = ctx.endpoints().lastHttpEndpoint();
-        String route = endpoint == null ? UNMATCHED : endpoint.path;
-        Series s = series.computeIfAbsent(route, this::series);
-        int code = ctx.statusCode();
-        s.byClass()[code >= 100 && code < 600 ? code / 100 - 1 : 4].inc();
-        s.latency().observe(millis / 1_000.0);
+    /** What /metrics answers: the registry in Prometheus' text format. */
+    public byte[] exposition() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(16_384);
+        PrometheusTextFormatWriter.create().write(out, state().registry.scrape());
+        return out.toByteArray();
     }
 
-    private Series series(String route) {
-        CounterDataPoint[] byClass = new CounterDataPoint[CLASSES.length];
-        for (int i = 0; i < CLASSES.length; i++) {
-            byClass[i] = requests.labelValues(route, CLASSES[i]);
+    /** The names of the service's own metrics, whether or not they have a value yet (a counter's without _total). */
+    public Set<String> names() {
+        Set<String> names = new TreeSet<>(List.of("pocketapi_requests", "pocketapi_request_duration_seconds"));
+        state().registered.readers.keySet().forEach(n -> names.add("pocketapi_" + n));
+        return names;
+    }
+
+    private State state() {
+        State s = state;
+        if (s == null) {
+            synchronized (this) {
+                s = state;
+                if (s == null) {
+                    s = new State();
+                    state = s;
+                }
+            }
         }
-        return new Series(byClass, latency.labelValues(route));
+        return s;
+    }
+
+    /** The client's registry: the requests read from the routes' adders, the modules' measures, the JVM's. */
+    private final class State {
+        final PrometheusRegistry registry = new PrometheusRegistry();
+        final Registered registered = new Registered(registry);
+
+        State() {
+            CounterWithCallback.builder()
+                    .name("pocketapi_requests")
+                    .help("requests answered, by route template and status class")
+                    .labelNames("route", "status")
+                    .callback(c -> routes.forEach((route, s) -> {
+                        for (int i = 0; i < CLASSES.length; i++) {
+                            long n = s.byClass[i].sum();
+                            if (n > 0) {
+                                c.call(n, route, CLASSES[i]);
+                            }
+                        }
+                    }))
+                    .register(registry);
+            registry.register(() -> {
+                HistogramSnapshot.Builder h = HistogramSnapshot.builder()
+                        .name("pocketapi_request_duration_seconds")
+                        .help("time from a request's arrival to its answer, by route template");
+                routes.forEach((route, s) -> {
+                    long[] counts = new long[BOUNDS.length];
+                    for (int i = 0; i < counts.length; i++) {
+                        counts[i] = s.buckets[i].sum();
+                    }
+                    h.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder()
+                            .classicHistogramBuckets(ClassicHistogramBuckets.of(BOUNDS, counts))
+                            .sum(s.seconds.sum())
+                            .labels(Labels.of("route", route))
+                            .build());
+                });
+                return h.build();
+            });
+            JvmMetrics.builder().register(registry);
+            for (Module m : others) {
+                m.measures(registered);
+            }
+        }
     }
 
     /**
      * What the modules measure, as callback metrics of the registry; a name registered by several modules (the holiday
      * data's years, the updates) is one metric with the readings of each.
      */
-    private final class Registered implements Measures {
-        private final Map<String, List<Consumer<Reading>>> readers = new java.util.HashMap<>();
+    private static final class Registered implements Measures {
+        final Map<String, List<Consumer<Reading>>> readers = new HashMap<>();
+        private final PrometheusRegistry registry;
+
+        Registered(PrometheusRegistry registry) {
+            this.registry = registry;
+        }
 
         @Override
         public void gauge(String name, String help, List<String> labels, Consumer<Reading> read) {
@@ -169,8 +236,7 @@ public final class MetricsModule implements Module {
 
         /** True for a name new to the registry. */
         private boolean add(String name, Consumer<Reading> read) {
-            List<Consumer<Reading>> list =
-                    readers.computeIfAbsent(name, n -> new java.util.concurrent.CopyOnWriteArrayList<>());
+            List<Consumer<Reading>> list = readers.computeIfAbsent(name, n -> new CopyOnWriteArrayList<>());
             list.add(read);
             return list.size() == 1;
         }
