@@ -35,6 +35,7 @@ final class Training {
             "/api/info",
             "/api/badge.svg",
             "/api/hitokoto",
+            "/metrics",
             "/api/nope");
 
     private Training() {}
