@@ -95,7 +95,23 @@ public final class Main {
             return;
         }
         if (List.of(args).equals(List.of("--train"))) {
-            System.exit(Training.run(System.out, System.err));
+            System.exit(Training.run(System.out, System.err, env -> {
+                Started started = start(env, List.of(), System.err);
+                return started == null
+                        ? null
+                        : new Training.Running() {
+                            @Override
+                            public int port() {
+                                return started.app().port();
+                            }
+
+                            @Override
+                            public void stop() {
+                                started.app().stop();
+                                started.served().save().getAsBoolean();
+                            }
+                        };
+            }));
             return;
         }
         if (List.of(args).contains("--notify-test")) {

@@ -40,8 +40,20 @@ final class Training {
 
     private Training() {}
 
+    /** How the service is started for the training: null when it cannot start (it said why). */
+    interface Starter {
+        Running start(Map<String, String> env);
+    }
+
+    /** The service started: its port, and its stop (the counters saved). */
+    interface Running {
+        int port();
+
+        void stop();
+    }
+
     /** Runs the training; 0 when every request was answered, 1 (and why, on {@code err}) when not. */
-    static int run(PrintStream out, PrintStream err) {
+    static int run(PrintStream out, PrintStream err, Starter starter) {
         Path state = null;
         try {
             state = Files.createTempDirectory("pocketapi-train");
@@ -51,17 +63,16 @@ final class Training {
                     Map.entry("STATS_FILE", state.resolve("stats.json").toString()),
                     Map.entry("HOLIDAY_CACHE_DIR", state.resolve("holidays").toString()),
                     Map.entry("UPDATES", "off"));
-            Main.Started started = Main.start(env, List.of(), err);
+            Running started = starter.start(env);
             if (started == null) {
                 return 1;
             }
             try {
                 for (String path : PATHS) {
-                    ask(URI.create("http://127.0.0.1:" + started.app().port() + path));
+                    ask(URI.create("http://127.0.0.1:" + started.port() + path));
                 }
             } finally {
-                started.app().stop();
-                started.served().save().getAsBoolean();
+                started.stop();
             }
             out.println("pocketapi: trained on " + PATHS.size() + " requests");
             return 0;
