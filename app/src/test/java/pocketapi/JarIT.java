@@ -208,7 +208,8 @@ class JarIT {
             assertThat(plain.getEntry("pocketapi/Main.class")).isNotNull();
             assertThat(plain.getEntry("io/javalin/Javalin.class")).isNull();
         }
-        assertThat(Files.size(jar)).isLessThan(10L << 20);
+        // 10 MB until /metrics (issue 57): the Prometheus client adds 0.42 MB, the servlet schemas dropped 0.25 MB.
+        assertThat(Files.size(jar)).isLessThan(11L << 20);
     }
 
     @Test
