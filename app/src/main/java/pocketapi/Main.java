@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +34,8 @@ import pocketapi.holidays.RegionCalendars;
 import pocketapi.holidays.data.HolidayCheck;
 import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
+import pocketapi.metrics.MetricsModule;
+import pocketapi.metrics.MetricsSettings;
 import pocketapi.notify.Notifier;
 import pocketapi.notify.NotifyModule;
 import pocketapi.notify.NotifySettings;
@@ -267,9 +270,9 @@ public final class Main {
         if (serve.contains("notify")) {
             modules.add(NotifyModule.of(config, holidays, regions, clock, userAgent()));
         }
-        pocketapi.metrics.MetricsModule.of(config, List.copyOf(modules)).ifPresent(modules::add);
-        line.add("serving " + String.join(", ", serve)
-                + (config.get(pocketapi.metrics.MetricsSettings.METRICS) ? " and /metrics" : "") + "; " + budget);
+        MetricsModule.of(config, List.copyOf(modules)).ifPresent(modules::add);
+        line.add("serving " + String.join(", ", serve) + (config.get(MetricsSettings.METRICS) ? " and /metrics" : "")
+                + "; " + budget);
         CountersModule saved = counters;
         return new Served(
                 List.copyOf(modules),
@@ -299,7 +302,7 @@ public final class Main {
     static String bindFailure(Throwable e, Config config) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof java.net.BindException) {
-                String m = String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT);
+                String m = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
                 if (m.contains("in use")) {
                     return "port " + config.get(ServerSettings.PORT) + " is already in use";
                 }

@@ -1,6 +1,7 @@
 package pocketapi;
 
 import java.util.List;
+import java.util.Locale;
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.counters.CounterSettings;
@@ -102,6 +103,6 @@ public final class MemoryBudget {
     }
 
     private static String mb(long bytes) {
-        return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1048576.0);
+        return String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0);
     }
 }

@@ -1,5 +1,6 @@
 package pocketapi;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,7 @@ import pocketapi.config.Setting;
 import pocketapi.counters.CounterSettings;
 import pocketapi.hitokoto.HitokotoSettings;
 import pocketapi.holidays.HolidaySettings;
+import pocketapi.metrics.MetricsSettings;
 import pocketapi.notify.NotifySettings;
 import pocketapi.pictures.PictureSettings;
 import pocketapi.regions.RegionSettings;
@@ -44,7 +46,7 @@ public final class Settings {
             v -> v.onOff());
 
     /** The settings {@link #UPDATES}{@code =off} turns off: every source fetched from. */
-    static final List<Setting<List<java.net.URI>>> FETCHED = List.of(
+    static final List<Setting<List<URI>>> FETCHED = List.of(
             HolidaySettings.HOLIDAY_UPDATE_URL,
             HolidaySettings.HOLIDAY_CONFIRM_URL,
             RegionSettings.HK_UPDATE_URL,
@@ -66,7 +68,7 @@ public final class Settings {
                 HitokotoSettings.ALL,
                 CounterSettings.ALL,
                 NotifySettings.ALL,
-                pocketapi.metrics.MetricsSettings.ALL)) {
+                MetricsSettings.ALL)) {
             all.addAll(settings);
         }
         return List.copyOf(all);
@@ -76,7 +78,7 @@ public final class Settings {
     public static Config parse(Map<String, String> env, List<String> args) throws ConfigException {
         Config config = Config.parse(env, args, all());
         if (!config.get(UPDATES)) {
-            for (Setting<List<java.net.URI>> fetched : FETCHED) {
+            for (Setting<List<URI>> fetched : FETCHED) {
                 config = config.with(fetched, List.of());
             }
         }

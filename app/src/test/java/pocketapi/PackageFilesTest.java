@@ -96,8 +96,8 @@ class PackageFilesTest {
                 .contains("JAVA_OPTS=\""
                         + flags.group(1).replace("/var/cache/pocketapi/pocketapi.jsa", "/opt/pocketapi/pocketapi.jsa")
                         + "\"")
-                .contains(
-                        "-XX:ArchiveClassesAtExit=/opt/pocketapi/pocketapi.jsa -jar /opt/pocketapi/pocketapi.jar --train");
+                .contains("-XX:ArchiveClassesAtExit=/opt/pocketapi/pocketapi.jsa "
+                        + "-jar /opt/pocketapi/pocketapi.jar --train");
         assertThat(flags.group(1)).contains("-XX:SharedArchiveFile=/var/cache/pocketapi/pocketapi.jsa -Xshare:auto");
         assertThat(Files.readString(Path.of("deploy", "debian", "control", "postinst")))
                 .contains("-XX:ArchiveClassesAtExit=/var/cache/pocketapi/pocketapi.jsa.new")

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -22,7 +23,7 @@ public record RedisTarget(
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("not a URL");
         }
-        String scheme = String.valueOf(uri.getScheme()).toLowerCase(java.util.Locale.ROOT);
+        String scheme = String.valueOf(uri.getScheme()).toLowerCase(Locale.ROOT);
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
         check(scheme.equals("redis") || scheme.equals("rediss"), "the scheme must be redis:// or rediss://");
         check(uri.getHost() != null && !uri.getHost().isEmpty(), "a host is missing");

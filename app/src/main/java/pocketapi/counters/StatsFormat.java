@@ -87,7 +87,7 @@ final class StatsFormat {
         /** How many users were read as keyed hashes: counted under a key that must not be lost. */
         int hashedIds;
         /** The dates read so far: most users share a few, and java.time's parser is slow for 100,000 of them. */
-        private final java.util.Map<String, Long> days = new java.util.HashMap<>();
+        private final Map<String, Long> days = new java.util.HashMap<>();
 
         long day(String date) throws IOException {
             Long day = days.get(date);

@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import pocketapi.holidays.Day;
 import pocketapi.holidays.Festival;
@@ -85,7 +86,7 @@ public final class Forecast {
         try {
             return HolidayCalendar.of(
                     covers(year + 1) ? List.of(of(year, lunar), of(year + 1, lunar)) : List.of(of(year, lunar)),
-                    java.util.Set.of(),
+                    Set.of(),
                     clock);
         } catch (HolidayDataException e) {
             throw new IllegalStateException("the forecast of " + year + " is not a valid notice", e);

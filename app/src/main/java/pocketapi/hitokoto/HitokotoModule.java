@@ -1,5 +1,6 @@
 package pocketapi.hitokoto;
 
+import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 import pocketapi.config.Config;
@@ -60,7 +61,7 @@ public final class HitokotoModule implements Module {
     /** The sentences loaded. */
     @Override
     public void measures(Measures m) {
-        m.gauge("sentences", "sentences loaded for /api/hitokoto", java.util.List.of(), r -> r.value(size()));
+        m.gauge("sentences", "sentences loaded for /api/hitokoto", List.of(), r -> r.value(size()));
     }
 
     public int size() {

@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One year's official notice, as a holiday-cn {@code YYYY.json} file lists it: every day off and every make-up working
@@ -21,7 +22,7 @@ public record HolidayYear(int year, String source, List<ListedDay> days) {
     }
 
     /** This year without its entries dated in {@code calendarYears} (years another source decides). */
-    public HolidayYear without(java.util.Set<Integer> calendarYears) {
+    public HolidayYear without(Set<Integer> calendarYears) {
         List<ListedDay> kept = new java.util.ArrayList<>();
         for (ListedDay day : days) {
             if (!calendarYears.contains(day.date().getYear())) {

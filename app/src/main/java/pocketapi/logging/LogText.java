@@ -1,5 +1,8 @@
 package pocketapi.logging;
 
+import java.net.URI;
+import java.util.List;
+
 /**
  * Makes text that came from outside (a mirror's file, header or error) safe for one log line: control, format and
  * separator characters (ESC, CR, LF, NUL, U+2028, bidi overrides ...) are written as {@code \}{@code uXXXX}, and the
@@ -35,7 +38,7 @@ public final class LogText {
     }
 
     /** The first {@code max} items, comma-separated, then how many more: {@code 2027-01-01, 2027-10-01 and 3 more}. */
-    public static String first(java.util.List<?> items, int max) {
+    public static String first(List<?> items, int max) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < Math.min(items.size(), max); i++) {
             out.append(i == 0 ? "" : ", ").append(items.get(i));
@@ -56,9 +59,9 @@ public final class LogText {
 
     /** An interval as people write it: {@code 6 h}, {@code 90 min}, {@code 10 s}. */
     /** The hosts of {@code urls} (with their port when one is given), for a log line: never a path or a secret. */
-    public static String hosts(java.util.List<java.net.URI> urls) {
-        java.util.List<String> hosts = new java.util.ArrayList<>();
-        for (java.net.URI url : urls) {
+    public static String hosts(List<URI> urls) {
+        List<String> hosts = new java.util.ArrayList<>();
+        for (URI url : urls) {
             hosts.add(url.getPort() < 0 ? url.getHost() : url.getHost() + ":" + url.getPort());
         }
         return String.join(", ", hosts);

@@ -11,11 +11,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -61,11 +65,9 @@ public final class Notifier {
     /** Per target and key: {first attempt, next attempt} in epoch millis. */
     private final Map<String, long[]> retries = new HashMap<>();
     /** Deliveries that worked and that failed, by the target's kind (ntfy, bark, webhook …): for /metrics. */
-    private final Map<String, java.util.concurrent.atomic.AtomicLong> sent =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> sent = new ConcurrentHashMap<>();
 
-    private final Map<String, java.util.concurrent.atomic.AtomicLong> failed =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> failed = new ConcurrentHashMap<>();
 
     private final Throttle failing;
 
@@ -224,14 +226,13 @@ public final class Notifier {
         }
     }
 
-    private static void tally(Map<String, java.util.concurrent.atomic.AtomicLong> by, Target t) {
-        by.computeIfAbsent(kind(t), k -> new java.util.concurrent.atomic.AtomicLong())
-                .incrementAndGet();
+    private static void tally(Map<String, AtomicLong> by, Target t) {
+        by.computeIfAbsent(kind(t), k -> new AtomicLong()).incrementAndGet();
     }
 
     /** A target's kind, as /metrics labels it: its format's name. */
     static String kind(Target t) {
-        return t.format().name().toLowerCase(java.util.Locale.ROOT);
+        return t.format().name().toLowerCase(Locale.ROOT);
     }
 
     /** Deliveries that worked, by kind of target. */
@@ -244,8 +245,8 @@ public final class Notifier {
         return counts(failed);
     }
 
-    private static Map<String, Long> counts(Map<String, java.util.concurrent.atomic.AtomicLong> by) {
-        Map<String, Long> out = new java.util.TreeMap<>();
+    private static Map<String, Long> counts(Map<String, AtomicLong> by) {
+        Map<String, Long> out = new TreeMap<>();
         by.forEach((k, v) -> out.put(k, v.get()));
         return out;
     }

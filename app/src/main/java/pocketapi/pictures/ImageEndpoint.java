@@ -5,6 +5,7 @@ import io.javalin.http.Context;
 import io.javalin.http.ForbiddenResponse;
 import io.javalin.http.Handler;
 import io.javalin.http.NotFoundResponse;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
@@ -118,8 +119,8 @@ public final class ImageEndpoint {
                             from, name, side, device, shape, q.user(), ThreadLocalRandom.current())
                     .orElseThrow(() -> new NotFoundResponse("the pool " + name + " has no "
                             + (shape != null
-                                    ? shape.name().toLowerCase(java.util.Locale.ROOT)
-                                    : side.name().toLowerCase(java.util.Locale.ROOT))
+                                    ? shape.name().toLowerCase(Locale.ROOT)
+                                    : side.name().toLowerCase(Locale.ROOT))
                             + " pictures"));
             serve(ctx, picture, form(q.get(TYPE), defaultForm));
         };

@@ -1,6 +1,7 @@
 package pocketapi.pictures;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import pocketapi.files.Allowance;
 
@@ -42,12 +43,12 @@ public record ImagePools(ImagePool both, boolean bundled) {
     }
 
     /** The portrait pool's pictures. */
-    public java.util.List<ImagePool.Picture> portrait() {
+    public List<ImagePool.Picture> portrait() {
         return both.choice(ImagePool.Shape.PORTRAIT, ImagePool.Shape.PORTRAIT);
     }
 
     /** The landscape pool's pictures. */
-    public java.util.List<ImagePool.Picture> landscape() {
+    public List<ImagePool.Picture> landscape() {
         return both.choice(ImagePool.Shape.LANDSCAPE, ImagePool.Shape.LANDSCAPE);
     }
 }

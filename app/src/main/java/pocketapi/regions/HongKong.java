@@ -105,14 +105,8 @@ public final class HongKong implements Regional {
     /** The general holiday the ordinance gives on the date, and whether it is statutory (2001 on). */
     @Override
     public Beyond beyond(LocalDate date) {
-        int year = date.getYear();
-        if (year <= 2000) {
-            return new Beyond(null, null, null);
-        }
-        return new Beyond(
-                generalHolidays(year, LunarCalendar.get()).get(date),
-                statutory(year, LunarCalendar.get()).contains(date),
-                null);
+        return Regional.ruled(
+                date, y -> generalHolidays(y, LunarCalendar.get()), y -> statutory(y, LunarCalendar.get()));
     }
 
     @Override
@@ -143,27 +137,15 @@ public final class HongKong implements Regional {
      */
     @Override
     public Round round(Fetching fetching) {
-        Fetching.Read<Map<Integer, Map<LocalDate, String>>> list = fetching.first(sources, HongKong::list);
-        return year -> {
-            if (list == null) {
-                return Offer.none(null, null);
-            }
-            URI from = list.url();
-            Map<LocalDate, String> general = list.value().get(year);
-            if (general == null) {
-                return Offer.none(from, "not published yet: no general holidays of " + year + " listed");
-            }
-            Set<LocalDate> rules = generalHolidays(year, LunarCalendar.get()).keySet();
-            TreeSet<LocalDate> differ = new TreeSet<>(rules);
-            differ.addAll(general.keySet());
-            differ.removeIf(d -> rules.contains(d) && general.containsKey(d));
-            return new Offer(
-                    RegionFiles.holidays(from.toString(), year, general),
-                    from,
-                    differ.isEmpty() ? "the General Holidays Ordinance's rules" : null,
-                    "its dates differ from the General Holidays " + "Ordinance's rules on "
-                            + LogText.first(List.copyOf(differ), 5));
-        };
+        return Regional.listed(
+                fetching.first(sources, HongKong::list),
+                "general holidays",
+                (year, from, general) -> Offer.checked(
+                        year,
+                        from,
+                        general,
+                        generalHolidays(year, LunarCalendar.get()).keySet(),
+                        "the General Holidays Ordinance's rules"));
     }
 
     /** Its list of general holidays by year, each date with its festival (a name of no festival as it is written). */

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -79,14 +80,8 @@ public final class Macau implements Regional {
     /** The public holiday the ordinance gives on the date, and whether it is mandatory (2001 on). */
     @Override
     public Beyond beyond(LocalDate date) {
-        int year = date.getYear();
-        if (year <= 2000) {
-            return new Beyond(null, null, null);
-        }
-        return new Beyond(
-                publicHolidays(year, LunarCalendar.get()).get(date),
-                mandatory(year, LunarCalendar.get()).contains(date),
-                null);
+        return Regional.ruled(
+                date, y -> publicHolidays(y, LunarCalendar.get()), y -> mandatory(y, LunarCalendar.get()));
     }
 
     @Override
@@ -119,16 +114,7 @@ public final class Macau implements Regional {
      */
     @Override
     public Round round(Fetching fetching) {
-        Fetching.Read<Map<Integer, Map<LocalDate, String>>> list = fetching.first(sources, Macau::iCalendar);
-        return year -> {
-            if (list == null) {
-                return Offer.none(null, null);
-            }
-            URI from = list.url();
-            Map<LocalDate, String> events = list.value().get(year);
-            if (events == null) {
-                return Offer.none(from, "not published yet: no public holidays of " + year + " listed");
-            }
+        return Regional.listed(fetching.first(sources, Macau::iCalendar), "public holidays", (year, from, events) -> {
             LunarCalendar lunar = LunarCalendar.get();
             Set<LocalDate> civil = new TreeSet<>(compensatory(year, lunar).keySet());
             civil.addAll(afternoons(year, lunar));
@@ -142,16 +128,8 @@ public final class Macau implements Regional {
                     off.put(d, rules.getOrDefault(d, summary));
                 }
             });
-            TreeSet<LocalDate> differ = new TreeSet<>(rules.keySet());
-            differ.addAll(off.keySet());
-            differ.removeIf(d -> rules.containsKey(d) && off.containsKey(d));
-            return new Offer(
-                    RegionFiles.holidays(from.toString(), year, off),
-                    from,
-                    differ.isEmpty() ? "Ordem Executiva 60/2000's rules" : null,
-                    "its dates differ from Ordem Executiva 60/2000's rules on "
-                            + LogText.first(List.copyOf(differ), 5));
-        };
+            return Offer.checked(year, from, off, rules.keySet(), "Ordem Executiva 60/2000's rules");
+        });
     }
 
     /**
@@ -174,7 +152,7 @@ public final class Macau implements Regional {
         for (String line : lines) {
             int colon = line.indexOf(':');
             String property =
-                    colon < 0 ? line : line.substring(0, colon).split(";", 2)[0].toUpperCase(java.util.Locale.ROOT);
+                    colon < 0 ? line : line.substring(0, colon).split(";", 2)[0].toUpperCase(Locale.ROOT);
             String value = colon < 0 ? "" : line.substring(colon + 1);
             if (line.equals("BEGIN:VEVENT")) {
                 if (++events > RegionFiles.MAX_EVENTS) {
@@ -324,7 +302,7 @@ public final class Macau implements Regional {
      */
     public static Set<LocalDate> afternoons(int year, LunarCalendar lunar) {
         Set<LocalDate> afternoons = new TreeSet<>();
-        for (LocalDate d : java.util.List.of(lunar.date(year, 1, 1).minusDays(1), LocalDate.of(year, 12, 31))) {
+        for (LocalDate d : List.of(lunar.date(year, 1, 1).minusDays(1), LocalDate.of(year, 12, 31))) {
             if (year >= 2018 && !Day.weekend(d)) {
                 afternoons.add(d);
             }
@@ -336,7 +314,7 @@ public final class Macau implements Regional {
      * The mandatory holidays of {@code year}: 元旦, 初一 to 初三, 清明, 1 May, the day after 中秋, 1 October, 重陽, 20 December.
      */
     public static Set<LocalDate> mandatory(int year, LunarCalendar lunar) {
-        return new TreeSet<>(java.util.List.of(
+        return new TreeSet<>(List.of(
                 LocalDate.of(year, 1, 1),
                 lunar.date(year, 1, 1),
                 lunar.date(year, 1, 2),

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.Handler;
@@ -223,8 +224,8 @@ final class FrontDoor extends Handler.Wrapper {
         return new Caller(user, client, via, counted);
     }
 
-    private static final java.util.regex.Pattern IP_LITERAL =
-            java.util.regex.Pattern.compile("[0-9]{1,3}(\\.[0-9]{1,3}){3}|\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.%\\w]*]?");
+    private static final Pattern IP_LITERAL =
+            Pattern.compile("[0-9]{1,3}(\\.[0-9]{1,3}){3}|\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.%\\w]*]?");
 
     /** An IP address as written (never looked up), or null when {@code text} is not one. */
     static InetAddress literal(String text) {

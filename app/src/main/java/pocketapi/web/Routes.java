@@ -3,6 +3,7 @@ package pocketapi.web;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
+import io.javalin.http.RequestLogger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -52,7 +53,7 @@ public final class Routes {
     }
 
     /** Tells {@code logger} of every request Javalin answered, with its time in milliseconds (the metrics). */
-    public void requests(io.javalin.http.RequestLogger logger) {
+    public void requests(RequestLogger logger) {
         config.requestLogger.http(logger);
     }
 

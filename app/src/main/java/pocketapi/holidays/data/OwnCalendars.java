@@ -1,6 +1,7 @@
 package pocketapi.holidays.data;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
@@ -61,7 +62,7 @@ public final class OwnCalendars {
     }
 
     /** A calendar's file: its days counted and charged before they are read into a calendar. */
-    private static OwnCalendar read(String name, java.util.List<Folder.File> files, Allowance allowance)
+    private static OwnCalendar read(String name, List<Folder.File> files, Allowance allowance)
             throws FolderWatcher.Refused {
         Folder.File file = files.get(0);
         try {

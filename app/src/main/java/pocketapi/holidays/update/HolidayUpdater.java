@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.*;
+import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -72,8 +73,8 @@ public final class HolidayUpdater {
 
     /** Schedules the checks on {@code scheduler}; returns at once. */
     /** What each mirror and each confirming source answered last: for /metrics. */
-    public java.util.List<OutcomeLog> outcomes() {
-        return java.util.List.of(outcomes, confirmOutcomes);
+    public List<OutcomeLog> outcomes() {
+        return List.of(outcomes, confirmOutcomes);
     }
 
     public void start(ScheduledExecutorService scheduler) {

@@ -1,6 +1,13 @@
 package pocketapi.holidays.update;
 
 import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
@@ -17,7 +24,7 @@ public final class OutcomeLog {
     private final String what;
     private final Throttle last = Throttle.untilCleared();
     /** This round's mirrors without an answer, host -> why; and the line last logged for such a round. */
-    private final java.util.Map<String, String> unanswered = new java.util.LinkedHashMap<>();
+    private final Map<String, String> unanswered = new java.util.LinkedHashMap<>();
 
     private String lastUnanswered = "";
 
@@ -27,11 +34,11 @@ public final class OutcomeLog {
      */
     public record Source(String host, long askedMillis, long answeredMillis, boolean up) {}
 
-    private final java.util.Map<String, Source> sources = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Source> sources = new ConcurrentHashMap<>();
     /** Each URL's last outcome (read by /metrics on another thread). */
-    private final java.util.Map<String, String> latest = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, String> latest = new ConcurrentHashMap<>();
 
-    private static final java.util.regex.Pattern YEAR = java.util.regex.Pattern.compile(".*?(\\d{4})(?:\\.json)?$");
+    private static final Pattern YEAR = Pattern.compile(".*?(\\d{4})(?:\\.json)?$");
 
     private void asked(URI url, boolean answered) {
         long now = System.currentTimeMillis();
@@ -42,15 +49,15 @@ public final class OutcomeLog {
     }
 
     /** Every source asked so far, by host. */
-    public java.util.List<Source> sources() {
-        return java.util.List.copyOf(sources.values());
+    public List<Source> sources() {
+        return List.copyOf(sources.values());
     }
 
     /** The years some source last said are waiting for confirmation. */
-    public java.util.Set<Integer> waiting() {
-        java.util.Set<Integer> years = new java.util.TreeSet<>();
+    public Set<Integer> waiting() {
+        Set<Integer> years = new TreeSet<>();
         latest.forEach((url, outcome) -> {
-            java.util.regex.Matcher m = YEAR.matcher(url.replace("#", "/"));
+            Matcher m = YEAR.matcher(url.replace("#", "/"));
             if (outcome.startsWith("waiting") && m.matches()) {
                 years.add(Integer.parseInt(m.group(1)));
             }
