@@ -106,8 +106,12 @@ public final class MetricsModule implements Module {
     /** A request answered: its route template, its status class, its time. */
     void observe(Context ctx, Float millis) {
         Endpoint endpoint = ctx.endpoints().lastHttpEndpoint();
-        routes.computeIfAbsent(endpoint == null ? UNMATCHED : endpoint.path, k -> new RouteStats())
-                .add(ctx.statusCode(), millis / 1_000.0);
+        String route = endpoint == null ? UNMATCHED : endpoint.path;
+        RouteStats stats = routes.get(route); // the common case, without computeIfAbsent's lock on the bin
+        if (stats == null) {
+            stats = routes.computeIfAbsent(route, k -> new RouteStats());
+        }
+        stats.add(ctx.statusCode(), millis / 1_000.0);
     }
 
     private void scrape(Context ctx) throws IOException {
