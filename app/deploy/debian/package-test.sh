@@ -102,10 +102,13 @@ inside journalctl -u pocketapi --no-pager 2>/dev/null | grep -q 'Unable to use s
   && fail "the service could not use the archive: $(inside journalctl -u pocketapi --no-pager | grep -m1 'shared archive')"
 # Time to first answer as installed, the archive in use, against the same JVM flags without it (both from
 # systemctl start, the machine's Java warm in its page cache): median of three each.
-first_answer() {  # $1: extra unit line (empty: the unit as shipped)
+# The test starts the unit more often than systemd's default start limit allows (5 in 10 s; a fast
+# machine gets there): each start by the test first resets that count, as `systemctl status` advises.
+start_unit() { inside systemctl reset-failed pocketapi; inside systemctl "${1:-start}" pocketapi; }
+first_answer() {
   local t0 t1
   inside systemctl stop pocketapi
-  t0=$(date +%s%N); inside systemctl start pocketapi; answer 8080 /healthz >/dev/null || fail "no answer"; t1=$(date +%s%N)
+  t0=$(date +%s%N); start_unit; answer 8080 /healthz >/dev/null || fail "no answer"; t1=$(date +%s%N)
   echo $(( (t1 - t0) / 1000000 ))
 }
 with=(); without=()
@@ -113,7 +116,7 @@ for _ in 1 2 3; do with+=("$(first_answer)"); done
 inside mv /var/cache/pocketapi/pocketapi.jsa /var/cache/pocketapi/pocketapi.jsa.off
 for _ in 1 2 3; do without+=("$(first_answer)"); done
 inside mv /var/cache/pocketapi/pocketapi.jsa.off /var/cache/pocketapi/pocketapi.jsa
-inside systemctl restart pocketapi
+start_unit restart
 median3() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
 echo "archive ${archive_mb} MB; systemctl start to first answer: $(median3 "${with[@]}") ms with it, $(median3 "${without[@]}") ms without"
 
@@ -125,7 +128,7 @@ before=$(total 8080)
 
 step "edit the settings: PORT=8081"
 inside sh -c 'printf "PORT=8081\n" >> /etc/pocketapi/pocketapi.env'
-inside systemctl restart pocketapi
+start_unit restart
 edited=$(total 8081)
 [ "$edited" -gt "$before" ] || fail "counters after the restart: $edited, before $before"
 pid=$(inside systemctl show -p MainPID --value pocketapi)
@@ -149,7 +152,7 @@ status=$(inside systemctl status pocketapi --no-pager 2>&1 || true)
 [[ "$status" == *'ERROR pocketapi: MAX_CONNECTIONS (--max-connections): "7" is not accepted'* ]] \
   || fail "systemctl status does not say why: $(echo "$status" | tail -5)"
 inside sed -i '/^MAX_CONNECTIONS=7$/d' /etc/pocketapi/pocketapi.env
-inside systemctl restart pocketapi
+start_unit restart
 answer 8081 /healthz >/dev/null || fail "no answer after the setting was fixed"
 
 step "remove: stopped, counters and settings kept"
