@@ -6,9 +6,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -23,6 +25,7 @@ import pocketapi.config.WritableFolders;
 import pocketapi.counters.CounterSettings;
 import pocketapi.counters.CountersModule;
 import pocketapi.files.FolderWatcher;
+import pocketapi.files.Json;
 import pocketapi.forecast.ForecastCalendars;
 import pocketapi.forecast.ForecastModule;
 import pocketapi.hitokoto.HitokotoModule;
@@ -152,6 +155,9 @@ public final class Main {
                 config.get(ServerSettings.HOST),
                 app.port(),
                 served.describe());
+        // The start reads its files token by token: the databind, which the first JSON answer would load (~400 ms on
+        // one core), loads a second later on a thread aside, not in the way of the first answers.
+        threads.apply("log").schedule(Json::warm, 1, TimeUnit.SECONDS);
         if (config.get(HolidaySettings.CALENDARS_DIR).isPresent() && served.holidays() != null) {
             LOG.info(
                     "calendars of your own from {}: {}",
@@ -225,7 +231,11 @@ public final class Main {
         if (serve.contains("notify")) {
             wanted.addAll(NotifySettings.folders(config));
         }
-        return wanted.stream().distinct().toList();
+        // Distinct by setting and folder (not by the records' own equals: its first call costs tens of ms at start).
+        Set<String> seen = new HashSet<>();
+        return wanted.stream()
+                .filter(w -> seen.add(w.setting().name() + "\u0000" + w.dir()))
+                .toList();
     }
 
     /**

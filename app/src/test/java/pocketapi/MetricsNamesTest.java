@@ -65,7 +65,7 @@ class MetricsNamesTest {
             known.addAll(List.of("pocketapi_redis_up", "pocketapi_redis_backlog_calls"));
 
             String dashboard = Files.readString(Path.of("deploy/grafana/pocketapi-dashboard.json"));
-            pocketapi.files.Json.MAPPER.readTree(dashboard); // imports as is: one JSON document
+            pocketapi.files.Json.mapper().readTree(dashboard); // imports as is: one JSON document
             Set<String> charted = names(dashboard, "((?:pocketapi|jvm)_[a-z_]+)");
             assertThat(charted).isNotEmpty();
             assertThat(known).containsAll(charted);

@@ -108,7 +108,7 @@ class PrometheusIT {
                             .timeout(Duration.ofSeconds(2))
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
-            JsonNode result = Json.MAPPER.readTree(answer.body()).at("/data/result");
+            JsonNode result = Json.mapper().readTree(answer.body()).at("/data/result");
             return result.size() == 1 ? result.get(0).at("/value/1").asDouble() : Double.NaN;
         } catch (Exception e) {
             return Double.NaN; // not up yet

@@ -32,9 +32,11 @@ final class StatsFormat {
     static final String RAW_IDS = "pocketapi-stats/3";
 
     /** Readers made once: a reader looked up per row would cost a start with many users dearly. */
-    private static final com.fasterxml.jackson.databind.ObjectReader USERS = Json.MAPPER.readerFor(UserRow.class);
+    private static final com.fasterxml.jackson.databind.ObjectReader USERS =
+            Json.mapper().readerFor(UserRow.class);
 
-    private static final com.fasterxml.jackson.databind.ObjectReader DAYS = Json.MAPPER.readerFor(DayRow.class);
+    private static final com.fasterxml.jackson.databind.ObjectReader DAYS =
+            Json.mapper().readerFor(DayRow.class);
 
     private StatsFormat() {}
 
@@ -111,7 +113,7 @@ final class StatsFormat {
      * Reads a whole file, streaming, into {@code to}; what was read before a failure stands (every count only grows).
      */
     static void read(InputStream in, Target to) throws IOException {
-        try (JsonParser p = Json.MAPPER.createParser(in)) {
+        try (JsonParser p = Json.FACTORY.createParser(in)) {
             check(p.nextToken() == JsonToken.START_OBJECT, "not a JSON object");
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
@@ -163,7 +165,7 @@ final class StatsFormat {
 
     /** Reads one log line whole (nothing of it is merged unless all of it reads) into {@code to}. */
     static void readLine(InputStream line, Target to) throws IOException {
-        Line l = Json.MAPPER.readValue(line, Line.class);
+        Line l = Json.mapper().readValue(line, Line.class);
         check(l != null, "an empty line");
         List<Runnable> merges = new ArrayList<>();
         prepare(l, to, to.own, merges);
@@ -271,7 +273,7 @@ final class StatsFormat {
      */
     static void write(OutputStream out, String instance, LocalCounters.Snapshot own, LocalCounters.Snapshot others)
             throws IOException {
-        try (JsonGenerator g = Json.MAPPER.createGenerator(out)) {
+        try (JsonGenerator g = Json.FACTORY.createGenerator(out)) {
             g.setPrettyPrinter(new ByLine());
             g.writeStartObject();
             g.writeStringField("format", FORMAT);
@@ -310,7 +312,7 @@ final class StatsFormat {
 
     /** Writes one log line and a newline. */
     static void writeLine(OutputStream out, Line line) throws IOException {
-        Json.MAPPER.writeValue(out, line);
+        Json.mapper().writeValue(out, line);
         out.write('\n');
     }
 }

@@ -17,9 +17,9 @@ import java.io.IOException;
 
 /**
  * The service's one JSON codec, configured once: every file it reads or writes and every answer it renders goes through
- * {@link #MAPPER}. Reading is strict where files are untrusted (a key twice in one object, a value of another type:
- * errors; {@link #strictly} also refuses anything after the value) and lenient where formats grow (unknown fields are
- * ignored); a stream handed to it is never closed by it. Thread-safe.
+ * {@link #mapper} or, token by token, {@link #FACTORY}. Reading is strict where files are untrusted (a key twice in one
+ * object, a value of another type: errors; {@link #strictly} also refuses anything after the value) and lenient where
+ * formats grow (unknown fields are ignored); a stream handed to it is never closed by it. Thread-safe.
  */
 public final class Json {
     /**
@@ -29,28 +29,57 @@ public final class Json {
      */
     public static final int MAX_STRING = 16_384;
 
-    public static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
-                    .streamReadConstraints(StreamReadConstraints.builder()
-                            .maxStringLength(MAX_STRING)
-                            .maxNameLength(MAX_STRING)
-                            .build())
-                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                    .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
-                    .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-                    .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8) // 😀 as its 4 bytes, not \uD83D\uDE00
+    /**
+     * The parsers and generators of the one codec: what a file read at start needs alone (the built-in years and the
+     * regions' lists are read token by token), so that the databind's classes load only when {@link #mapper} is first
+     * called, or warmed by {@link #warm} once the service answers.
+     */
+    public static final JsonFactory FACTORY = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxStringLength(MAX_STRING)
+                    .maxNameLength(MAX_STRING)
                     .build())
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            // A value of another type is not taken for the one expected: "yes" is no boolean, 1 no name.
-            .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
-            .withCoercionConfig(
-                    LogicalType.Textual,
-                    c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                            .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                            .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8) // 😀 as its 4 bytes, not \uD83D\uDE00
             .build();
 
+    /** The mapper, made on first use (the holder idiom: class initialization is thread-safe and lazy). */
+    private static final class Mapper {
+        static final ObjectMapper MAPPER = JsonMapper.builder(FACTORY)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                // A value of another type is not taken for the one expected: "yes" is no boolean, 1 no name.
+                .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+                .withCoercionConfig(
+                        LogicalType.Textual,
+                        c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                .build();
+    }
+
     private Json() {}
+
+    /** The one mapper: records to JSON and back. */
+    public static ObjectMapper mapper() {
+        return Mapper.MAPPER;
+    }
+
+    /**
+     * Makes the mapper and writes one record with it, so that the first JSON answer does not pay for loading the
+     * databind (some 400 ms on one core): called on a thread of its own once the service answers.
+     */
+    public static void warm() {
+        try {
+            mapper().writeValueAsBytes(new Warm("warm", 1, true, java.util.List.of()));
+        } catch (IOException e) {
+            throw new IllegalStateException("a record is always written", e);
+        }
+    }
+
+    private record Warm(String name, int n, boolean yes, java.util.List<String> list) {}
 
     /**
      * How many elements the top-level object's {@code field} holds (an array's values, an object's keys), counted
@@ -59,7 +88,7 @@ public final class Json {
      */
     public static int count(byte[] json, String field) {
         int n = 0;
-        try (JsonParser p = MAPPER.createParser(json)) {
+        try (JsonParser p = FACTORY.createParser(json)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return 0;
             }
@@ -89,6 +118,6 @@ public final class Json {
 
     /** A reader of one value of {@code type} that is a whole document: nothing may follow it. */
     public static com.fasterxml.jackson.databind.ObjectReader strictly(Class<?> type) {
-        return MAPPER.readerFor(type).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        return mapper().readerFor(type).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }
 }

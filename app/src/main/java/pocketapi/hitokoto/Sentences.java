@@ -78,11 +78,11 @@ public final class Sentences {
      */
     public static List<Sentence> parse(String where, InputStream json, Allowance allowance) {
         ObjectReader one =
-                Json.MAPPER.readerFor(Sentence.class).without(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+                Json.mapper().readerFor(Sentence.class).without(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
         // The same source, author or date in many sentences is kept once.
         Map<String, String> shared = new HashMap<>();
         List<Sentence> out = new ArrayList<>();
-        try (JsonParser p = Json.MAPPER.createParser(json)) {
+        try (JsonParser p = Json.FACTORY.createParser(json)) {
             if (p.nextToken() != JsonToken.START_ARRAY) {
                 throw new IllegalArgumentException(where + ": is not a JSON array of sentences");
             }

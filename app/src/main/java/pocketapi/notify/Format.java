@@ -93,7 +93,7 @@ public enum Format {
 
     private static String json(Object body) {
         try {
-            return Json.MAPPER.writeValueAsString(body);
+            return Json.mapper().writeValueAsString(body);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a message's record is always serializable", e);
         }

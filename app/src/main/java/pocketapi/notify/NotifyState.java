@@ -55,7 +55,7 @@ final class NotifyState {
     static NotifyState load(Path file) {
         NotifyState state = new NotifyState(file);
         try {
-            Saved saved = Json.MAPPER.readValue(Folder.readFile(file, MAX_BYTES), Saved.class);
+            Saved saved = Json.mapper().readValue(Folder.readFile(file, MAX_BYTES), Saved.class);
             state.known.putAll(saved.known() == null ? Map.of() : saved.known());
             (saved.due() == null ? Map.<String, Set<String>>of() : saved.due())
                     .forEach((target, keys) -> state.due.put(target, new LinkedHashSet<>(keys)));
@@ -129,7 +129,7 @@ final class NotifyState {
         }
         try {
             Disk.LOCAL.replace(
-                    file, Json.MAPPER.writeValueAsBytes(new Saved(known, due, new TreeSet<>(sent), regions)));
+                    file, Json.mapper().writeValueAsBytes(new Saved(known, due, new TreeSet<>(sent), regions)));
             changed = false;
         } catch (IOException e) {
             LOG.warn(

@@ -94,7 +94,7 @@ public final class RegionFiles {
      * {@value #MAX_EVENTS}; false when the file holds no array there.
      */
     static boolean each(String source, byte[] bytes, List<Object> path, Entry each) throws HolidayDataException {
-        try (JsonParser p = Json.MAPPER.createParser(bytes)) {
+        try (JsonParser p = Json.FACTORY.createParser(bytes)) {
             if (!at(p, p.nextToken(), path)) {
                 return false;
             }
@@ -106,7 +106,7 @@ public final class RegionFiles {
                 if (++n > MAX_EVENTS) {
                     throw new HolidayDataException(source, "a list of more than " + MAX_EVENTS + " entries");
                 }
-                each.accept(Json.MAPPER.readTree(p));
+                each.accept(Json.mapper().readTree(p));
             }
             return true;
         } catch (StreamConstraintsException e) {

@@ -28,7 +28,7 @@ final class OpenApi {
     byte[] document() throws JsonProcessingException {
         byte[] made = document;
         if (made == null) {
-            made = Json.MAPPER.writeValueAsBytes(build(routes));
+            made = Json.mapper().writeValueAsBytes(build(routes));
             document = made;
         }
         return made;
@@ -36,7 +36,7 @@ final class OpenApi {
 
     /** The document of the routes registered so far. */
     static ObjectNode build(Routes routes) {
-        ObjectNode doc = Json.MAPPER.createObjectNode();
+        ObjectNode doc = Json.mapper().createObjectNode();
         doc.put("openapi", "3.1.0");
         ObjectNode info = doc.putObject("info");
         info.put("title", "pocketapi");
@@ -74,7 +74,7 @@ final class OpenApi {
                 p.put("name", param.name());
                 p.put("in", "query");
                 p.put("required", false);
-                p.set("schema", Json.MAPPER.valueToTree(param.schema()));
+                p.set("schema", Json.mapper().valueToTree(param.schema()));
             }
             ObjectNode responses = get.putObject("responses");
             responses.putObject("200").put("description", "the answer");

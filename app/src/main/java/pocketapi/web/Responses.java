@@ -51,7 +51,7 @@ public final class Responses {
     /** A record as JSON, by the one codec. */
     public static byte[] bytes(Object record) {
         try {
-            return Json.MAPPER.writeValueAsBytes(record);
+            return Json.mapper().writeValueAsBytes(record);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("an answer's record is always serializable", e);
         }

@@ -62,7 +62,7 @@ class OpenApiTest {
             assertThat(routes).contains("/healthz", "/img/pe", "/img/{name}/pe", "/api/holidays", "/openapi.json");
             assertThat(new TreeSet<>(parsed.getOpenAPI().getPaths().keySet())).isEqualTo(routes);
 
-            JsonNode paths = Json.MAPPER.readTree(answer.body()).get("paths");
+            JsonNode paths = Json.mapper().readTree(answer.body()).get("paths");
             List<String> checked = new ArrayList<>();
             for (var path : (Iterable<Map.Entry<String, JsonNode>>) paths::fields) {
                 String concrete = path.getKey().replace("{name}", "wall").replace("{entry}", "x.jpg");

@@ -1,6 +1,8 @@
 package pocketapi.holidays.data;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -70,7 +72,7 @@ public final class HolidayFile implements YearSource {
                     "\"days\" lists more than " + MAX_DAYS + " entries (a year and the " + "December before it have "
                             + MAX_DAYS + " days)");
         }
-        YearFile f = read(source, bytes, YearFile.class, e -> wrongType(e, "\"year\" and \"days\""));
+        YearFile f = readYear(source, bytes);
         if (f.year() == null) {
             throw new HolidayDataException(source, "\"year\" must be a whole number");
         }
@@ -124,6 +126,96 @@ public final class HolidayFile implements YearSource {
         } catch (JsonProcessingException e) {
             throw notJson(source, e);
         }
+    }
+
+    /**
+     * A year's file read token by token (as {@link #read} binds it, the same checks and messages): the built-in years
+     * are read at every start, before the databind is needed by anything else.
+     */
+    static YearFile readYear(String source, byte[] bytes) throws HolidayDataException {
+        String json = utf8(source, bytes);
+        try (JsonParser p = Json.FACTORY.createParser(json.startsWith("\uFEFF") ? json.substring(1) : json)) {
+            String shape = "expected a JSON object with \"year\" and \"days\"";
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new HolidayDataException(source, shape);
+            }
+            Integer year = null;
+            List<Entry> days = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                if (field.equals("year")) {
+                    if (value != JsonToken.VALUE_NULL && value != JsonToken.VALUE_NUMBER_INT) {
+                        throw new HolidayDataException(source, "\"year\" must be a whole number");
+                    }
+                    year = value == JsonToken.VALUE_NULL ? null : p.getIntValue();
+                } else if (field.equals("days")) {
+                    if (value != JsonToken.VALUE_NULL && value != JsonToken.START_ARRAY) {
+                        throw new HolidayDataException(source, "\"days\" must be an array");
+                    }
+                    days = value == JsonToken.VALUE_NULL ? null : entries(source, p);
+                } else {
+                    p.skipChildren();
+                }
+            }
+            if (p.nextToken() != null) {
+                throw new HolidayDataException(source, shape);
+            }
+            return new YearFile(year, days);
+        } catch (JsonProcessingException e) {
+            throw notJson(source, e);
+        } catch (IOException e) {
+            throw new HolidayDataException(source, "not valid JSON");
+        }
+    }
+
+    /** The entries of {@code days}, the parser at its start. */
+    private static List<Entry> entries(String source, JsonParser p) throws IOException, HolidayDataException {
+        List<Entry> days = new ArrayList<>();
+        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+            String at = "days[" + days.size() + "]";
+            if (t == JsonToken.VALUE_NULL) {
+                days.add(null);
+                continue;
+            }
+            if (t != JsonToken.START_OBJECT) {
+                throw new HolidayDataException(source, at + " must be an object with name, date and isOffDay");
+            }
+            String name = null;
+            String date = null;
+            Boolean off = null;
+            for (JsonToken f = p.nextToken(); f == JsonToken.FIELD_NAME; f = p.nextToken()) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                boolean none = value == JsonToken.VALUE_NULL;
+                switch (field) {
+                    case "name", "date" -> {
+                        if (!none && value != JsonToken.VALUE_STRING) {
+                            throw new HolidayDataException(
+                                    source,
+                                    at + ": \"" + field + "\" "
+                                            + (field.equals("date")
+                                                    ? "must be a string YYYY-MM-DD"
+                                                    : "must be a non-empty string"));
+                        }
+                        if (field.equals("name")) {
+                            name = none ? null : p.getText();
+                        } else {
+                            date = none ? null : p.getText();
+                        }
+                    }
+                    case "isOffDay" -> {
+                        if (!none && !value.isBoolean()) {
+                            throw new HolidayDataException(source, at + ": \"isOffDay\" must be true or false");
+                        }
+                        off = none ? null : value == JsonToken.VALUE_TRUE;
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+            days.add(new Entry(name, date, off));
+        }
+        return days;
     }
 
     /**
@@ -220,7 +312,7 @@ public final class HolidayFile implements YearSource {
         List<Entry> days = new ArrayList<>();
         year.days().forEach(d -> days.add(new Entry(d.festival(), d.date().toString(), d.offDay())));
         try {
-            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(new YearFile(year.year(), days));
+            return Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(new YearFile(year.year(), days));
         } catch (IOException e) {
             throw new IllegalStateException("a year is always written", e);
         }

@@ -126,7 +126,7 @@ public final class HolidayCache {
             ledger = new Ledger(new TreeMap<>(), new TreeMap<>());
             Path path = dir.resolve(LEDGER);
             try {
-                Ledger read = Json.MAPPER.readValue(Folder.readFile(path, HolidayData.MAX_FILE), Ledger.class);
+                Ledger read = Json.mapper().readValue(Folder.readFile(path, HolidayData.MAX_FILE), Ledger.class);
                 ledger.firstSeen().putAll(read.firstSeen() == null ? Map.of() : read.firstSeen());
                 ledger.confirmedBy().putAll(read.confirmedBy() == null ? Map.of() : read.confirmedBy());
             } catch (NoSuchFileException e) {
@@ -146,7 +146,7 @@ public final class HolidayCache {
         try {
             Disk.LOCAL.replace(
                     dir.resolve(LEDGER),
-                    Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(ledger));
+                    Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(ledger));
         } catch (IOException e) {
             LOG.error(
                     "cannot write {} ({}); a restart starts the waits for confirmation again",
