@@ -59,12 +59,12 @@ fi
 start_app() {  # name port: starts a server, sets $started_pid (the JVM's own pid), waits for its first answer
   local name=$1 port=$2 url
   if [ "$name" = redis ]; then
-    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" HOLIDAY_UPDATE_URL=off \
-      STATS_REDIS_URL="redis://127.0.0.1:$redis_port" taskset -c "$server_cpu" java "${flags[@]}" -jar "$jar") \
+    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" UPDATES=off \
+      STATS_REDIS_URL="redis://127.0.0.1:$redis_port" STATS_KEY_FILE="$work/redis.key" taskset -c "$server_cpu" java "${flags[@]}" -jar "$jar") \
       >"$work/$name-$port.log" 2>&1 &
     url="http://127.0.0.1:$port/healthz"
   elif [ "$name" = other ]; then
-    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" HOLIDAY_UPDATE_URL=off \
+    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" UPDATES=off \
       taskset -c "$server_cpu" java "${flags[@]}" -jar "$base_jar") >"$work/$name-$port.log" 2>&1 &
     url="http://127.0.0.1:$port/healthz"
   elif [ "$name" = hello ]; then
@@ -72,18 +72,21 @@ start_app() {  # name port: starts a server, sets $started_pid (the JVM's own pi
       >"$work/$name-$port.log" 2>&1 &
     url="http://127.0.0.1:$port/"
   elif [ "$name" = installed ]; then  # as the .deb's unit and the image start it: with the training's archive
-    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" HOLIDAY_UPDATE_URL=off \
+    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" UPDATES=off \
       taskset -c "$server_cpu" java "${flags[@]}" -XX:SharedArchiveFile="$work/pocketapi.jsa" -Xshare:auto \
       -jar "$jar") >"$work/$name-$port.log" 2>&1 &
     url="http://127.0.0.1:$port/healthz"
   else
-    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" HOLIDAY_UPDATE_URL=off \
+    (cd "$work" && exec env PORT="$port" HOST=127.0.0.1 STATS_FILE="$work/stats-$port.json" UPDATES=off \
       taskset -c "$server_cpu" java "${flags[@]}" -jar "$jar") >"$work/$name-$port.log" 2>&1 &
     url="http://127.0.0.1:$port/healthz"
   fi
   started_pid=$!
   pids+=("$started_pid")
-  until curl -fs -o /dev/null "$url"; do sleep 0.005; done
+  until curl -fs -o /dev/null "$url"; do
+    kill -0 "$started_pid" 2>/dev/null || { echo "$name on port $port exited: $(tail -2 "$work/$name-$port.log")"; exit 1; }
+    sleep 0.005
+  done
 }
 
 stop_app() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }

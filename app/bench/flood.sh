@@ -17,7 +17,7 @@ site_total() { curl -fs -H 'X-Forwarded-For: flood-check' "http://127.0.0.1:$por
 flood() {  # $1: a name; the rest: extra environment
   local name=$1; shift
   rm -rf "$work/data"; mkdir -p "$work/data"
-  (cd "$work" && exec env PORT=$port HOST=127.0.0.1 STATS_FILE="$work/data/stats.json" HOLIDAY_UPDATE_URL=off \
+  (cd "$work" && exec env PORT=$port HOST=127.0.0.1 STATS_FILE="$work/data/stats.json" UPDATES=off \
     HOLIDAY_CONFIRM_URL=off "$@" \
     java "${flags[@]}" -jar "$top/app/target/pocketapi.jar") >"$work/server.log" 2>&1 &
   pid=$!

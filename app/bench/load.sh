@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 seconds=${1:-30}; conns=100; port=18180
 work=$(mktemp -d /tmp/pocketapi-load.XXXXXX)
 
-(cd "$work" && exec env PORT=$port HOST=127.0.0.1 STATS_FILE="$work/stats.json" HOLIDAY_UPDATE_URL=off \
+(cd "$work" && exec env PORT=$port HOST=127.0.0.1 STATS_FILE="$work/stats.json" UPDATES=off \
   java "${flags[@]}" -jar "$top/app/target/pocketapi.jar") >"$work/server.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT

@@ -16,7 +16,7 @@ trap '[ -n "$pid" ] && kill $pid 2>/dev/null; [ -n "${rpid:-}" ] && kill $rpid 2
 start() {  # the environment of a run; sets $pid and $started_ms (launch to first answer)
   rm -rf "$work/run"; mkdir -p "$work/run"
   local t0; t0=$(date +%s%N)
-  (cd "$work/run" && exec env PORT=$port HOST=127.0.0.1 HOLIDAY_UPDATE_URL=off HOLIDAY_CONFIRM_URL=off \
+  (cd "$work/run" && exec env PORT=$port HOST=127.0.0.1 UPDATES=off \
     STATS_FILE="${STATS_FILE:-$work/run/stats.json}" "$@" java "${flags[@]}" -jar "$top/app/target/pocketapi.jar") \
     >"$work/run.log" 2>&1 &
   pid=$!
@@ -107,7 +107,7 @@ calendars=$(heap)
 echo "4 calendars of 2,500 days each, used: $calendars MB, $(awk -v a="$calendars" -v b="$at_rest" 'BEGIN {printf "%.0f", (a-b)*1048576/10000}') bytes a listed day (OwnCalendars.BYTES_PER_DAY: 240)"
 stop >/dev/null
 
-fits=$(env PORT=$port STATS_FILE="$work/stats.json" STATS_MAX_USERS=5000000 HOLIDAY_UPDATE_URL=off HOLIDAY_CONFIRM_URL=off \
+fits=$(env PORT=$port STATS_FILE="$work/stats.json" STATS_MAX_USERS=5000000 UPDATES=off \
   java "${flags[@]}" -jar "$top/app/target/pocketapi.jar" 2>&1 | sed -n 's/.*holds at most \([0-9]*\) beside.*/\1/p' || true)
 echo "the largest STATS_MAX_USERS at this heap: $fits"
 users_file "$fits" "$work/users.json"

@@ -18,7 +18,7 @@ pid=""
 trap 'kill -CONT $rpid 2>/dev/null; kill $rpid 2>/dev/null; [ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 until redis-cli -p $rport ping >/dev/null 2>&1; do sleep 0.05; done
 (cd "$work" && exec env PORT=$port HOST=127.0.0.1 STATS_FILE="$work/stats.json" STATS_FLUSH_SECONDS=5 \
-  STATS_REDIS_URL="redis://127.0.0.1:$rport" HOLIDAY_UPDATE_URL=off HOLIDAY_CONFIRM_URL=off \
+  STATS_REDIS_URL="redis://127.0.0.1:$rport" UPDATES=off \
   java "${flags[@]}" -jar "$top/app/target/pocketapi.jar") >"$work/server.log" 2>&1 &
 pid=$!
 until curl -fs -o /dev/null "http://127.0.0.1:$port/healthz"; do sleep 0.1; done

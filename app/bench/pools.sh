@@ -23,7 +23,7 @@ request = function()
 end
 LUA
 for k in 0 8; do
-  PORT=$port HOST=127.0.0.1 STATS_FILE="$work/stats.json" HOLIDAY_UPDATE_URL=off HOLIDAY_CONFIRM_URL=off \
+  PORT=$port HOST=127.0.0.1 STATS_FILE="$work/stats.json" UPDATES=off \
     IMAGE_HOST=https://pan.example.com IMAGE_POOL_PORTRAIT="$work/portrait.txt" IMAGE_POOL_LANDSCAPE="$work/landscape.txt" \
     IMAGE_POOLS_DIR="$work/pools" IMAGE_NO_REPEAT=$k taskset -c 1 java "${flags[@]}" -jar "$top/app/target/pocketapi.jar" \
     >"$work/server.log" 2>&1 &

@@ -21,7 +21,7 @@ run() {  # $1: a name, $2: calendars in rotation (0: the feed mix), $3: a fixed 
   port=$((20000 + RANDOM % 20000))
   rm -rf "$dir"; mkdir -p "$dir"
   for i in $(seq 1 "$calendars"); do cp "$work/calendars/c$i.json" "$dir"/; done
-  PORT=$port HOST=127.0.0.1 STATS_FILE="$work/stats.json" HOLIDAY_UPDATE_URL=off HOLIDAY_CONFIRM_URL=off \
+  PORT=$port HOST=127.0.0.1 STATS_FILE="$work/stats.json" UPDATES=off \
     HOLIDAY_CACHE_DIR="$work/holidays" CALENDARS_DIR="$dir" \
     java "${flags[@]}" "${extra[@]}" -jar "$top/app/target/pocketapi.jar" >"$work/server.log" 2>&1 &
   pid=$!
