@@ -142,6 +142,16 @@ public final class RedisCounters implements Counters {
     @Override
     public List<DayCount> history(int days) {
         long today = Utc8.epochDay(clock);
+        readHistory(today, days);
+        List<DayCount> all = new ArrayList<>(days);
+        for (long day = today - days + 1; day <= today; day++) {
+            all.add(DayCount.of(day, sum(day)));
+        }
+        return all;
+    }
+
+    /** The others' part of the last {@code days} days, read again when it is old. */
+    private void readHistory(long today, int days) {
         fresh(HISTORY_READ, () -> {
             List<Long> dates = new ArrayList<>();
             for (long day = today - days + 1; day <= today; day++) {
@@ -157,26 +167,25 @@ public final class RedisCounters implements Counters {
                 others.mergeDay(dates.get(d), theirs);
             }
         });
-        List<DayCount> all = new ArrayList<>();
-        List<DayCount> theirs = others.history(days);
-        List<DayCount> own = mine.history(days);
-        for (int d = 0; d < days; d++) {
-            long[] sum = own.get(d).counts();
-            long[] other = theirs.get(d).counts();
-            for (int i = 0; i < sum.length; i++) {
-                sum[i] += other[i];
-            }
-            all.add(new DayCount(own.get(d).date(), sum[0], sum[1], sum[2], sum[3], sum[4]));
+    }
+
+    /** A day's counts: this instance's own and the others' part, as last read. */
+    private long[] sum(long day) {
+        long[] sum = mine.dayCounts(day);
+        long[] theirs = others.dayCounts(day);
+        for (int i = 0; i < sum.length; i++) {
+            sum[i] += theirs[i];
         }
-        return all;
+        return sum;
     }
 
     @Override
     public long[] site() {
         long today = Utc8.epochDay(clock);
+        readHistory(today, 30);
         long last30 = 0;
-        for (DayCount d : history(30)) {
-            last30 += d.site();
+        for (long day = today - 29; day <= today; day++) {
+            last30 += sum(day)[0];
         }
         readOthers(SITE_READ, today);
         Tally theirs = others.siteTally();
