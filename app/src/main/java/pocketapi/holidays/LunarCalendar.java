@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.Optional;
-import pocketapi.common.IsoDate;
 import pocketapi.files.Resources;
 
 /**
@@ -74,7 +73,7 @@ public final class LunarCalendar {
 
     /** The first day of lunar year {@code year}'s first month. */
     private LocalDate newYear(int year) {
-        return IsoDate.parse(lunarYears[year - 1900].substring(7, 17));
+        return java.time.LocalDate.parse(lunarYears[year - 1900].substring(7, 17));
     }
 
     /**

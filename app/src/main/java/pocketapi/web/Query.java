@@ -7,7 +7,6 @@ import java.time.YearMonth;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import pocketapi.common.IsoDate;
 
 /**
  * One request's query parameters, as Javalin parses them ({@code ctx.queryParamMap()}: decoded, in linear time),
@@ -250,7 +249,7 @@ public final class Query {
                     name,
                     v -> {
                         try {
-                            return IsoDate.parse(v);
+                            return LocalDate.parse(v);
                         } catch (DateTimeException e) {
                             String why = v.matches("[0-9]{4}-[0-9]{2}-[0-9]{2}")
                                     ? impossible(

@@ -11,10 +11,10 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import pocketapi.common.IsoDate;
 import pocketapi.files.Json;
 import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.HolidayYear;
@@ -285,7 +285,7 @@ public final class HolidayFile implements YearSource {
         }
         try {
             return new ListedDay(
-                    IsoDate.parse(day.date()), name, day.isOffDay()); // which dates a year may list: HolidayGate
+                    LocalDate.parse(day.date()), name, day.isOffDay()); // which dates a year may list: HolidayGate
         } catch (DateTimeException e) {
             throw new HolidayDataException(source, at + ": \"date\" is not a date YYYY-MM-DD", day.date());
         }
