@@ -229,6 +229,13 @@ final class JarProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        try {
+            // jcmd's attach (heapAfterGc) made a socket in HotSpot's temporary folder, /tmp on Linux; a JVM that is
+            // killed, or halts, leaves it behind.
+            Files.deleteIfExists(Path.of("/tmp", ".java_pid" + process.pid()));
+        } catch (IOException e) {
+            // best effort, as below
+        }
         try (var files = Files.walk(log.getParent())) {
             files.sorted(java.util.Comparator.reverseOrder())
                     .forEach(p -> p.toFile().delete());

@@ -31,13 +31,6 @@ final class StatsFormat {
     /** The first release's format: the same shape, with the users' ids as they came. */
     static final String RAW_IDS = "pocketapi-stats/3";
 
-    /** Readers made once: a reader looked up per row would cost a start with many users dearly. */
-    private static final com.fasterxml.jackson.databind.ObjectReader USERS =
-            Json.mapper().readerFor(UserRow.class);
-
-    private static final com.fasterxml.jackson.databind.ObjectReader DAYS =
-            Json.mapper().readerFor(DayRow.class);
-
     private StatsFormat() {}
 
     @JsonFormat(shape = JsonFormat.Shape.ARRAY)
@@ -146,20 +139,63 @@ final class StatsFormat {
 
     private static void field(JsonParser p, String name, Target to, LocalCounters into) throws IOException {
         switch (name) {
-            case "site" -> into.merge(LocalCounters.SITE, tally(p.readValueAs(SiteRow.class)), true);
+            case "site" -> {
+                Row r = Row.read(p, "nns");
+                into.merge(LocalCounters.SITE, tally(r == null ? null : new SiteRow(r.n(0), r.n(1), r.s(2))), true);
+            }
             case "history" -> {
                 check(p.currentToken() == JsonToken.START_ARRAY, "\"history\" is not an array");
                 while (p.nextToken() == JsonToken.START_ARRAY) {
-                    day(DAYS.readValue(p), into);
+                    Row r = Row.read(p, "snnnnn");
+                    day(new DayRow(r.s(0), r.n(1), r.n(2), r.n(3), r.n(4), r.n(5)), into);
                 }
             }
             case "users" -> {
                 check(p.currentToken() == JsonToken.START_ARRAY, "\"users\" is not an array");
                 while (p.nextToken() == JsonToken.START_ARRAY) {
-                    user(USERS.readValue(p), to, into);
+                    Row r = Row.read(p, "snns");
+                    user(new UserRow(r.s(0), r.n(1), r.n(2), r.s(3)), to, into);
                 }
             }
             default -> p.skipChildren();
+        }
+    }
+
+    /**
+     * One row of a whole file, read token by token (a start reads thousands, before anything needs the databind): an
+     * array of texts ({@code s}) and whole numbers ({@code n}) in the order of its kinds. What it leaves out reads as
+     * null or 0 (the checks that follow refuse it), what it adds is skipped; a text that is no string, a count that is
+     * no whole number, fail the file. Null for a JSON null.
+     */
+    private record Row(String[] texts, long[] numbers) {
+        static Row read(JsonParser p, String kinds) throws IOException {
+            if (p.currentToken() == JsonToken.VALUE_NULL) {
+                return null;
+            }
+            check(p.currentToken() == JsonToken.START_ARRAY, "a row that is not an array");
+            Row row = new Row(new String[kinds.length()], new long[kinds.length()]);
+            int i = 0;
+            for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken(), i++) {
+                check(t != null, "a row cut short");
+                if (i >= kinds.length()) {
+                    p.skipChildren();
+                } else if (kinds.charAt(i) == 's') {
+                    check(t == JsonToken.VALUE_STRING || t == JsonToken.VALUE_NULL, "a row's text that is no string");
+                    row.texts[i] = t == JsonToken.VALUE_NULL ? null : p.getText();
+                } else {
+                    check(t == JsonToken.VALUE_NUMBER_INT, "a row's count that is no whole number");
+                    row.numbers[i] = p.getLongValue();
+                }
+            }
+            return row;
+        }
+
+        String s(int i) {
+            return texts[i];
+        }
+
+        long n(int i) {
+            return numbers[i];
         }
     }
 
@@ -273,7 +309,7 @@ final class StatsFormat {
      */
     static void write(OutputStream out, String instance, LocalCounters.Snapshot own, LocalCounters.Snapshot others)
             throws IOException {
-        try (JsonGenerator g = Json.FACTORY.createGenerator(out)) {
+        try (JsonGenerator g = Json.mapper().createGenerator(out)) {
             g.setPrettyPrinter(new ByLine());
             g.writeStartObject();
             g.writeStringField("format", FORMAT);
