@@ -1,6 +1,9 @@
 package pocketapi;
 
 import io.javalin.Javalin;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -124,6 +127,26 @@ public final class TestApps {
                 samples(config),
                 SentenceFolder.builtIn(),
                 counters);
+    }
+
+    /**
+     * The service with pools of its own written in {@code dir}: one portrait and one landscape picture, and in
+     * {@code dir/named} a pool {@code wall} of two pictures with their sizes (so /img/{name}/… routes exist).
+     */
+    public static Javalin withNamedPool(Path dir) throws IOException {
+        Path named = Files.createDirectory(dir.resolve("named"));
+        Files.writeString(named.resolve("wall.txt"), "a.jpg 800x600\nb.jpg 600x800\n");
+        Files.writeString(dir.resolve("p.txt"), "p.jpg\n");
+        Files.writeString(dir.resolve("l.txt"), "l.jpg\n");
+        return withPools(Map.of(
+                "IMAGE_HOST",
+                "https://img.example.com",
+                "IMAGE_POOL_PORTRAIT",
+                dir.resolve("p.txt").toString(),
+                "IMAGE_POOL_LANDSCAPE",
+                dir.resolve("l.txt").toString(),
+                "IMAGE_POOLS_DIR",
+                named.toString()));
     }
 
     /** The service of the given settings, their pool files and IMAGE_POOLS_DIR read as Main reads them. */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import pocketapi.config.Config;
 import pocketapi.files.FolderWatcher;
@@ -226,17 +227,28 @@ public final class HolidaysModule implements Module {
                 TimeUnit.MILLISECONDS);
     }
 
-    @Override
-    public void measures(Measures m) {
+    /**
+     * The first and last year the holiday data covers, by region: one metric each, to which the regions' module adds
+     * the readings of its regions.
+     */
+    public static void years(Measures m, Consumer<Measures.Reading> first, Consumer<Measures.Reading> last) {
         m.gauge(
                 "holiday_data_first_year",
                 "the first year the holiday data covers, by region (cn: the mainland)",
                 List.of("region"),
-                r -> r.value(calendar.get().first().getYear(), "cn"));
+                first);
         m.gauge(
                 "holiday_data_last_year",
                 "the last year the holiday data covers, by region (cn: the mainland)",
                 List.of("region"),
+                last);
+    }
+
+    @Override
+    public void measures(Measures m) {
+        years(
+                m,
+                r -> r.value(calendar.get().first().getYear(), "cn"),
                 r -> r.value(calendar.get().last().getYear(), "cn"));
         UpdateMeasures.register(m, "mainland", () -> updater == null ? List.of() : updater.outcomes());
     }

@@ -7,6 +7,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 import pocketapi.config.Config;
 import pocketapi.holidays.HolidaySettings;
+import pocketapi.holidays.HolidaysModule;
 import pocketapi.holidays.Region;
 import pocketapi.holidays.update.HolidayFetcher;
 import pocketapi.holidays.update.UpdateMeasures;
@@ -83,15 +84,9 @@ public final class RegionsModule implements Module {
      */
     @Override
     public void measures(Measures m) {
-        m.gauge(
-                "holiday_data_first_year",
-                "the first year the holiday data covers, by region (cn: the mainland)",
-                List.of("region"),
-                r -> regions.asked().forEach(g -> r.value(regions.get(g).first().getYear(), g.code())));
-        m.gauge(
-                "holiday_data_last_year",
-                "the last year the holiday data covers, by region (cn: the mainland)",
-                List.of("region"),
+        HolidaysModule.years(
+                m,
+                r -> regions.asked().forEach(g -> r.value(regions.get(g).first().getYear(), g.code())),
                 r -> regions.asked().forEach(g -> r.value(regions.get(g).last().getYear(), g.code())));
         UpdateMeasures.register(m, "regions", () -> updater == null ? List.of() : List.of(updater.outcomes()));
     }

@@ -222,22 +222,7 @@ class FuzzTest {
     @Test
     void random_paths_with_path_parameters_and_bad_escapes_never_get_a_5xx_on_any_endpoint_family(
             @org.junit.jupiter.api.io.TempDir java.nio.file.Path pools) throws Exception {
-        java.nio.file.Files.writeString(pools.resolve("wall.txt"), "a.jpg 800x600\nb.jpg 600x800\n");
-        java.nio.file.Files.writeString(pools.resolve("p.txt"), "p.jpg\n");
-        java.nio.file.Files.writeString(pools.resolve("l.txt"), "l.jpg\n");
-        java.nio.file.Path named = java.nio.file.Files.createDirectory(pools.resolve("named"));
-        java.nio.file.Files.move(pools.resolve("wall.txt"), named.resolve("wall.txt"));
-        for (io.javalin.Javalin app : List.of(
-                TestApps.app(),
-                TestApps.withPools(java.util.Map.of(
-                        "IMAGE_HOST",
-                        "https://img.example.com",
-                        "IMAGE_POOL_PORTRAIT",
-                        pools.resolve("p.txt").toString(),
-                        "IMAGE_POOL_LANDSCAPE",
-                        pools.resolve("l.txt").toString(),
-                        "IMAGE_POOLS_DIR",
-                        named.toString())))) {
+        for (io.javalin.Javalin app : List.of(TestApps.app(), TestApps.withNamedPool(pools))) {
             Random random = new Random(SEED);
             List<String> failures = new ArrayList<>();
             TestServer.run(app, server -> {

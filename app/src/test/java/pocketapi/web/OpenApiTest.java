@@ -9,7 +9,6 @@ import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,19 +32,7 @@ class OpenApiTest {
     @Test
     void the_document_is_valid_openapi_3_1_and_names_every_route_and_every_parameter_the_routes_read()
             throws Exception {
-        Path named = Files.createDirectory(pools.resolve("named"));
-        Files.writeString(named.resolve("wall.txt"), "a.jpg 800x600\nb.jpg 600x800\n");
-        Files.writeString(pools.resolve("p.txt"), "p.jpg\n");
-        Files.writeString(pools.resolve("l.txt"), "l.jpg\n");
-        Javalin app = TestApps.withPools(Map.of(
-                "IMAGE_HOST",
-                "https://img.example.com",
-                "IMAGE_POOL_PORTRAIT",
-                pools.resolve("p.txt").toString(),
-                "IMAGE_POOL_LANDSCAPE",
-                pools.resolve("l.txt").toString(),
-                "IMAGE_POOLS_DIR",
-                named.toString()));
+        Javalin app = TestApps.withNamedPool(pools);
         TestServer.run(app, server -> {
             var answer = server.get("/openapi.json");
             assertThat(answer.statusCode()).isEqualTo(200);
