@@ -51,6 +51,7 @@ import pocketapi.regions.Regions;
 import pocketapi.regions.RegionsModule;
 import pocketapi.web.CallCounter;
 import pocketapi.web.HttpApi;
+import pocketapi.web.JettyProperties;
 import pocketapi.web.Module;
 import pocketapi.web.ServerSettings;
 
@@ -60,8 +61,8 @@ import pocketapi.web.ServerSettings;
  */
 public final class Main {
     static {
-        // First of all, before any class can load Jetty: see HttpApi.STRICT_CONTENT_TYPES.
-        System.setProperty(HttpApi.STRICT_CONTENT_TYPES, "true");
+        // First of all, before any class can load Jetty.
+        JettyProperties.set();
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
