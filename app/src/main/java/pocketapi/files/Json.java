@@ -90,8 +90,25 @@ public final class Json {
      * document's own errors are left to the read that follows.
      */
     public static int count(byte[] json, String field) {
-        int n = 0;
         try (JsonParser p = FACTORY.createParser(json)) {
+            return count(p, field);
+        } catch (IOException e) {
+            return 0; // malformed: the read that follows says how
+        }
+    }
+
+    /** {@link #count(byte[], String)} of a document's text. */
+    public static int count(String json, String field) {
+        try (JsonParser p = FACTORY.createParser(json)) {
+            return count(p, field);
+        } catch (IOException e) {
+            return 0; // malformed: the read that follows says how
+        }
+    }
+
+    private static int count(JsonParser p, String field) {
+        int n = 0;
+        try {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return 0;
             }
@@ -114,7 +131,7 @@ public final class Json {
                 return n;
             }
         } catch (IOException e) {
-            // malformed: the read that follows says how
+            // malformed: the elements counted so far; the read that follows says how
         }
         return n;
     }

@@ -66,13 +66,16 @@ public final class HolidayFile implements YearSource {
      * URL is named after).
      */
     public static HolidayYear parse(String source, int expectedYear, byte[] bytes) throws HolidayDataException {
-        if (Json.count(bytes, "days") > MAX_DAYS) {
+        // Read as text, counted and then read by one parser (the byte parser's classes are not needed at start).
+        String text = utf8(source, bytes);
+        String json = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        if (Json.count(json, "days") > MAX_DAYS) {
             throw new HolidayDataException(
                     source,
                     "\"days\" lists more than " + MAX_DAYS + " entries (a year and the " + "December before it have "
                             + MAX_DAYS + " days)");
         }
-        YearFile f = readYear(source, bytes);
+        YearFile f = readYear(source, json);
         if (f.year() == null) {
             throw new HolidayDataException(source, "\"year\" must be a whole number");
         }
@@ -129,12 +132,11 @@ public final class HolidayFile implements YearSource {
     }
 
     /**
-     * A year's file read token by token (as {@link #read} binds it, the same checks and messages): the built-in years
-     * are read at every start, before the databind is needed by anything else.
+     * A year's file, its text without a byte order mark, read token by token (as {@link #read} binds it, the same checks
+     * and messages): the built-in years are read at every start, before the databind is needed by anything else.
      */
-    static YearFile readYear(String source, byte[] bytes) throws HolidayDataException {
-        String json = utf8(source, bytes);
-        try (JsonParser p = Json.FACTORY.createParser(json.startsWith("\uFEFF") ? json.substring(1) : json)) {
+    static YearFile readYear(String source, String json) throws HolidayDataException {
+        try (JsonParser p = Json.FACTORY.createParser(json)) {
             String shape = "expected a JSON object with \"year\" and \"days\"";
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new HolidayDataException(source, shape);
