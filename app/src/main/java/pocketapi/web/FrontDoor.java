@@ -6,17 +6,20 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.InetAddressSet;
+import org.eclipse.jetty.util.component.Graceful;
 import org.eclipse.jetty.util.thread.ThreadPool;
 import org.slf4j.LoggerFactory;
 import pocketapi.logging.Throttle;
@@ -24,8 +27,10 @@ import pocketapi.logging.Throttle;
 /**
  * The handler in front of Javalin's, for every request: {@code nosniff} on every answer; HTTP/1.0 with
  * Transfer-Encoding, faulty framing (RFC 9112 §6.1), answered 400 and closed, so nothing smuggled behind it is read;
- * each client's fair share of the request threads; and the answer under way marked on its connection until it is
- * written, for the write time-out ({@link Connections}).
+ * each client's fair share of the request threads; the answer under way marked on its connection until it is written,
+ * for the write time-out ({@link Connections}); and the graceful stop ({@link Graceful}, as Jetty's
+ * {@code GracefulHandler} does it, without wrapping every request): once the server stops, a new request is answered
+ * 503, and the stop waits, up to the server's stop time-out, until no request is under way.
  *
  * <p>Who the request is ({@link Caller}) is worked out here, once, and handed on as the request's {@link #CALLER}: the
  * user id {@code /api/info} counts is {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed,
@@ -38,7 +43,7 @@ import pocketapi.logging.Throttle;
  * every thread. A client is its address, or, from a TRUSTED_PROXIES peer, the address the proxy forwards; a count is
  * dropped when it reaches 0. Refusals are logged once a minute. Thread-safe.
  */
-final class FrontDoor extends Handler.Wrapper {
+final class FrontDoor extends Handler.Wrapper implements Graceful {
     /** The request attribute that holds the {@link Caller}. */
     static final String CALLER = "pocketapi.caller";
 
@@ -61,6 +66,15 @@ final class FrontDoor extends Handler.Wrapper {
     private final InetAddressSet ignored;
 
     private final AtomicInteger busy = new AtomicInteger();
+    /** Every request under way, whatever its answer: the graceful stop waits for none to be left. */
+    private final AtomicInteger requests = new AtomicInteger();
+
+    private final Graceful.Shutdown stopping = new Graceful.Shutdown(this) {
+        @Override
+        public boolean isShutdownDone() {
+            return requests.get() == 0;
+        }
+    };
     private final ConcurrentHashMap<String, AtomicInteger> byClient = new ConcurrentHashMap<>();
     private volatile int threads;
 
@@ -82,6 +96,7 @@ final class FrontDoor extends Handler.Wrapper {
 
     @Override
     protected void doStart() throws Exception {
+        stopping.cancel(); // a server started again takes requests again
         if (getServer().getThreadPool() instanceof ThreadPool.SizedThreadPool pool) {
             threads = pool.getMaxThreads();
         }
@@ -89,8 +104,39 @@ final class FrontDoor extends Handler.Wrapper {
     }
 
     @Override
+    public CompletableFuture<Void> shutdown() {
+        return stopping.shutdown();
+    }
+
+    @Override
+    public boolean isShutdown() {
+        return stopping.isShutdown();
+    }
+
+    @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
+        requests.incrementAndGet(); // before the test for a stop, so that the stop cannot miss this request
+        Done done = new Done();
+        Callback answered = Callback.from(callback, done);
+        try {
+            if (answer(request, response, answered, done)) {
+                return true;
+            }
+        } catch (Throwable t) {
+            done.run();
+            throw t;
+        }
+        done.run();
+        return false;
+    }
+
+    /** Every request's way in, tracked until {@code done}. */
+    private boolean answer(Request request, Response response, Callback callback, Done done) throws Exception {
         response.getHeaders().put(Responses.NOSNIFF);
+        if (stopping.isShutdown()) {
+            Response.writeError(request, response, callback, HttpStatus.SERVICE_UNAVAILABLE_503);
+            return true;
+        }
         if (request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_0
                 && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
             response.getHeaders().put(HttpHeader.CONNECTION, "close");
@@ -133,25 +179,39 @@ final class FrontDoor extends Handler.Wrapper {
                             + "the server is busy; try again in a moment.");
             return true;
         }
-        AtomicBoolean released = new AtomicBoolean();
-        Runnable release = () -> {
-            if (released.compareAndSet(false, true)) {
-                Connections.answering(request, null);
-                leave(caller);
-            }
-        };
-        Callback done = Callback.from(callback, release);
+        done.entered(request, caller);
         Connections.answering(request, response);
-        try {
-            if (super.handle(request, response, done)) {
-                return true;
-            }
-        } catch (Throwable t) {
-            release.run();
-            throw t;
+        return super.handle(request, response, callback);
+    }
+
+    /**
+     * A request's end, once: its answer no longer under way on its connection, its client's share given back, and the
+     * stop told when it was the last one.
+     */
+    private final class Done extends AtomicBoolean implements Runnable {
+        private Request request;
+        /** Written after {@code request}, read before it: the end may come on another thread. */
+        private volatile Caller caller;
+
+        void entered(Request request, Caller caller) {
+            this.request = request;
+            this.caller = caller;
         }
-        release.run();
-        return false;
+
+        @Override
+        public void run() {
+            if (compareAndSet(false, true)) {
+                Caller entered = caller;
+                if (entered != null) {
+                    Connections.answering(request, null);
+                    leave(entered);
+                }
+                requests.decrementAndGet();
+                if (stopping.isShutdown()) {
+                    stopping.check();
+                }
+            }
+        }
     }
 
     /**

@@ -8,7 +8,6 @@ import java.util.List;
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.handler.GracefulHandler;
 import pocketapi.config.Config;
 
 /**
@@ -103,11 +102,9 @@ public final class HttpApi {
         config.jetty.modifyServer(server -> {
             jetty[0] = server;
             server.setErrorHandler(new Responses.JettyErrors());
-            // Graceful stop: stop accepting, let requests under way finish, then stop; the budget leaves time
-            // to save the counters. Javalin nests its handlers inside the innermost wrapper.
-            GracefulHandler graceful = new GracefulHandler();
-            graceful.setHandler(new FrontDoor(settings.get(ServerSettings.TRUSTED_PROXIES), ignored, 200));
-            server.setHandler(graceful);
+            // Graceful stop (FrontDoor): stop accepting, let requests under way finish, then stop; the budget leaves
+            // time to save the counters. Javalin nests its handlers inside the innermost wrapper.
+            server.setHandler(new FrontDoor(settings.get(ServerSettings.TRUSTED_PROXIES), ignored, 200));
             server.setStopTimeout(STOP_TIMEOUT_MILLIS);
         });
         // An idle keep-alive connection has nothing under way: closed at once on stop, not after a second.

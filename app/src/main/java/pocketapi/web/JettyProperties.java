@@ -10,8 +10,8 @@ package pocketapi.web;
  *       Jetty's queues. Unset, Jetty's {@code MemoryUtils} works it out by starting the platform MBean server to ask
  *       whether references are compressed, some 150 ms of a one-CPU start that nothing else here needs. The value set
  *       is the one Jetty would find: its cache line (64 bytes unless {@value #CACHE_LINE_BYTES} says otherwise) over
- *       the size of a reference in an array, which is what a compressed reference changes. Left unset when the JVM
- *       does not tell that size, or when the operator set it.
+ *       the size of a reference in an array, which is what a compressed reference changes. Left unset when the JVM does
+ *       not tell that size, or when the operator set it.
  * </ul>
  */
 public final class JettyProperties {

@@ -7,8 +7,8 @@ import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * The cache-line hint Main hands Jetty is the one Jetty's {@code MemoryUtils} would find by itself, through the platform
- * MBean server: its cache line over 4 bytes with compressed references, over 8 without.
+ * The cache-line hint Main hands Jetty is the one Jetty's {@code MemoryUtils} would find by itself, through the
+ * platform MBean server: its cache line over 4 bytes with compressed references, over 8 without.
  */
 class JettyPropertiesTest {
 

@@ -132,8 +132,8 @@ public final class HolidayFile implements YearSource {
     }
 
     /**
-     * A year's file, its text without a byte order mark, read token by token (as {@link #read} binds it, the same checks
-     * and messages): the built-in years are read at every start, before the databind is needed by anything else.
+     * A year's file, its text without a byte order mark, read token by token (as {@link #read} binds it, the same
+     * checks and messages): the built-in years are read at every start, before the databind is needed by anything else.
      */
     static YearFile readYear(String source, String json) throws HolidayDataException {
         try (JsonParser p = Json.FACTORY.createParser(json)) {
