@@ -132,6 +132,8 @@ public final class TestApps {
     /**
      * The service with pools of its own written in {@code dir}: one portrait and one landscape picture, and in
      * {@code dir/named} a pool {@code wall} of two pictures with their sizes (so /img/{name}/… routes exist).
+     * IMAGE_HOST is only the prefix of the links the service answers with, never fetched (and example.com is reserved,
+     * RFC 2606): the tests that use this read the links, they do not follow them.
      */
     public static Javalin withNamedPool(Path dir) throws IOException {
         Path named = Files.createDirectory(dir.resolve("named"));

@@ -67,8 +67,7 @@ public final class HolidayFile implements YearSource {
      */
     public static HolidayYear parse(String source, int expectedYear, byte[] bytes) throws HolidayDataException {
         // Read as text, counted and then read by one parser (the byte parser's classes are not needed at start).
-        String text = utf8(source, bytes);
-        String json = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        String json = text(source, bytes);
         if (Json.count(json, "days") > MAX_DAYS) {
             throw new HolidayDataException(
                     source,
@@ -114,15 +113,21 @@ public final class HolidayFile implements YearSource {
         }
     }
 
+    /** A file's text: strict UTF-8, a byte order mark (harmless in a file saved with a Windows editor) skipped. */
+    private static String text(String source, byte[] bytes) throws HolidayDataException {
+        String text = utf8(source, bytes);
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
     /**
      * Reads a file's one object strictly (a byte order mark, harmless in a file saved with a Windows editor, is
      * skipped).
      */
     static <T> T read(String source, byte[] bytes, Class<T> type, Function<MismatchedInputException, String> wrongType)
             throws HolidayDataException {
-        String json = utf8(source, bytes);
+        String json = text(source, bytes);
         try {
-            return Json.strictly(type).readValue(json.startsWith("\uFEFF") ? json.substring(1) : json);
+            return Json.strictly(type).readValue(json);
         } catch (MismatchedInputException e) {
             String[] problem = wrongType.apply(e).split("\u0000", 2);
             throw new HolidayDataException(source, problem[0], problem.length > 1 ? problem[1] : null);
