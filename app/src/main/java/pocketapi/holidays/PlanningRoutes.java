@@ -297,6 +297,9 @@ public final class PlanningRoutes {
             throw new BadRequestResponse(
                     p.name() + " is missing; give a date YYYY-MM-DD, e.g. " + p.name() + "=2026-10-01");
         }
+        if (anyDate ? LunarCalendar.covers(date) : calendar.covers(date)) {
+            return date; // the words for a refusal are made only for one
+        }
         String what = p.name() + "=" + date + ":";
         return anyDate
                 ? DayRoutes.lunarCovered(new DayRoutes.Requested(date, what))

@@ -51,7 +51,7 @@ public final class HttpApi {
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
-            config.http.compressionStrategy = CompressionStrategy.NONE; // our answers are far below gzip's 1500 bytes
+            config.http.compressionStrategy = noCompression();
             config.http.prefer405over404 = true;
             // Javalin copies each answer to Jetty through a buffer of this size, new for every answer (32 KB by
             // default): ours are a few hundred bytes, and the copy loops for the few larger ones.
@@ -80,6 +80,17 @@ public final class HttpApi {
                         (ctx, ms) -> AccessLog.log(ctx, ms, Routes.caller(ctx).user()));
             }
         });
+    }
+
+    /**
+     * No compression: our answers are far below gzip's 1,500 bytes. Javalin's own {@code NONE} still tests every
+     * answer's content type against ten excluded types, case-blind, before it finds no compressor: some 2 % of a small
+     * answer's time. With no excluded type it asks nothing.
+     */
+    static CompressionStrategy noCompression() {
+        CompressionStrategy none = new CompressionStrategy(null, null);
+        none.setExcludedMimeTypes(List.of());
+        return none;
     }
 
     /** Jetty: the service's connector, its guard, JSON error answers, and a graceful stop. */

@@ -33,10 +33,9 @@ class DayParamsTest {
                 .day(Queries.read("/api/holidays", map(query), query, PARAMS, "unknown"), calendar);
     }
 
-    /** A query string as Javalin's context parses it. */
+    /** A query string as the endpoints read it. */
     static java.util.Map<String, List<String>> map(String query) {
-        return io.javalin.http.servlet.JavalinServletContextKt.splitKeyValueStringAndGroupByKey(
-                query == null ? "" : query, "UTF-8");
+        return Queries.split(query);
     }
 
     @ParameterizedTest(name = "{0} -> {1}")

@@ -11,4 +11,9 @@ public final class Queries {
             String path, Map<String, List<String>> query, String raw, List<Query.Param<?>> params, String user) {
         return Query.read(path, query, raw, params, user);
     }
+
+    /** A query string split and decoded as {@link Routes} does it. */
+    public static Map<String, List<String>> split(String raw) {
+        return Query.split(raw);
+    }
 }
