@@ -1,5 +1,11 @@
 package pocketapi.counters;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import java.io.IOException;
 import java.time.LocalDate;
 import java.util.List;
 import pocketapi.web.CallCounter;
@@ -38,9 +44,67 @@ public interface Counters extends CallCounter {
     record Report(LocalDate date, String user, long siteTotal, long siteDaily, long userTotal, long userDaily) {}
 
     /** The calls of one UTC+8 day: the site's, and each family's. */
+    @JsonSerialize(using = DayCount.Writer.class)
     record DayCount(String date, long site, long holidays, long pictures, long info, long other) {
+        /**
+         * Written field by field, as Jackson's record serializer writes it (the same names, in the same order): a
+         * history is thirty of them, and the serializer's reflection was most of its time.
+         */
+        static final class Writer extends StdSerializer<DayCount> {
+            Writer() {
+                super(DayCount.class);
+            }
+
+            private static final SerializedString DATE = new SerializedString("date");
+            private static final SerializedString SITE = new SerializedString("site");
+            private static final SerializedString HOLIDAYS = new SerializedString("holidays");
+            private static final SerializedString PICTURES = new SerializedString("pictures");
+            private static final SerializedString INFO = new SerializedString("info");
+            private static final SerializedString OTHER = new SerializedString("other");
+
+            @Override
+            public void serialize(DayCount d, JsonGenerator g, SerializerProvider provider) throws IOException {
+                g.writeStartObject();
+                g.writeFieldName(DATE);
+                g.writeString(d.date);
+                g.writeFieldName(SITE);
+                g.writeNumber(d.site);
+                g.writeFieldName(HOLIDAYS);
+                g.writeNumber(d.holidays);
+                g.writeFieldName(PICTURES);
+                g.writeNumber(d.pictures);
+                g.writeFieldName(INFO);
+                g.writeNumber(d.info);
+                g.writeFieldName(OTHER);
+                g.writeNumber(d.other);
+                g.writeEndObject();
+            }
+        }
+
         static DayCount of(long day, long[] c) {
-            return new DayCount(LocalDate.ofEpochDay(day).toString(), c[0], c[1], c[2], c[3], c[4]);
+            return new DayCount(iso(LocalDate.ofEpochDay(day)), c[0], c[1], c[2], c[3], c[4]);
+        }
+
+        /** {@code date.toString()}, written directly for a year of four digits (a history's thirty took 5 µs). */
+        static String iso(LocalDate date) {
+            int y = date.getYear();
+            if (y < 1000 || y > 9999) {
+                return date.toString();
+            }
+            int m = date.getMonthValue();
+            int d = date.getDayOfMonth();
+            return new String(new char[] {
+                (char) ('0' + y / 1000),
+                (char) ('0' + y / 100 % 10),
+                (char) ('0' + y / 10 % 10),
+                (char) ('0' + y % 10),
+                '-',
+                (char) ('0' + m / 10),
+                (char) ('0' + m % 10),
+                '-',
+                (char) ('0' + d / 10),
+                (char) ('0' + d % 10)
+            });
         }
 
         long[] counts() {

@@ -68,4 +68,18 @@ class SvgTest {
                 .as("fewer days than a week: all")
                 .hasSize(5);
     }
+
+    @Test
+    void a_number_is_written_as_the_format_to_a_tenth_would_write_it() {
+        java.util.Random seeded = new java.util.Random(20261128L); // fixed seed: the same numbers every run
+        for (int i = 0; i < 20_000; i++) {
+            double v = i % 2 == 0 ? seeded.nextInt(4_000) / 2.0 : seeded.nextDouble() * 700;
+            String format = String.format(java.util.Locale.ROOT, "%.1f", v).replace(".0", "");
+            assertThat(Svg.number(v)).as("%s", v).isEqualTo(format);
+        }
+        assertThat(Svg.number(0)).isEqualTo("0");
+        assertThat(Svg.number(41.5)).isEqualTo("41.5");
+        assertThat(Svg.number(-2.5)).isEqualTo("-2.5");
+        assertThat(Svg.number(600.0 / 7)).isEqualTo("85.7");
+    }
 }
