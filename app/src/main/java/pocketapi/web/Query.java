@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import pocketapi.common.IsoDate;
 
 /**
  * One request's query parameters, split and decoded as Javalin's {@code ctx.queryParamMap()} does ({@link #split}), in
@@ -299,7 +300,7 @@ public final class Query {
                     name,
                     v -> {
                         try {
-                            return isoDate(v);
+                            return IsoDate.parse(v);
                         } catch (DateTimeException e) {
                             String why = v.matches("[0-9]{4}-[0-9]{2}-[0-9]{2}")
                                     ? impossible(
@@ -312,35 +313,6 @@ public final class Query {
                     },
                     null,
                     Map.of("type", "string", "format", "date"));
-        }
-
-        /**
-         * {@code LocalDate.parse(v)}: the same dates and the same refusals (a {@link DateTimeException}), with the
-         * plain {@code YYYY-MM-DD} read digit by digit; the formatter's parse was a microsecond a date.
-         */
-        static LocalDate isoDate(String v) {
-            if (v.length() == 10 && v.charAt(4) == '-' && v.charAt(7) == '-') {
-                int year = digits(v, 0, 4);
-                int month = digits(v, 5, 7);
-                int day = digits(v, 8, 10);
-                if (year >= 0 && month >= 0 && day >= 0) {
-                    return LocalDate.of(year, month, day);
-                }
-            }
-            return LocalDate.parse(v);
-        }
-
-        /** The number written by the ASCII digits {@code v[from, to)}, or -1 when one is no such digit. */
-        private static int digits(String v, int from, int to) {
-            int n = 0;
-            for (int i = from; i < to; i++) {
-                char c = v.charAt(i);
-                if (c < '0' || c > '9') {
-                    return -1;
-                }
-                n = n * 10 + (c - '0');
-            }
-            return n;
         }
 
         /**

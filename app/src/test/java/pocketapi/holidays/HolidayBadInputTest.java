@@ -56,6 +56,25 @@ class HolidayBadInputTest {
         assertBadRequest(path, "y, m and d must be given together (or none of them, for today)");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "/api/holidays?y=%zz&m=10&d=1, 400, y=%zz has a malformed %-escape: every % must be followed by two hex digits",
+        "/api/holidays?y=2025&m=10&d=1%, 400, d=1% has a malformed %-escape",
+        // UTF-8 whatever the request's Content-Type says: the label is 中, not three Latin-1 letters.
+        "/api/badge.json?label=%E4%B8%AD, 200, '\"label\":\"中\"'",
+    })
+    void a_query_is_decoded_as_utf8_and_a_malformed_escape_is_400(String path, int status, String says) {
+        // Sent raw: Java's HTTP client refuses to send a malformed escape.
+        TestServer.run(TestApps.app(), server -> {
+            String answer = new String(
+                    server.raw("GET " + path + " HTTP/1.1\r\nHost: a\r\nContent-Type: text/plain; charset=ISO-8859-1"
+                                    + "\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.ISO_8859_1),
+                    StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 " + status + " ").contains(says);
+        });
+    }
+
     private static void assertBadRequest(String path, String message) {
         TestServer.run(TestApps.app(), server -> {
             HttpResponse<String> response = server.get(path);
