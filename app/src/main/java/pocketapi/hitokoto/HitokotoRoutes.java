@@ -64,7 +64,7 @@ final class HitokotoRoutes {
                         + (max == null ? "" : ", at most " + max + " characters") + "; categories with sentences here: "
                         + present(all)));
         if (q.get(ENCODE) || q.get(TYPE)) {
-            ctx.contentType(Responses.TEXT).result(s.hitokoto());
+            Responses.text(ctx, s.hitokoto());
         } else {
             Responses.json(ctx, s);
         }

@@ -74,10 +74,9 @@ public final class DayRoutes {
         Asked a = asked(q);
         String type = q.get(TYPE);
         if ("pithy".equals(type)) {
-            ctx.contentType(Responses.TEXT)
-                    .result(a.calendar().classify(a.date()).status().wire());
+            Responses.text(ctx, a.calendar().classify(a.date()).status().wire());
         } else if ("alarm".equals(type)) {
-            ctx.contentType(Responses.TEXT).result(a.calendar().working(a.date()) ? WORK : VACATION);
+            Responses.text(ctx, a.calendar().working(a.date()) ? WORK : VACATION);
         } else {
             ctx.contentType(Responses.JSON).result(a.marked(json.of(a.calendar(), a.date())));
         }

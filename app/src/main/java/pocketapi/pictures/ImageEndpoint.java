@@ -137,9 +137,9 @@ public final class ImageEndpoint {
         String link = fixedBase.orElseGet(() -> requestOrigin(ctx)) + ImagePool.PREFIX + picture.path();
         ctx.header("Cache-Control", "no-store");
         switch (form) {
-            // Empty body: drop the default text/plain type Javalin puts on every response.
+            // Empty body: drop the default text type Javalin puts on every response.
             case REDIRECT -> ctx.status(302).header("Location", link).removeHeader("Content-Type");
-            case TEXT -> ctx.contentType(Responses.TEXT).result(link);
+            case TEXT -> Responses.text(ctx, link);
             case JSON -> Responses.json(ctx, new Link(link, picture.width(), picture.height()));
         }
     }

@@ -53,6 +53,7 @@ public final class HttpApi {
             config.startup.showOldJavalinVersionWarning = false;
             config.http.compressionStrategy = noCompression();
             config.http.prefer405over404 = true;
+            config.http.defaultContentType = Responses.TEXT; // a text answer leaves it (Responses.text)
             // Javalin copies each answer to Jetty through a buffer of this size, new for every answer (32 KB by
             // default): ours are a few hundred bytes, and the copy loops for the few larger ones.
             config.http.responseBufferSize = 1024;
@@ -63,12 +64,9 @@ public final class HttpApi {
                 module.routes(routes);
             }
             routes.module("service");
-            routes.counted(
-                    "/api/ping",
-                    Family.OTHER,
-                    (ctx, q) -> ctx.contentType(Responses.TEXT).result("pong"));
+            routes.counted("/api/ping", Family.OTHER, (ctx, q) -> Responses.text(ctx, "pong"));
             routes.plain("/", Page.landing(modules));
-            routes.plain("/healthz", ctx -> ctx.contentType(Responses.TEXT).result("ok"));
+            routes.plain("/healthz", ctx -> Responses.text(ctx, "ok"));
             // The API described once, from the routes' own declarations: made at the first request, then kept.
             OpenApi openApi = new OpenApi(routes);
             routes.plain("/openapi.json", ctx -> ctx.contentType(Responses.JSON).result(openApi.document()));

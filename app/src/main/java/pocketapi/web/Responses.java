@@ -29,6 +29,7 @@ import pocketapi.logging.Throttle;
 public final class Responses {
     private static final Logger LOG = LoggerFactory.getLogger(Responses.class);
     public static final String JSON = "application/json; charset=utf-8";
+    /** Every answer's type until it sets another: Javalin sets it as each request starts ({@link HttpApi}). */
     public static final String TEXT = "text/plain; charset=utf-8";
     /** On every answer: a browser must take each body for the type it is sent as, never guess another. */
     static final HttpField NOSNIFF = new PreEncodedHttpField("X-Content-Type-Options", "nosniff");
@@ -55,6 +56,19 @@ public final class Responses {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("an answer's record is always serializable", e);
         }
+    }
+
+    /**
+     * Text as the answer: its type is already {@link #TEXT}, the default each request starts with, so it is not set a
+     * second time (Jetty parses a type it is given: a microsecond of a short answer).
+     */
+    public static void text(io.javalin.http.Context ctx, String text) {
+        ctx.result(text);
+    }
+
+    /** Text already encoded as UTF-8 as the answer, as {@link #text(io.javalin.http.Context, String)}. */
+    public static void text(io.javalin.http.Context ctx, byte[] utf8) {
+        ctx.result(utf8);
     }
 
     /** A record as the JSON answer, by Javalin's result (Jetty sets the length, for a HEAD too). */
