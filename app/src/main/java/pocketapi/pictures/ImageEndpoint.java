@@ -203,9 +203,8 @@ public final class ImageEndpoint {
         return ctx -> {
             // An unknown name gets the ordinary 404 answer of an unknown path.
             byte[] picture = samples.get(ctx.pathParam("entry")).orElseThrow(NotFoundResponse::new);
-            ctx.header("Cache-Control", "public, max-age=86400")
-                    .contentType("image/png")
-                    .result(picture);
+            ctx.header("Cache-Control", "public, max-age=86400");
+            Responses.binary(ctx, "image/png", picture);
         };
     }
 }

@@ -71,6 +71,15 @@ public final class Responses {
         ctx.result(utf8);
     }
 
+    /**
+     * Bytes of a type that has no charset ({@code image/png}) as the answer. The servlet API keeps the charset of the
+     * default text type for any type set after it without one ({@code image/png;charset=utf-8}): it is cleared first.
+     */
+    public static void binary(io.javalin.http.Context ctx, String type, byte[] bytes) {
+        ctx.res().setCharacterEncoding(null);
+        ctx.contentType(type).result(bytes);
+    }
+
     /** A record as the JSON answer, by Javalin's result (Jetty sets the length, for a HEAD too). */
     public static void json(Context ctx, Object record) {
         ctx.contentType(JSON).result(bytes(record));
