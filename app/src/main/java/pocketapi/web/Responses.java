@@ -62,12 +62,12 @@ public final class Responses {
      * Text as the answer: its type is already {@link #TEXT}, the default each request starts with, so it is not set a
      * second time (Jetty parses a type it is given: a microsecond of a short answer).
      */
-    public static void text(io.javalin.http.Context ctx, String text) {
+    public static void text(Context ctx, String text) {
         ctx.result(text);
     }
 
-    /** Text already encoded as UTF-8 as the answer, as {@link #text(io.javalin.http.Context, String)}. */
-    public static void text(io.javalin.http.Context ctx, byte[] utf8) {
+    /** Text already encoded as UTF-8 as the answer, as {@link #text(Context, String)}. */
+    public static void text(Context ctx, byte[] utf8) {
         ctx.result(utf8);
     }
 
@@ -75,7 +75,7 @@ public final class Responses {
      * Bytes of a type that has no charset ({@code image/png}) as the answer. The servlet API keeps the charset of the
      * default text type for any type set after it without one ({@code image/png;charset=utf-8}): it is cleared first.
      */
-    public static void binary(io.javalin.http.Context ctx, String type, byte[] bytes) {
+    public static void binary(Context ctx, String type, byte[] bytes) {
         ctx.res().setCharacterEncoding(null);
         ctx.contentType(type).result(bytes);
     }
