@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.time.LocalDate;
+import java.util.Arrays;
 import java.util.List;
 import pocketapi.web.CallCounter;
 import pocketapi.web.Family;
@@ -55,28 +56,21 @@ public interface Counters extends CallCounter {
                 super(DayCount.class);
             }
 
-            private static final SerializedString DATE = new SerializedString("date");
-            private static final SerializedString SITE = new SerializedString("site");
-            private static final SerializedString HOLIDAYS = new SerializedString("holidays");
-            private static final SerializedString PICTURES = new SerializedString("pictures");
-            private static final SerializedString INFO = new SerializedString("info");
-            private static final SerializedString OTHER = new SerializedString("other");
+            /** The record's names, in its order: the date, then each count of {@link DayCount#counts}. */
+            private static final SerializedString[] NAMES = Arrays.stream(DayCount.class.getRecordComponents())
+                    .map(c -> new SerializedString(c.getName()))
+                    .toArray(SerializedString[]::new);
 
             @Override
             public void serialize(DayCount d, JsonGenerator g, SerializerProvider provider) throws IOException {
                 g.writeStartObject();
-                g.writeFieldName(DATE);
+                g.writeFieldName(NAMES[0]);
                 g.writeString(d.date);
-                g.writeFieldName(SITE);
-                g.writeNumber(d.site);
-                g.writeFieldName(HOLIDAYS);
-                g.writeNumber(d.holidays);
-                g.writeFieldName(PICTURES);
-                g.writeNumber(d.pictures);
-                g.writeFieldName(INFO);
-                g.writeNumber(d.info);
-                g.writeFieldName(OTHER);
-                g.writeNumber(d.other);
+                long[] counts = d.counts();
+                for (int i = 0; i < counts.length; i++) {
+                    g.writeFieldName(NAMES[i + 1]);
+                    g.writeNumber(counts[i]);
+                }
                 g.writeEndObject();
             }
         }
