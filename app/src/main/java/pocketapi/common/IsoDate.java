@@ -3,7 +3,7 @@ package pocketapi.common;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 
-/** A date as a query or a setting writes it: {@code YYYY-MM-DD}. */
+/** A date as a query writes it and an answer shows it: {@code YYYY-MM-DD}. */
 public final class IsoDate {
     private IsoDate() {}
 
@@ -22,6 +22,31 @@ public final class IsoDate {
             }
         }
         return LocalDate.parse(text);
+    }
+
+    /**
+     * {@code date.toString()}, written directly for a year of four digits (the thirty dates of a history took 5 µs
+     * through {@code toString}).
+     */
+    public static String format(LocalDate date) {
+        int y = date.getYear();
+        if (y < 1000 || y > 9999) {
+            return date.toString();
+        }
+        int m = date.getMonthValue();
+        int d = date.getDayOfMonth();
+        return new String(new char[] {
+            (char) ('0' + y / 1000),
+            (char) ('0' + y / 100 % 10),
+            (char) ('0' + y / 10 % 10),
+            (char) ('0' + y % 10),
+            '-',
+            (char) ('0' + m / 10),
+            (char) ('0' + m % 10),
+            '-',
+            (char) ('0' + d / 10),
+            (char) ('0' + d % 10)
+        });
     }
 
     /** The number written by the ASCII digits {@code text[from, to)}, or -1 when one is no such digit. */

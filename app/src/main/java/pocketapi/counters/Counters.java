@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
+import pocketapi.common.IsoDate;
 import pocketapi.web.CallCounter;
 import pocketapi.web.Family;
 
@@ -76,29 +77,7 @@ public interface Counters extends CallCounter {
         }
 
         static DayCount of(long day, long[] c) {
-            return new DayCount(iso(LocalDate.ofEpochDay(day)), c[0], c[1], c[2], c[3], c[4]);
-        }
-
-        /** {@code date.toString()}, written directly for a year of four digits (a history's thirty took 5 µs). */
-        static String iso(LocalDate date) {
-            int y = date.getYear();
-            if (y < 1000 || y > 9999) {
-                return date.toString();
-            }
-            int m = date.getMonthValue();
-            int d = date.getDayOfMonth();
-            return new String(new char[] {
-                (char) ('0' + y / 1000),
-                (char) ('0' + y / 100 % 10),
-                (char) ('0' + y / 10 % 10),
-                (char) ('0' + y % 10),
-                '-',
-                (char) ('0' + m / 10),
-                (char) ('0' + m % 10),
-                '-',
-                (char) ('0' + d / 10),
-                (char) ('0' + d % 10)
-            });
+            return new DayCount(IsoDate.format(LocalDate.ofEpochDay(day)), c[0], c[1], c[2], c[3], c[4]);
         }
 
         long[] counts() {

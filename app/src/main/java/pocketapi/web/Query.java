@@ -93,13 +93,12 @@ public final class Query {
 
     /**
      * @param path the endpoint, for messages
-     * @param query the query's parameters, decoded ({@link #split}: a value that could not be decoded is left out of
-     *     its list)
-     * @param raw the query string as sent, for messages
+     * @param raw the query string as sent (null: none), split by {@link #split}
      * @param user the caller's user id
      * @throws BadRequestResponse for a name that looks like a misspelling of one of {@code params}
      */
-    static Query read(String path, Map<String, List<String>> query, String raw, List<Param<?>> params, String user) {
+    static Query read(String path, String raw, List<Param<?>> params, String user) {
+        Map<String, List<String>> query = split(raw);
         String[] sent = new String[params.size()];
         for (Map.Entry<String, List<String>> e : query.entrySet()) {
             int i = indexOf(params, e.getKey());

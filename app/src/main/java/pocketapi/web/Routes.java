@@ -86,8 +86,7 @@ public final class Routes {
             if (family != null && caller.counted()) {
                 counter.count(caller.user(), family);
             }
-            answer.answer(
-                    ctx, Query.read(path, Query.split(ctx.queryString()), ctx.queryString(), takes, caller.user()));
+            answer.answer(ctx, Query.read(path, ctx.queryString(), takes, caller.user()));
         });
     }
 

@@ -30,4 +30,14 @@ class IsoDateTest {
             assertThat(read).as(v).isEqualTo(expected);
         }
     }
+
+    @Test
+    void a_date_is_written_as_local_date_writes_it() {
+        for (long day = LocalDate.of(999, 12, 25).toEpochDay();
+                day <= LocalDate.of(10_000, 1, 5).toEpochDay();
+                day += 13) {
+            LocalDate date = LocalDate.ofEpochDay(day);
+            assertThat(IsoDate.format(date)).isEqualTo(date.toString());
+        }
+    }
 }

@@ -18,14 +18,4 @@ class DayCountTest {
                 .isEqualTo("{\"date\":\"2026-05-02\",\"site\":9007199254740993,\"holidays\":1,\"pictures\":0,"
                         + "\"info\":7,\"other\":1}");
     }
-
-    @Test
-    void a_date_is_written_as_local_date_writes_it() {
-        for (long day = java.time.LocalDate.of(999, 12, 25).toEpochDay();
-                day <= java.time.LocalDate.of(10_000, 1, 5).toEpochDay();
-                day += 13) {
-            java.time.LocalDate date = java.time.LocalDate.ofEpochDay(day);
-            assertThat(DayCount.iso(date)).isEqualTo(date.toString());
-        }
-    }
 }

@@ -30,12 +30,7 @@ class DayParamsTest {
                         Forecasts.NONE,
                         java.util.Map::of,
                         true)
-                .day(Queries.read("/api/holidays", map(query), query, PARAMS, "unknown"), calendar);
-    }
-
-    /** A query string as the endpoints read it. */
-    static java.util.Map<String, List<String>> map(String query) {
-        return Queries.split(query);
+                .day(Queries.read("/api/holidays", query, PARAMS, "unknown"), calendar);
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -91,7 +86,7 @@ class DayParamsTest {
     })
     void a_name_close_to_a_parameter_of_the_endpoint_is_a_400_saying_which_was_meant(String name, String meant) {
         List<Param<?>> params = List.of(Y, M, D, DATE, DayRoutes.TYPE, OFFSET, DayRoutes.WEEK, DayRoutes.CALENDAR);
-        assertThatThrownBy(() -> Queries.read("/api/holidays", map(name + "=1"), name + "=1", params, "unknown"))
+        assertThatThrownBy(() -> Queries.read("/api/holidays", name + "=1", params, "unknown"))
                 .hasMessage(
                         name + " is not a parameter of /api/holidays: did you mean " + meant + "? It takes y, m, d, "
                                 + "date, type, offset, week, calendar (other names, such as _=…, are ignored)");
@@ -101,8 +96,7 @@ class DayParamsTest {
     @CsvSource({"_", "t", "n", "from", "utm_source", "callback", "yy", "dd", "year", "month"})
     void any_other_name_is_ignored(String name) {
         List<Param<?>> params = List.of(Y, M, D, DATE, DayRoutes.TYPE, OFFSET, DayRoutes.WEEK, DayRoutes.CALENDAR);
-        assertThat(Queries.read("/api/holidays", map(name + "=1"), name + "=1", params, "unknown")
-                        .given(Y))
+        assertThat(Queries.read("/api/holidays", name + "=1", params, "unknown").given(Y))
                 .isFalse();
     }
 }
