@@ -10,10 +10,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.http.HttpVersion;
+import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -25,12 +28,13 @@ import org.slf4j.LoggerFactory;
 import pocketapi.logging.Throttle;
 
 /**
- * The handler in front of Javalin's, for every request: {@code nosniff} on every answer; HTTP/1.0 with
- * Transfer-Encoding, faulty framing (RFC 9112 §6.1), answered 400 and closed, so nothing smuggled behind it is read;
- * each client's fair share of the request threads; the answer under way marked on its connection until it is written,
- * for the write time-out ({@link Connections}); and the graceful stop ({@link Graceful}, as Jetty's
- * {@code GracefulHandler} does it, without wrapping every request): once the server stops, a new request is answered
- * 503, and the stop waits, up to the server's stop time-out, until no request is under way.
+ * The handler in front of Javalin's, for every request: {@code nosniff} on every answer, and CORS on an endpoint's
+ * ({@link Routes#crossOrigin}); HTTP/1.0 with Transfer-Encoding, faulty framing (RFC 9112 §6.1), answered 400 and
+ * closed, so nothing smuggled behind it is read; each client's fair share of the request threads; the answer under way
+ * marked on its connection until it is written, for the write time-out ({@link Connections}); and the graceful stop
+ * ({@link Graceful}, as Jetty's {@code GracefulHandler} does it, without wrapping every request): once the server
+ * stops, a new request is answered 503, and the stop waits, up to the server's stop time-out, until no request is under
+ * way.
  *
  * <p>Who the request is ({@link Caller}) is worked out here, once, and handed on as the request's {@link #CALLER}: the
  * user id {@code /api/info} counts is {@code CF-Connecting-IP}, else the first {@code X-Forwarded-For} entry, trimmed,
@@ -44,6 +48,9 @@ import pocketapi.logging.Throttle;
  * dropped when it reaches 0. Refusals are logged once a minute. Thread-safe.
  */
 final class FrontDoor extends Handler.Wrapper implements Graceful {
+    /** CORS for an endpoint's answer, added as it enters: a field written out as it is. */
+    static final HttpField CORS = new PreEncodedHttpField(HttpHeader.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+
     /** The request attribute that holds the {@link Caller}. */
     static final String CALLER = "pocketapi.caller";
 
@@ -64,6 +71,8 @@ final class FrontDoor extends Handler.Wrapper implements Graceful {
     private final InetAddressSet trusted;
     /** STATS_IGNORE; null when unset. */
     private final InetAddressSet ignored;
+    /** The paths whose answers carry {@link #CORS} ({@link Routes#crossOrigin}). */
+    private final Predicate<String> crossOrigin;
 
     private final AtomicInteger busy = new AtomicInteger();
     /** Every request under way, whatever its answer: the graceful stop waits for none to be left. */
@@ -81,11 +90,13 @@ final class FrontDoor extends Handler.Wrapper implements Graceful {
     /**
      * @param trustedProxies TRUSTED_PROXIES, {@code ignore} STATS_IGNORE, as the configuration checked them: IP
      *     literals and CIDR ranges
+     * @param crossOrigin the paths whose answers, errors included, get {@code Access-Control-Allow-Origin: *}
      */
-    FrontDoor(List<String> trustedProxies, List<String> ignore, int threads) {
+    FrontDoor(List<String> trustedProxies, List<String> ignore, int threads, Predicate<String> crossOrigin) {
         this.trusted = set(trustedProxies);
         this.ignored = set(ignore);
         this.threads = threads;
+        this.crossOrigin = crossOrigin;
     }
 
     private static InetAddressSet set(List<String> entries) {
@@ -181,6 +192,9 @@ final class FrontDoor extends Handler.Wrapper implements Graceful {
         }
         done.entered(request, caller);
         Connections.answering(request, response);
+        if (crossOrigin.test(request.getHttpURI().getPath())) {
+            response.getHeaders().add(CORS);
+        }
         return super.handle(request, response, callback);
     }
 

@@ -5,6 +5,7 @@ import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.HttpResponseException;
 import java.util.List;
+import java.util.function.Predicate;
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
@@ -18,9 +19,9 @@ import pocketapi.config.Config;
  *
  * <ol>
  *   <li>{@link Connections}: the connection (header time-out, the connection bound, HEAD seen early), then
- *       {@link FrontDoor} ({@code nosniff}, the HTTP/1.0 framing rule, the fair share of threads, who the caller is);
- *   <li>{@code before}: on an endpoint's path, {@code Access-Control-Allow-Origin: *}; any method but GET or HEAD is
- *       Javalin's 405 with {@code Allow: GET, HEAD};
+ *       {@link FrontDoor} ({@code nosniff}, CORS on an endpoint's path, the HTTP/1.0 framing rule, the fair share of
+ *       threads, who the caller is);
+ *   <li>any method but GET or HEAD is Javalin's 405 with {@code Allow: GET, HEAD};
  *   <li>the endpoint ({@link Routes}): the call counted, the query read once against the endpoint's own parameters
  *       ({@link Query}: a misspelled name is 400), then the module's answer, written by {@link Responses};
  *   <li>any failure: {@link Responses#error}, the one writer of error answers (Jetty's own rejections:
@@ -57,7 +58,6 @@ public final class HttpApi {
             // Javalin copies each answer to Jetty through a buffer of this size, new for every answer (32 KB by
             // default): ours are a few hundred bytes, and the copy loops for the few larger ones.
             config.http.responseBufferSize = 1024;
-            jetty(config, settings, ignored);
             Routes routes = new Routes(config, counter);
             for (Module module : modules) {
                 routes.module(module.name());
@@ -71,6 +71,7 @@ public final class HttpApi {
             OpenApi openApi = new OpenApi(routes);
             routes.plain("/openapi.json", ctx -> ctx.contentType(Responses.JSON).result(openApi.document()));
             // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
+            jetty(config, settings, ignored, routes.crossOrigin());
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
             config.routes.exception(Exception.class, (e, ctx) -> Responses.error(ctx, e));
             if (settings.get(ServerSettings.ACCESS_LOG)) {
@@ -92,7 +93,8 @@ public final class HttpApi {
     }
 
     /** Jetty: the service's connector, its guard, JSON error answers, and a graceful stop. */
-    private static void jetty(JavalinConfig config, Config settings, List<String> ignored) {
+    private static void jetty(
+            JavalinConfig config, Config settings, List<String> ignored, Predicate<String> crossOrigin) {
         config.jetty.threadPool = Connections.threadPool();
         config.jetty.addConnector((server, http) -> {
             // Jetty's default keeps a cache of header fields per connection, some 30 KB each once a request came:
@@ -113,7 +115,7 @@ public final class HttpApi {
             server.setErrorHandler(new Responses.JettyErrors());
             // Graceful stop (FrontDoor): stop accepting, let requests under way finish, then stop; the budget leaves
             // time to save the counters. Javalin nests its handlers inside the innermost wrapper.
-            server.setHandler(new FrontDoor(settings.get(ServerSettings.TRUSTED_PROXIES), ignored, 200));
+            server.setHandler(new FrontDoor(settings.get(ServerSettings.TRUSTED_PROXIES), ignored, 200, crossOrigin));
             server.setStopTimeout(STOP_TIMEOUT_MILLIS);
         });
         // An idle keep-alive connection has nothing under way: closed at once on stop, not after a second.

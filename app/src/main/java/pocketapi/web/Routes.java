@@ -8,13 +8,14 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import pocketapi.web.Query.Param;
 
 /**
  * Where each module registers its endpoints, for GET and HEAD (Javalin's implicit HEAD would answer without running the
  * GET handler): an endpoint of the API is counted and reads its query against the parameters it declares; a plain route
- * (the page, the health check, the sample pictures) is neither. Every endpoint's path gets CORS. Used while the server
- * is built.
+ * (the page, the health check, the sample pictures) is neither. Every endpoint's path gets CORS ({@link #crossOrigin}).
+ * Used while the server is built.
  */
 public final class Routes {
     /** An endpoint's answer, given its typed parameters. */
@@ -37,14 +38,17 @@ public final class Routes {
     Routes(JavalinConfig config, CallCounter counter) {
         this.config = config;
         this.counter = counter;
-        config.routes.before(ctx -> {
-            String path = ctx.path();
-            if (endpoints.contains(
-                            path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path)
-                    || path.startsWith("/img/")) {
-                ctx.header("Access-Control-Allow-Origin", "*");
-            }
-        });
+    }
+
+    /**
+     * Which paths get {@code Access-Control-Allow-Origin: *} ({@link FrontDoor} adds it): every endpoint's, with or
+     * without a trailing slash, and every path under {@code /img/}; the endpoints registered so far, fixed now.
+     */
+    Predicate<String> crossOrigin() {
+        Set<String> paths = Set.copyOf(endpoints);
+        return path -> path.startsWith("/img/")
+                || paths.contains(
+                        path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path);
     }
 
     /** The module whose routes are registered next (the service's own: {@code service}). */

@@ -18,7 +18,8 @@ class FrontDoorCallerTest {
         return new FrontDoor(
                 Settings.parse(Map.of("TRUSTED_PROXIES", proxies), List.of()).get(ServerSettings.TRUSTED_PROXIES),
                 List.of(),
-                200);
+                200,
+                path -> false);
     }
 
     @ParameterizedTest(name = "{0} trusts {1}: {2}")
@@ -71,7 +72,8 @@ class FrontDoorCallerTest {
 
     @Test
     void unset_the_headers_count_from_anyone_and_the_fair_share_counts_the_peer() {
-        Caller caller = new FrontDoor(List.of(), List.of(), 200).caller("203.0.113.9", "198.51.100.1", null);
+        Caller caller =
+                new FrontDoor(List.of(), List.of(), 200, path -> false).caller("203.0.113.9", "198.51.100.1", null);
         assertThat(caller).isEqualTo(new Caller("198.51.100.1", "203.0.113.9", null, true));
     }
 
@@ -93,7 +95,8 @@ class FrontDoorCallerTest {
         FrontDoor door = new FrontDoor(
                 Settings.parse(Map.of("TRUSTED_PROXIES", proxies), List.of()).get(ServerSettings.TRUSTED_PROXIES),
                 Settings.parse(Map.of("STATS_IGNORE", ignore), List.of()).get(CounterSettings.STATS_IGNORE),
-                200);
+                200,
+                path -> false);
         assertThat(door.caller(peer, null, forwarded).counted()).isEqualTo(counted);
     }
 

@@ -12,7 +12,7 @@ class FrontDoorTest {
 
     @Test
     void a_client_gets_an_eighth_of_the_threads_while_more_than_half_are_busy() {
-        FrontDoor share = new FrontDoor(List.of(), List.of(), 16);
+        FrontDoor share = new FrontDoor(List.of(), List.of(), 16, path -> false);
         for (int i = 0; i < 6; i++) {
             assertThat(share.enter(client("other-" + i))).isTrue();
         }
@@ -30,7 +30,7 @@ class FrontDoorTest {
 
     @Test
     void ids_rotated_behind_a_trusted_proxy_get_half_the_threads_at_most() {
-        FrontDoor share = new FrontDoor(List.of("127.0.0.1"), List.of(), 16);
+        FrontDoor share = new FrontDoor(List.of("127.0.0.1"), List.of(), 16, path -> false);
         int in = 0;
         for (int i = 0; i < 16; i++) {
             in += share.enter(new Caller("rotated-" + i, "rotated-" + i, "127.0.0.1", true)) ? 1 : 0;
@@ -43,7 +43,7 @@ class FrontDoorTest {
 
     @Test
     void a_client_whose_requests_are_done_is_forgotten_and_gets_in_again() {
-        FrontDoor share = new FrontDoor(List.of(), List.of(), 16);
+        FrontDoor share = new FrontDoor(List.of(), List.of(), 16, path -> false);
         for (int i = 0; i < 9; i++) {
             assertThat(share.enter(client("other-" + i))).isTrue();
         }

@@ -39,7 +39,7 @@ class GracefulStopTest {
         connector.setShutdownIdleTimeout(30_000); // the connections below stay open through the stop, until answered
         server.addConnector(connector);
         server.setErrorHandler(new Responses.JettyErrors());
-        FrontDoor door = new FrontDoor(List.of(), List.of(), 200);
+        FrontDoor door = new FrontDoor(List.of(), List.of(), 200, path -> false);
         door.setHandler(new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
