@@ -22,8 +22,9 @@ import pocketapi.config.Config;
  *       {@link FrontDoor} ({@code nosniff}, CORS on an endpoint's path, the HTTP/1.0 framing rule, the fair share of
  *       threads, who the caller is);
  *   <li>any method but GET or HEAD is Javalin's 405 with {@code Allow: GET, HEAD};
- *   <li>the endpoint ({@link Routes}): the call counted, the query read once against the endpoint's own parameters
- *       ({@link Query}: a misspelled name is 400), then the module's answer, written by {@link Responses};
+ *   <li>the endpoint ({@link Routes}, found by {@link FixedPaths}): the call counted, the query read once against the
+ *       endpoint's own parameters ({@link Query}: a misspelled name is 400), then the module's answer, written by
+ *       {@link Responses};
  *   <li>any failure: {@link Responses#error}, the one writer of error answers (Jetty's own rejections:
  *       {@link Responses.JettyErrors});
  *   <li>with {@code ACCESS_LOG=true}, one line ({@link AccessLog}).
@@ -50,6 +51,7 @@ public final class HttpApi {
     public static Javalin create(Config settings, CallCounter counter, List<String> ignored, List<Module> modules) {
         Connections.check();
         return Javalin.create(config -> {
+            FixedPaths.install(config); // before any route: an endpoint's path found in a hash table
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
             config.http.compressionStrategy = noCompression();
