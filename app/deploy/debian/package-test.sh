@@ -53,9 +53,14 @@ mkdir -p "$work/root/pkgs"
 step "boot the root file system with its own systemd"
 systemd-nspawn -D "$work/root" -b -q --register=no --keep-unit --bind-ro="$work/pkgs:/pkgs" >"$work/console.log" 2>&1 &
 nspawn=$!
+# The container's init is nspawn's child in a PID namespace of its own: nspawn's first child (its "outer child",
+# in ours) forks it and exits, and a test that took that one failed at random (nsenter: no such process).
 init=""
 for _ in $(seq 100); do
-  init=$(pgrep -P "$nspawn" | head -1 || true)
+  for child in $(pgrep -P "$nspawn" || true); do
+    if [ "$(readlink "/proc/$child/ns/pid" 2>/dev/null)" != "$(readlink /proc/self/ns/pid)" ] \
+      && [ -n "$(readlink "/proc/$child/ns/pid" 2>/dev/null)" ]; then init=$child; break; fi
+  done
   [ -n "$init" ] && break
   sleep 0.1
 done
