@@ -58,8 +58,8 @@ nspawn=$!
 init=""
 for _ in $(seq 100); do
   for child in $(pgrep -P "$nspawn" || true); do
-    if [ "$(readlink "/proc/$child/ns/pid" 2>/dev/null)" != "$(readlink /proc/self/ns/pid)" ] \
-      && [ -n "$(readlink "/proc/$child/ns/pid" 2>/dev/null)" ]; then init=$child; break; fi
+    ns=$(readlink "/proc/$child/ns/pid" 2>/dev/null || true)
+    if [ -n "$ns" ] && [ "$ns" != "$(readlink /proc/self/ns/pid)" ]; then init=$child; break; fi
   done
   [ -n "$init" ] && break
   sleep 0.1

@@ -2,6 +2,7 @@ package pocketapi.web;
 
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.HandlerType;
+import io.javalin.router.Endpoint;
 import io.javalin.router.InternalRouter;
 import io.javalin.router.ParsedEndpoint;
 import java.util.HashMap;
@@ -78,7 +79,7 @@ final class FixedPaths extends InternalRouter {
     }
 
     @Override
-    public InternalRouter addHttpEndpoint(io.javalin.router.Endpoint endpoint) {
+    public InternalRouter addHttpEndpoint(Endpoint endpoint) {
         table = null; // a route added: the table is made again at the next request
         return super.addHttpEndpoint(endpoint);
     }

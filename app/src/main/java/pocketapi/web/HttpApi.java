@@ -72,8 +72,8 @@ public final class HttpApi {
             // The API described once, from the routes' own declarations: made at the first request, then kept.
             OpenApi openApi = new OpenApi(routes);
             routes.plain("/openapi.json", ctx -> ctx.contentType(Responses.JSON).result(openApi.document()));
-            // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             jetty(config, settings, ignored, routes.crossOrigin());
+            // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
             config.routes.exception(Exception.class, (e, ctx) -> Responses.error(ctx, e));
             if (settings.get(ServerSettings.ACCESS_LOG)) {

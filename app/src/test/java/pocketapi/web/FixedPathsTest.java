@@ -1,6 +1,7 @@
 package pocketapi.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.javalin.Javalin;
 import io.javalin.http.HandlerType;
@@ -68,8 +69,7 @@ class FixedPathsTest {
     void it_goes_in_before_any_route_or_not_at_all() {
         Javalin.create(config -> {
             config.routes.get("/", ctx -> {});
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> FixedPaths.install(config))
-                    .isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> FixedPaths.install(config)).isInstanceOf(IllegalStateException.class);
         });
     }
 }
