@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static pocketapi.web.TestServer.contentType;
 
 import java.net.http.HttpResponse;
+import java.time.LocalDate;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import pocketapi.MutableClock;
@@ -42,6 +43,36 @@ class StatsApiTest {
             assertThat(csv.body())
                     .isEqualTo("date,site,holidays,pictures,info,other\r\n2026-05-01,3,1,1,1,0\r\n"
                             + "2026-05-02,3,1,0,2,0\r\n");
+        });
+    }
+
+    @Test
+    void the_earlier_days_written_by_an_answer_before_serve_the_next_only_while_they_are_the_same() {
+        TestServer.run(TestApps.app(clock, counters), server -> {
+            server.get("/api/holidays");
+            clock.set("2026-05-01T16:30:00Z"); // 2 May in UTC+8
+            String first = day("2026-04-30", 0, 0, 0, 0, 0) + "," + day("2026-05-01", 1, 1, 0, 0, 0);
+            assertThat(server.get("/api/info/history?days=3").body())
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + first + "," + day("2026-05-02", 1, 0, 0, 1, 0)
+                            + "]}");
+            assertThat(server.get("/api/info/history?days=3").body())
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + first + "," + day("2026-05-02", 2, 0, 0, 2, 0)
+                            + "]}");
+            // Another instance's counts for 1 May merged in (Redis, a file): the day before today changes.
+            counters.mergeDay(LocalDate.parse("2026-05-01").toEpochDay(), new long[] {9, 4, 3, 1, 1});
+            String merged = day("2026-04-30", 0, 0, 0, 0, 0) + "," + day("2026-05-01", 9, 4, 3, 1, 1);
+            assertThat(server.get("/api/info/history?days=3").body())
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + merged + "," + day("2026-05-02", 3, 0, 0, 3, 0)
+                            + "]}");
+            assertThat(server.get("/api/info/history?days=2").body())
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + day("2026-05-01", 9, 4, 3, 1, 1) + ","
+                            + day("2026-05-02", 4, 0, 0, 4, 0) + "]}");
+            assertThat(server.get("/api/info/history?days=1").body())
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + day("2026-05-02", 5, 0, 0, 5, 0) + "]}");
+            clock.set("2026-05-02T16:30:00Z"); // the next day: today's counts become an earlier day's
+            assertThat(server.get("/api/info/history?days=3").body())
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + day("2026-05-01", 9, 4, 3, 1, 1) + ","
+                            + day("2026-05-02", 5, 0, 0, 5, 0) + "," + day("2026-05-03", 1, 0, 0, 1, 0) + "]}");
         });
     }
 
