@@ -111,6 +111,8 @@ public final class HttpApi {
             connector.setPort(config.jetty.port);
             return connector;
         });
+        // No endpoint keeps a session: none is looked for (NoSessions).
+        config.jetty.modifyServletContextHandler(context -> context.setSessionHandler(new NoSessions()));
         Server[] jetty = new Server[1];
         config.jetty.modifyServer(server -> {
             jetty[0] = server;
