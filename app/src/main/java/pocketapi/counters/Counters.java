@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
-import pocketapi.common.IsoDate;
 import pocketapi.web.CallCounter;
 import pocketapi.web.Family;
 
@@ -77,7 +76,7 @@ public interface Counters extends CallCounter {
         }
 
         static DayCount of(long day, long[] c) {
-            return new DayCount(IsoDate.format(LocalDate.ofEpochDay(day)), c[0], c[1], c[2], c[3], c[4]);
+            return new DayCount(LocalDate.ofEpochDay(day).toString(), c[0], c[1], c[2], c[3], c[4]);
         }
 
         long[] counts() {

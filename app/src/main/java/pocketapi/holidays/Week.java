@@ -3,7 +3,6 @@ package pocketapi.holidays;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
-import pocketapi.common.IsoDate;
 
 /**
  * A week rule: which ordinary days are worked. Monday to Friday always; Saturdays never ({@link #FIVE}), always
@@ -43,7 +42,7 @@ public final class Week {
             default:
                 if (text.startsWith("alt:")) {
                     try {
-                        return alt(IsoDate.parse(text.substring(4)));
+                        return alt(LocalDate.parse(text.substring(4)));
                     } catch (DateTimeException e) {
                         // said below
                     }

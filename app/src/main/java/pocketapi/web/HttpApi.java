@@ -5,26 +5,30 @@ import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.HttpResponseException;
 import java.util.List;
-import java.util.function.Predicate;
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.handler.GracefulHandler;
 import pocketapi.config.Config;
 
 /**
  * Builds the server from the modules served; {@code Main} and every HTTP test build it here, so the tests exercise the
  * production wiring. Each module registers its own endpoints ({@link Module#routes}); this class adds the service's own
- * ({@code /}, the page of the modules; {@code /healthz}; {@code /api/ping}). A request runs through these steps, in
- * this order:
+ * ({@code /}, the page of the modules; {@code /healthz}; {@code /api/ping}; {@code /openapi.json}). A request runs
+ * through these steps, in this order, each a Jetty handler with one job before Javalin's:
  *
  * <ol>
- *   <li>{@link Connections}: the connection (header time-out, the connection bound, HEAD seen early), then
- *       {@link FrontDoor} ({@code nosniff}, CORS on an endpoint's path, the HTTP/1.0 framing rule, the fair share of
- *       threads, who the caller is);
- *   <li>any method but GET or HEAD is Javalin's 405 with {@code Allow: GET, HEAD};
- *   <li>the endpoint ({@link Routes}, found by {@link FixedPaths}): the call counted, the query read once against the
- *       endpoint's own parameters ({@link Query}: a misspelled name is 400), then the module's answer, written by
- *       {@link Responses};
+ *   <li>{@link AnswerHeaders}: {@code nosniff} and CORS on every answer;
+ *   <li>Jetty's {@link GracefulHandler}: once the server stops, a new request is 503, and the stop waits for those
+ *       under way;
+ *   <li>{@link Malformed}: the HTTP/1.0 framing rule, malformed escapes;
+ *   <li>{@link Callers}: who the caller is, and whether it is counted;
+ *   <li>{@link FairShare}: each client's share of the request threads;
+ *   <li>{@link Connections#handler}: the request marked on its connection, for the header and write time-outs;
+ *   <li>Javalin: any method but GET or HEAD is 405 with {@code Allow: GET, HEAD}; the endpoint ({@link Routes}): the
+ *       call counted, the query read once against the endpoint's own parameters ({@link Query}: a misspelled name is
+ *       400), then the module's answer, written by {@link Responses};
  *   <li>any failure: {@link Responses#error}, the one writer of error answers (Jetty's own rejections:
  *       {@link Responses.JettyErrors});
  *   <li>with {@code ACCESS_LOG=true}, one line ({@link AccessLog}).
@@ -51,15 +55,15 @@ public final class HttpApi {
     public static Javalin create(Config settings, CallCounter counter, List<String> ignored, List<Module> modules) {
         Connections.check();
         return Javalin.create(config -> {
-            FixedPaths.install(config); // before any route: an endpoint's path found in a hash table
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
-            config.http.compressionStrategy = noCompression();
             config.http.prefer405over404 = true;
-            config.http.defaultContentType = Responses.TEXT; // a text answer leaves it (Responses.text)
+            // Our answers are small and mostly far below gzip's 1,500 bytes: none is compressed.
+            config.http.compressionStrategy = CompressionStrategy.NONE;
             // Javalin copies each answer to Jetty through a buffer of this size, new for every answer (32 KB by
             // default): ours are a few hundred bytes, and the copy loops for the few larger ones.
             config.http.responseBufferSize = 1024;
+            config.http.defaultContentType = Responses.TEXT; // a text answer leaves it (Responses.text)
             Routes routes = new Routes(config, counter);
             for (Module module : modules) {
                 routes.module(module.name());
@@ -72,7 +76,7 @@ public final class HttpApi {
             // The API described once, from the routes' own declarations: made at the first request, then kept.
             OpenApi openApi = new OpenApi(routes);
             routes.plain("/openapi.json", ctx -> ctx.contentType(Responses.JSON).result(openApi.document()));
-            jetty(config, settings, ignored, routes.crossOrigin());
+            jetty(config, settings, ignored);
             // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
             config.routes.exception(Exception.class, (e, ctx) -> Responses.error(ctx, e));
@@ -84,42 +88,34 @@ public final class HttpApi {
     }
 
     /**
-     * No compression: our answers are far below gzip's 1,500 bytes. Javalin's own {@code NONE} still tests every
-     * answer's content type against ten excluded types, case-blind, before it finds no compressor: some 2 % of a small
-     * answer's time. With no excluded type it asks nothing.
+     * Jetty: the service's connector and its watch, the handlers before Javalin's, JSON error answers, a graceful stop.
      */
-    static CompressionStrategy noCompression() {
-        CompressionStrategy none = new CompressionStrategy(null, null);
-        none.setExcludedMimeTypes(List.of());
-        return none;
-    }
-
-    /** Jetty: the service's connector, its guard, JSON error answers, and a graceful stop. */
-    private static void jetty(
-            JavalinConfig config, Config settings, List<String> ignored, Predicate<String> crossOrigin) {
+    private static void jetty(JavalinConfig config, Config settings, List<String> ignored) {
         config.jetty.threadPool = Connections.threadPool();
+        Connections connections = new Connections(
+                settings.get(ServerSettings.HEADER_TIMEOUT_SECONDS), settings.get(ServerSettings.MAX_CONNECTIONS));
         config.jetty.addConnector((server, http) -> {
             // Jetty's default keeps a cache of header fields per connection, some 30 KB each once a request came:
             // at MAX_CONNECTIONS kept-alive connections that alone would be 30 MB of a 64 MB heap.
             http.setHeaderCacheSize(0);
-            var connector = Connections.connector(
-                    server,
-                    http,
-                    settings.get(ServerSettings.HEADER_TIMEOUT_SECONDS),
-                    settings.get(ServerSettings.MAX_CONNECTIONS));
+            var connector = connections.connector(server, http);
             connector.setHost(config.jetty.host);
             connector.setPort(config.jetty.port);
             return connector;
         });
-        // No endpoint keeps a session: none is looked for (NoSessions).
-        config.jetty.modifyServletContextHandler(context -> context.setSessionHandler(new NoSessions()));
         Server[] jetty = new Server[1];
         config.jetty.modifyServer(server -> {
             jetty[0] = server;
             server.setErrorHandler(new Responses.JettyErrors());
-            // Graceful stop (FrontDoor): stop accepting, let requests under way finish, then stop; the budget leaves
-            // time to save the counters. Javalin nests its handlers inside the innermost wrapper.
-            server.setHandler(new FrontDoor(settings.get(ServerSettings.TRUSTED_PROXIES), ignored, 200, crossOrigin));
+            // Javalin nests its own handler inside the innermost of these wrappers.
+            server.setHandler(chain(
+                    new AnswerHeaders(),
+                    new GracefulHandler(),
+                    new Malformed(),
+                    new Callers(settings.get(ServerSettings.TRUSTED_PROXIES), ignored),
+                    new FairShare(250),
+                    connections.handler()));
+            // The stop waits this long for requests under way; the budget leaves time to save the counters.
             server.setStopTimeout(STOP_TIMEOUT_MILLIS);
         });
         // An idle keep-alive connection has nothing under way: closed at once on stop, not after a second.
@@ -130,5 +126,13 @@ public final class HttpApi {
                 }
             }
         });
+    }
+
+    /** Each wrapper nested in the one before it; the first, outermost. */
+    private static Handler.Wrapper chain(Handler.Wrapper... wrappers) {
+        for (int i = 1; i < wrappers.length; i++) {
+            wrappers[i - 1].setHandler(wrappers[i]);
+        }
+        return wrappers[0];
     }
 }

@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import pocketapi.common.IsoDate;
 
 /**
  * One request's query parameters, split and decoded as Javalin's {@code ctx.queryParamMap()} does ({@link #split}), in
@@ -299,7 +298,7 @@ public final class Query {
                     name,
                     v -> {
                         try {
-                            return IsoDate.parse(v);
+                            return LocalDate.parse(v);
                         } catch (DateTimeException e) {
                             String why = v.matches("[0-9]{4}-[0-9]{2}-[0-9]{2}")
                                     ? impossible(

@@ -3,7 +3,6 @@ package pocketapi.web;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.http.*;
@@ -20,30 +19,32 @@ import pocketapi.logging.Throttle;
 
 /**
  * Writes every answer: bodies with the exact content types the docs show ({@code application/json; charset=utf-8},
- * {@code text/plain; charset=utf-8}) and their length, straight to the servlet stream (Javalin's result path would copy
- * each body again); and <b>every error</b>, ours and the ones Jetty answers before Javalin sees a request, as
- * {@code {"status":400,"error":"Bad Request", "message":"..."}} ({@link #error}). What clients do to their own
- * connections (going away, not reading) is counted and logged once a minute, never as an error. Stateless and
- * thread-safe.
+ * {@code text/plain; charset=utf-8}), through Javalin's result; and <b>every error</b>, ours and the ones Jetty answers
+ * before Javalin sees a request, as {@code {"status":400,"error":"Bad Request", "message":"..."}} ({@link #error}).
+ * What clients do to their own connections (going away, not reading) is counted and logged once a minute, never as an
+ * error. Stateless and thread-safe.
  */
 public final class Responses {
     private static final Logger LOG = LoggerFactory.getLogger(Responses.class);
     public static final String JSON = "application/json; charset=utf-8";
     /** Every answer's type until it sets another: Javalin sets it as each request starts ({@link HttpApi}). */
     public static final String TEXT = "text/plain; charset=utf-8";
-    /** On every answer: a browser must take each body for the type it is sent as, never guess another. */
-    static final HttpField NOSNIFF = new PreEncodedHttpField("X-Content-Type-Options", "nosniff");
 
     private static final Throttle GONE = Throttle.counting(
             LOG,
             false,
             "%d answer(s) dropped since the last report: the client went away or "
                     + "stopped reading before it was written");
-    static final Throttle REJECTED = Throttle.counting(
+    private static final Throttle REJECTED = Throttle.counting(
             LOG,
             false,
             "rejected %d malformed request(s) since the last report (answered 4xx "
                     + "before reaching an endpoint; what clients sent is not logged)");
+    private static final Throttle STOPPING = Throttle.counting(
+            LOG,
+            false,
+            "stopping: answered %d request(s) that came after the stop began with 503 (the client may try again once "
+                    + "the service is back)");
 
     private static final Throttle FAILED = Throttle.untilCleared();
 
@@ -154,30 +155,41 @@ public final class Responses {
             if (t instanceof EofException
                     || t instanceof TimeoutException
                     || t instanceof java.nio.channels.ClosedChannelException
-                    || t instanceof IOException
-                            && String.valueOf(t.getMessage()).matches("(?i).*(broken pipe|reset|closed).*")) {
+                    || t instanceof java.net.SocketException
+                            && String.valueOf(t.getMessage()).matches("(?i).*(broken pipe|connection reset).*")) {
                 return true;
             }
         }
         return false;
     }
 
-    /** Writes an error at Jetty's level (a request Javalin never saw), with no body after a HEAD. */
+    /** A malformed request refused before Javalin sees it: 400, counted in the minute's line of rejections. */
+    static void rejected(Request request, Response response, Callback callback, String message) {
+        REJECTED.count();
+        jettyError(request, response, callback, 400, message);
+    }
+
+    /**
+     * Writes an error at Jetty's level (a request Javalin never saw), with the headers of every answer
+     * ({@link AnswerHeaders}) and no body after a HEAD.
+     */
     static void jettyError(Request request, Response response, Callback callback, int status, String message) {
         byte[] body = errorBody(status, HttpStatus.getMessage(status), message);
         response.setStatus(status);
+        response.getHeaders().put(AnswerHeaders.NOSNIFF);
+        response.getHeaders().put(AnswerHeaders.CORS);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, JSON);
-        response.getHeaders().put(NOSNIFF);
         // A request Jetty rejected may not be known as HEAD to the response generator: send nothing after the
         // headers, so that a pipelining client never reads a body as its next answer.
-        boolean head = HttpMethod.HEAD.is(request.getMethod()) || Connections.isHead(request);
+        boolean head = HttpMethod.HEAD.is(request.getMethod());
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, head ? 0 : body.length);
         response.write(true, head ? null : ByteBuffer.wrap(body), callback);
     }
 
     /**
-     * Jetty's own rejections (a malformed Host or URI, headers too large, an HTTP version it does not speak,
-     * {@code OPTIONS *}): the JSON error body, whatever the method, saying what was wrong.
+     * Jetty's own answers (a malformed Host or URI, headers too large, an HTTP version it does not speak,
+     * {@code OPTIONS *}; and, from Jetty's graceful stop, 503 to a request that came after the stop began): the JSON
+     * error body, whatever the method, saying what was wrong.
      */
     static final class JettyErrors extends ErrorHandler {
         @Override
@@ -188,14 +200,18 @@ public final class Responses {
         @Override
         protected void generateResponse(
                 Request request, Response response, int code, String message, Throwable cause, Callback callback) {
-            String sentence = code == 500
-                    ? "The server failed unexpectedly; the failure is logged."
-                    : code == 505
-                            ? "The request was rejected: HTTP version not supported; send HTTP/1.1 or HTTP/1.0 "
-                                    + "(a raw CR or space in the path also ends the request line early)."
-                            : "The request was rejected: " + (message == null ? HttpStatus.getMessage(code) : message)
-                                    + ".";
-            if (code >= 400 && code != 500) {
+            String sentence = switch (code) {
+                case 500 -> "The server failed unexpectedly; the failure is logged.";
+                case 503 -> "The service is stopping; try again in a moment.";
+                case 505 ->
+                    "The request was rejected: HTTP version not supported; send HTTP/1.1 or HTTP/1.0 "
+                            + "(a raw CR or space in the path also ends the request line early).";
+                default ->
+                    "The request was rejected: " + (message == null ? HttpStatus.getMessage(code) : message) + ".";
+            };
+            if (code == 503) {
+                STOPPING.count(); // Jetty's graceful stop (GracefulHandler) is the only source of a 503 here
+            } else if (code >= 400 && code < 500 || code == 505) {
                 REJECTED.count();
             }
             jettyError(request, response, callback, code, sentence);

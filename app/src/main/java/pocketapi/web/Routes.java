@@ -5,17 +5,13 @@ import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.RequestLogger;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.function.Predicate;
 import pocketapi.web.Query.Param;
 
 /**
  * Where each module registers its endpoints, for GET and HEAD (Javalin's implicit HEAD would answer without running the
  * GET handler): an endpoint of the API is counted and reads its query against the parameters it declares; a plain route
- * (the page, the health check, the sample pictures) is neither. Every endpoint's path gets CORS ({@link #crossOrigin}).
- * Used while the server is built.
+ * (the page, the health check, the sample pictures) is neither. Used while the server is built.
  */
 public final class Routes {
     /** An endpoint's answer, given its typed parameters. */
@@ -31,24 +27,12 @@ public final class Routes {
 
     private final JavalinConfig config;
     private final CallCounter counter;
-    private final Set<String> endpoints = new HashSet<>();
     private final List<Route> all = new ArrayList<>();
     private String module = "service";
 
     Routes(JavalinConfig config, CallCounter counter) {
         this.config = config;
         this.counter = counter;
-    }
-
-    /**
-     * Which paths get {@code Access-Control-Allow-Origin: *} ({@link FrontDoor} adds it): every endpoint's, with or
-     * without a trailing slash, and every path under {@code /img/}; the endpoints registered so far, fixed now.
-     */
-    Predicate<String> crossOrigin() {
-        Set<String> paths = Set.copyOf(endpoints);
-        return path -> path.startsWith("/img/")
-                || paths.contains(
-                        path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path);
     }
 
     /** The module whose routes are registered next (the service's own: {@code service}). */
@@ -83,7 +67,6 @@ public final class Routes {
      */
     public void counted(String path, Family family, Answer answer, Param<?>... params) {
         List<Param<?>> takes = List.of(params);
-        endpoints.add(path);
         all.add(new Route(path, module, family != null, takes));
         get(path, ctx -> {
             Caller caller = caller(ctx);
@@ -96,15 +79,12 @@ public final class Routes {
 
     /** An endpoint of the API that counts its own call ({@code /api/info}, whose answer includes it): no query read. */
     public void counting(String path, Handler handler) {
-        endpoints.add(path);
         all.add(new Route(path, module, true, List.of()));
         get(path, handler);
     }
 
-    /**
-     * The caller of a request, worked out once by {@link FrontDoor}: its user id, and whether its calls are counted.
-     */
+    /** The caller of a request, worked out once by {@link Callers}: its user id, and whether its calls are counted. */
     public static Caller caller(Context ctx) {
-        return ctx.attribute(FrontDoor.CALLER);
+        return ctx.attribute(Callers.CALLER);
     }
 }

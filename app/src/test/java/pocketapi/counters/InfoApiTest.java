@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import pocketapi.MutableClock;
 import pocketapi.TestApps;
 import pocketapi.web.TestServer;
@@ -156,6 +157,21 @@ class InfoApiTest {
             assertThat(json(server.get("/api/info", "CF-Connecting-IP", "a"))
                             .at("/requestUserStats/totalRequests")
                             .longValue())
+                    .isEqualTo(2);
+        });
+    }
+
+    @ParameterizedTest(name = "X-Pocketapi-Page: \"{0}\"")
+    @ValueSource(strings = {"0", "", "true", "yes", "11"})
+    void only_the_pages_own_header_value_1_leaves_a_call_uncounted(String value) {
+        TestServer.run(TestApps.app(clock, counters), server -> {
+            assertThat(server.get("/api/holidays", "CF-Connecting-IP", "a", "X-Pocketapi-Page", value)
+                            .statusCode())
+                    .isEqualTo(200);
+            assertThat(json(server.get("/api/info", "CF-Connecting-IP", "a"))
+                            .at("/requestUserStats/totalRequests")
+                            .longValue())
+                    .as("the call with the header counted, and this one")
                     .isEqualTo(2);
         });
     }

@@ -8,7 +8,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -18,13 +17,16 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.util.Callback;
 import org.junit.jupiter.api.Test;
+import pocketapi.LogCapture;
+import pocketapi.logging.Throttle;
 
 /**
- * The graceful stop {@link FrontDoor} does in place of Jetty's {@code GracefulHandler}: once the server stops, a
- * request under way is answered, and the stop waits for it; one that comes during the stop, on a connection already
- * open, is answered 503.
+ * The graceful stop, Jetty's {@link GracefulHandler} as the service wires it: once the server stops, a request under
+ * way is answered, and the stop waits for it; one that comes during the stop, on a connection already open, is answered
+ * 503 with the service's JSON error, and logged as what it is.
  */
 class GracefulStopTest {
 
@@ -39,7 +41,7 @@ class GracefulStopTest {
         connector.setShutdownIdleTimeout(30_000); // the connections below stay open through the stop, until answered
         server.addConnector(connector);
         server.setErrorHandler(new Responses.JettyErrors());
-        FrontDoor door = new FrontDoor(List.of(), List.of(), 200, path -> false);
+        GracefulHandler door = new GracefulHandler();
         door.setHandler(new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
@@ -52,7 +54,8 @@ class GracefulStopTest {
         server.setHandler(door);
         server.start();
         int port = connector.getLocalPort();
-        try (Socket slow = new Socket("127.0.0.1", port);
+        try (LogCapture log = new LogCapture();
+                Socket slow = new Socket("127.0.0.1", port);
                 Socket idle = new Socket("127.0.0.1", port)) {
             send(slow, "/slow");
             CompletableFuture<String> underWay = CompletableFuture.supplyAsync(() -> answer(slow));
@@ -64,7 +67,10 @@ class GracefulStopTest {
 
             // During the stop, a request on a connection that was already open: 503, the JSON error of the service.
             send(idle, "/new");
-            assertThat(answer(idle)).startsWith("HTTP/1.1 503 ").contains("application/json");
+            assertThat(answer(idle))
+                    .startsWith("HTTP/1.1 503 ")
+                    .contains("application/json", "Access-Control-Allow-Origin: *")
+                    .endsWith("The service is stopping; try again in a moment.\"}");
             assertThat(stopping).as("the stop waits for the request under way").isNotDone();
             assertThat(underWay).isNotDone();
 
@@ -73,6 +79,12 @@ class GracefulStopTest {
                     .startsWith("HTTP/1.1 200 ")
                     .endsWith("\r\n\r\ndone");
             stopping.get(30, TimeUnit.SECONDS); // done once the last request under way has ended
+            Throttle.flushAll(true); // as the service's stop does
+            assertThat(log.lines())
+                    .singleElement()
+                    .asString()
+                    .contains("stopping: answered 1 request(s) that came after the stop began with 503")
+                    .doesNotContain("malformed");
         } finally {
             release.countDown();
             server.stop();

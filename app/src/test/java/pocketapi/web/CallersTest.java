@@ -13,13 +13,11 @@ import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.counters.CounterSettings;
 
-class FrontDoorCallerTest {
-    private static FrontDoor trusting(String proxies) throws ConfigException {
-        return new FrontDoor(
+class CallersTest {
+    private static Callers trusting(String proxies) throws ConfigException {
+        return new Callers(
                 Settings.parse(Map.of("TRUSTED_PROXIES", proxies), List.of()).get(ServerSettings.TRUSTED_PROXIES),
-                List.of(),
-                200,
-                path -> false);
+                List.of());
     }
 
     @ParameterizedTest(name = "{0} trusts {1}: {2}")
@@ -72,8 +70,7 @@ class FrontDoorCallerTest {
 
     @Test
     void unset_the_headers_count_from_anyone_and_the_fair_share_counts_the_peer() {
-        Caller caller =
-                new FrontDoor(List.of(), List.of(), 200, path -> false).caller("203.0.113.9", "198.51.100.1", null);
+        Caller caller = new Callers(List.of(), List.of()).caller("203.0.113.9", "198.51.100.1", null);
         assertThat(caller).isEqualTo(new Caller("198.51.100.1", "203.0.113.9", null, true));
     }
 
@@ -92,28 +89,26 @@ class FrontDoorCallerTest {
     })
     void stats_ignore_matches_the_callers_address_the_user_id_or_without_one_the_peer(
             String ignore, String proxies, String peer, String forwarded, boolean counted) throws Exception {
-        FrontDoor door = new FrontDoor(
+        Callers door = new Callers(
                 Settings.parse(Map.of("TRUSTED_PROXIES", proxies), List.of()).get(ServerSettings.TRUSTED_PROXIES),
-                Settings.parse(Map.of("STATS_IGNORE", ignore), List.of()).get(CounterSettings.STATS_IGNORE),
-                200,
-                path -> false);
+                Settings.parse(Map.of("STATS_IGNORE", ignore), List.of()).get(CounterSettings.STATS_IGNORE));
         assertThat(door.caller(peer, null, forwarded).counted()).isEqualTo(counted);
     }
 
     @Test
     void an_id_is_the_first_forwarded_entry_trimmed_read_as_utf_8_and_cut_to_128_characters() {
-        assertThat(FrontDoor.userId(null, " 198.51.100.7 , 10.0.0.1")).isEqualTo("198.51.100.7");
-        assertThat(FrontDoor.userId(" ", " ")).isEqualTo("unknown");
-        assertThat(FrontDoor.userId("é中", null)).isEqualTo("é中");
+        assertThat(Callers.userId(null, " 198.51.100.7 , 10.0.0.1")).isEqualTo("198.51.100.7");
+        assertThat(Callers.userId(" ", " ")).isEqualTo("unknown");
+        assertThat(Callers.userId("é中", null)).isEqualTo("é中");
         String latin1 = new String(
                 "é中".getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.ISO_8859_1);
-        assertThat(FrontDoor.userId(latin1, null))
+        assertThat(Callers.userId(latin1, null))
                 .as("as Jetty hands a header of UTF-8 bytes")
                 .isEqualTo("é中");
-        assertThat(FrontDoor.userId("\u00ff\u00fe", null))
+        assertThat(Callers.userId("\u00ff\u00fe", null))
                 .as("not UTF-8: as it came")
                 .isEqualTo("\u00ff\u00fe");
-        assertThat(FrontDoor.userId("x".repeat(300), null)).hasSize(128);
+        assertThat(Callers.userId("x".repeat(300), null)).hasSize(128);
     }
 
     @Test

@@ -2,17 +2,16 @@ package pocketapi.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class FrontDoorTest {
+class FairShareTest {
     private static Caller client(String id) {
         return new Caller(id, id, null, true);
     }
 
     @Test
     void a_client_gets_an_eighth_of_the_threads_while_more_than_half_are_busy() {
-        FrontDoor share = new FrontDoor(List.of(), List.of(), 16, path -> false);
+        FairShare share = new FairShare(16);
         for (int i = 0; i < 6; i++) {
             assertThat(share.enter(client("other-" + i))).isTrue();
         }
@@ -30,7 +29,7 @@ class FrontDoorTest {
 
     @Test
     void ids_rotated_behind_a_trusted_proxy_get_half_the_threads_at_most() {
-        FrontDoor share = new FrontDoor(List.of("127.0.0.1"), List.of(), 16, path -> false);
+        FairShare share = new FairShare(16);
         int in = 0;
         for (int i = 0; i < 16; i++) {
             in += share.enter(new Caller("rotated-" + i, "rotated-" + i, "127.0.0.1", true)) ? 1 : 0;
@@ -43,7 +42,7 @@ class FrontDoorTest {
 
     @Test
     void a_client_whose_requests_are_done_is_forgotten_and_gets_in_again() {
-        FrontDoor share = new FrontDoor(List.of(), List.of(), 16, path -> false);
+        FairShare share = new FairShare(16);
         for (int i = 0; i < 9; i++) {
             assertThat(share.enter(client("other-" + i))).isTrue();
         }
