@@ -14,12 +14,16 @@ import java.util.*;
  * URL may hold) and returns a stand-in. Not thread-safe: start-up reads them once.
  */
 public final class Values {
+    /** The values given, by variable or flag; a setting left out has none (not even an empty one). */
     private final Map<Setting<?>, String> raw = new HashMap<>();
+
     final List<String> problems = new ArrayList<>();
 
     Values(Map<String, String> env, List<String> args, List<Setting<?>> settings) {
         for (Setting<?> s : settings) {
-            raw.put(s, env.getOrDefault(s.name(), s.defaultValue()));
+            if (env.containsKey(s.name())) {
+                raw.put(s, env.get(s.name()));
+            }
         }
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
@@ -42,14 +46,25 @@ public final class Values {
         }
     }
 
-    /** One setting's value as given, and the readers of it. */
+    /**
+     * One setting's value as given (its default when left out), and the readers of it. A value that names nothing
+     * (empty, or blanks) is refused: for a setting with a default, by its reader, as any bad value; for one without,
+     * here, since its readers take blank for unset. Leaving a setting out is the one way to leave it unset: an empty
+     * value is a template's variable that expanded to nothing or a line left half-written, and for a token or a list of
+     * allowed hosts, unset is the open door.
+     */
     Value of(Setting<?> setting) {
-        return new Value(setting, raw.get(setting));
+        String given = raw.get(setting);
+        Value value = new Value(setting, given == null ? setting.defaultValue() : given);
+        if (given != null && given.isBlank() && setting.defaultValue().isEmpty()) {
+            value.bad("a value, or " + setting.name() + " left out to leave it unset");
+        }
+        return value;
     }
 
-    /** A setting's value as given. */
+    /** A setting's value as given, or its default. */
     String text(Setting<?> setting) {
-        return raw.getOrDefault(setting, "");
+        return raw.getOrDefault(setting, setting.defaultValue());
     }
 
     /** One setting's value as given, and the ways it may be read. */
@@ -62,9 +77,12 @@ public final class Values {
             this.text = text;
         }
 
-        /** Says what is accepted, quoting the value without the credentials a URL may hold; false. */
+        /**
+         * Says what is accepted, quoting the value without the credentials a URL may hold (and a control character as
+         * {@code ?}, so that the problem stays one line); false.
+         */
         public boolean bad(String accepted) {
-            String value = text.replaceAll("//[^/?#]*@", "//…@");
+            String value = text.replaceAll("//[^/?#]*@", "//…@").replaceAll("\\p{Cntrl}", "?");
             return !problems.add(setting.name() + " (" + setting.flag() + "): \"" + value
                     + "\" is not accepted; expected " + accepted);
         }
@@ -150,13 +168,15 @@ public final class Values {
 
         /** {@code off}, or comma-separated absolute http(s) base URLs. */
         public List<URI> urls(String example) {
-            String v = text.strip();
+            String accepted =
+                    "off, or comma-separated absolute http:// or https:// URLs without query or fragment, e.g. "
+                            + example;
+            List<String> entries = text.strip().equalsIgnoreCase("off") ? List.of() : entries(accepted, true);
             List<URI> urls = new ArrayList<>();
-            for (String part : v.equalsIgnoreCase("off") ? new String[0] : v.split(",", -1)) {
-                Optional<String> url = httpUrl(part);
+            for (String entry : entries == null ? List.<String>of() : entries) {
+                Optional<String> url = httpUrl(entry);
                 if (url.isEmpty()) {
-                    bad("off, or comma-separated absolute http:// or https:// URLs without query or fragment, e.g. "
-                            + example);
+                    bad(accepted);
                     return List.of();
                 }
                 urls.add(URI.create(url.get()));
@@ -193,11 +213,16 @@ public final class Values {
 
         /** Comma-separated names, each one of {@code choices}, in the order of {@code choices}. */
         public List<String> names(List<String> choices) {
+            String accepted = "comma-separated names, each one of " + String.join(", ", choices);
+            List<String> entries = entries(accepted, true);
+            if (entries == null) {
+                return choices;
+            }
             List<String> names = new ArrayList<>();
-            for (String part : text.split(",")) {
-                String name = part.strip().toLowerCase(Locale.ROOT);
+            for (String entry : entries) {
+                String name = entry.toLowerCase(Locale.ROOT);
                 if (!choices.contains(name)) {
-                    bad("comma-separated names, each one of " + String.join(", ", choices));
+                    bad(accepted);
                     return choices;
                 }
                 names.add(name);
@@ -207,15 +232,16 @@ public final class Values {
             return List.copyOf(ordered);
         }
 
-        /** Host names, {@code *.example.com} for every subdomain. */
+        /** Host names, {@code *.example.com} for every subdomain; none when unset. */
         public List<String> hosts() {
+            String accepted = "comma-separated host names, *.example.com for every subdomain, e.g. "
+                    + "example.com,*.example.com";
+            List<String> entries = text.isBlank() ? List.of() : entries(accepted, true);
             List<String> hosts = new ArrayList<>();
-            for (String part : text.isBlank() ? new String[0] : text.split(",")) {
-                String host = part.strip().toLowerCase(Locale.ROOT);
+            for (String entry : entries == null ? List.<String>of() : entries) {
+                String host = entry.toLowerCase(Locale.ROOT);
                 if (!host.matches("(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")) {
-                    problem("\"" + part.strip().replaceAll("[^ -~]", "?")
-                            + "\" is not accepted; expected comma-separated "
-                            + "host names, *.example.com for every subdomain, e.g. example.com,*.example.com");
+                    problem("\"" + entry.replaceAll("[^ -~]", "?") + "\" is not accepted; expected " + accepted);
                     return List.of();
                 }
                 hosts.add(host);
@@ -223,27 +249,62 @@ public final class Values {
             return List.copyOf(hosts);
         }
 
-        /** IP literals and CIDR ranges, as Jetty's InetAddressSet reads them (never a name: no DNS lookup). */
+        /**
+         * IP literals and CIDR ranges, as Jetty's InetAddressSet reads them (never a name: no DNS lookup); none when
+         * unset.
+         */
         public List<String> proxies() {
+            String accepted = "comma-separated IP addresses and CIDR ranges such as 127.0.0.1/32,::1/128";
+            List<String> given = text.isBlank() ? List.of() : entries(accepted, true);
             List<String> entries = new ArrayList<>();
-            for (String written : text.isBlank() ? new String[0] : text.split(",", -1)) {
-                String entry = written.strip().replaceFirst("^\\[(.*)]$", "$1");
+            for (String written : given == null ? List.<String>of() : given) {
+                String entry = written.replaceFirst("^\\[(.*)]$", "$1");
                 String why = entry.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}(/[0-9]{1,"
                                 + "3})?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(/[0-9]{1,3})?")
                         ? null
-                        : "\"" + written.strip() + "\" is not an IP address or CIDR range";
+                        : "\"" + written + "\" is not an IP address or CIDR range";
                 try {
                     new org.eclipse.jetty.util.InetAddressSet().add(entry);
                 } catch (IllegalArgumentException e) {
-                    why = why != null ? why : "\"" + written.strip() + "\": " + e.getMessage();
+                    why = why != null ? why : "\"" + written + "\": " + e.getMessage();
                 }
                 if (why != null) {
-                    bad("comma-separated IP addresses and CIDR ranges such as 127.0.0.1/32,::1/128 (" + why + ")");
+                    bad(accepted + " (" + why + ")");
                     return List.of();
                 }
                 entries.add(entry);
             }
             return List.copyOf(entries);
+        }
+
+        /**
+         * Comma-separated entries that their own reader splits (NOTIFY_URLS' targets, whose options may hold commas):
+         * the value as written, never quoted (it may hold a key); refused with an empty entry.
+         */
+        public String list(String accepted) {
+            return text.isBlank() || entries(accepted, false) != null ? text : "";
+        }
+
+        /**
+         * The comma-separated entries, each stripped; null, said with what is {@code accepted}, when one is empty
+         * ({@code ","}, {@code "a,,b"}, {@code "a,"}): an entry that names nothing is a mistake, not a shorter list.
+         */
+        private List<String> entries(String accepted, boolean quote) {
+            String[] parts = text.split(",", -1);
+            List<String> entries = new ArrayList<>();
+            for (int i = 0; i < parts.length; i++) {
+                if (parts[i].isBlank()) {
+                    String which = parts.length > 1 ? " (entry " + (i + 1) + " is empty)" : "";
+                    if (quote) {
+                        bad(accepted + which);
+                    } else {
+                        problem("is not accepted" + which + "; expected " + accepted);
+                    }
+                    return null;
+                }
+                entries.add(parts[i].strip());
+            }
+            return entries;
         }
     }
 

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -250,7 +251,8 @@ public final class HolidaysModule implements Module {
                 m,
                 r -> r.value(calendar.get().first().getYear(), "cn"),
                 r -> r.value(calendar.get().last().getYear(), "cn"));
-        UpdateMeasures.register(m, "mainland", () -> updater == null ? List.of() : updater.outcomes());
+        UpdateMeasures.register(
+                m, "mainland", () -> Optional.ofNullable(updater).map(HolidayUpdater::outcomes));
     }
 
     @Override

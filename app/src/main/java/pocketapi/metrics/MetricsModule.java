@@ -122,9 +122,11 @@ public final class MetricsModule implements Module {
         ctx.contentType(PrometheusTextFormatWriter.CONTENT_TYPE).result(exposition());
     }
 
-    /** The bearer token, compared in constant time. */
+    /**
+     * The bearer token, compared in constant time; the scheme's name in any case (RFC 9110 11.1), the token exactly.
+     */
     private boolean authorized(String header) {
-        if (header == null || !header.startsWith("Bearer ")) {
+        if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, "Bearer ".length())) {
             return false;
         }
         byte[] given = header.substring("Bearer ".length()).strip().getBytes(StandardCharsets.UTF_8);

@@ -3,7 +3,6 @@ package pocketapi.notify;
 import java.util.List;
 import pocketapi.config.Config;
 import pocketapi.config.Setting;
-import pocketapi.config.Values;
 import pocketapi.config.WritableFolders;
 import pocketapi.counters.CounterSettings;
 
@@ -19,7 +18,8 @@ public final class NotifySettings {
                     + "FORMAT+URL, FORMAT one of webhook, ntfy, bark, wecom, dingtalk, feishu; options in "
                     + "the URL's fragment: "
                     + "#events=year,eve,ending&week=6&at=20:00&lang=en&region=hk (docs/notifications.md). Unset: none",
-            Values.Value::text);
+            v -> v.list("comma-separated targets FORMAT+URL, FORMAT one of webhook, ntfy, bark, wecom, dingtalk, "
+                    + "feishu (docs/notifications.md)"));
 
     /** In the order of --help and the README's table. */
     public static final List<Setting<?>> ALL = List.of(NOTIFY_URLS);

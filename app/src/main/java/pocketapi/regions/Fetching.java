@@ -4,7 +4,10 @@ import java.net.URI;
 import java.util.List;
 import pocketapi.holidays.HolidayDataException;
 
-/** What a region's update source fetches with, in one round: each failure noted, once per change, by the updater. */
+/**
+ * What a region's update source fetches with, in one round: each failure noted, once per change, by the updater, in the
+ * log of the role the source plays.
+ */
 public interface Fetching {
     /** The body at {@code url}, or null (why is noted). */
     byte[] fetch(URI url);
@@ -14,6 +17,9 @@ public interface Fetching {
 
     /** Notes what a URL's answer came to. */
     void note(URI url, String outcome);
+
+    /** The same, with every outcome noted as a confirming source's (Taiwan's second mirror), not an update source's. */
+    Fetching confirming();
 
     /** How a source's file reads. */
     interface Reader<T> {

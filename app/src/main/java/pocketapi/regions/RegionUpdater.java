@@ -25,6 +25,7 @@ import pocketapi.holidays.data.HolidayFile;
 import pocketapi.holidays.update.HolidayCache;
 import pocketapi.holidays.update.HolidayFetcher;
 import pocketapi.holidays.update.OutcomeLog;
+import pocketapi.holidays.update.UpdateOutcomes;
 import pocketapi.logging.LogText;
 
 /**
@@ -46,6 +47,12 @@ public final class RegionUpdater {
     private final HolidayFetcher fetcher;
     private final Clock clock;
     private final OutcomeLog outcomes = new OutcomeLog(LOG, "region update");
+    private final OutcomeLog confirmOutcomes = new OutcomeLog(LOG, "region confirmation");
+    private final UpdateOutcomes logs = new UpdateOutcomes(outcomes, confirmOutcomes);
+    /** What the regions' sources fetch with: the update sources', and the confirming sources' (Taiwan's second). */
+    private final Fetching fetching = new Noted(outcomes);
+
+    private final Fetching confirming = new Noted(confirmOutcomes);
     /** When this round's fetches must be over (System.nanoTime). */
     private long roundEnd;
 
@@ -62,12 +69,12 @@ public final class RegionUpdater {
         this.clock = clock;
     }
 
-    /** Schedules the rounds on {@code scheduler} (none when every region's source is off); returns at once. */
-    /** What each source answered last: for /metrics. */
-    public OutcomeLog outcomes() {
-        return outcomes;
+    /** What each update source and each confirming source answered last: for /metrics. */
+    public UpdateOutcomes outcomes() {
+        return logs;
     }
 
+    /** Schedules the rounds on {@code scheduler} (none when every region's source is off); returns at once. */
     public void start(ScheduledExecutorService scheduler) {
         if (regions.regions().stream().anyMatch(regions::updates)) {
             scheduler.scheduleWithFixedDelay(
@@ -112,14 +119,21 @@ public final class RegionUpdater {
             }
         }
         outcomes.endRound();
+        confirmOutcomes.endRound();
     }
 
     private boolean served(Regional region, int year) {
         return regions.get(region).years().containsKey(year);
     }
 
-    /** What the regions' sources fetch with: the round's deadline, each failure noted once per change. */
-    private final Fetching fetching = new Fetching() {
+    /** Fetches within the round's deadline, each outcome noted in one log (once per change). */
+    private final class Noted implements Fetching {
+        private final OutcomeLog log;
+
+        Noted(OutcomeLog log) {
+            this.log = log;
+        }
+
         @Override
         public byte[] fetch(URI url) {
             HolidayFetcher.Result result = fetcher.fetch(url, roundEnd);
@@ -128,9 +142,9 @@ public final class RegionUpdater {
             }
             HolidayFetcher.Failure failure = (HolidayFetcher.Failure) result;
             if (failure.noAnswer()) {
-                outcomes.noAnswer(url, failure.reason());
+                log.noAnswer(url, failure.reason());
             } else {
-                outcomes.note(
+                log.note(
                         url,
                         failure.reason().equals("answered HTTP 404")
                                 ? "not published yet (answered HTTP 404)"
@@ -148,7 +162,7 @@ public final class RegionUpdater {
                         return new Read<>(url, reader.read(url.toString(), body));
                     }
                 } catch (HolidayDataException e) {
-                    outcomes.note(url, "refused: " + e.problem());
+                    log.note(url, "refused: " + e.problem());
                 }
             }
             return null;
@@ -156,9 +170,14 @@ public final class RegionUpdater {
 
         @Override
         public void note(URI url, String outcome) {
-            outcomes.note(url, outcome);
+            log.note(url, outcome);
         }
-    };
+
+        @Override
+        public Fetching confirming() {
+            return confirming;
+        }
+    }
 
     /**
      * What becomes of a year a source gave, by the one trust rule: a year already served (built in, or fetched before)

@@ -3,6 +3,7 @@ package pocketapi.regions;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 import pocketapi.config.Config;
@@ -88,6 +89,6 @@ public final class RegionsModule implements Module {
                 m,
                 r -> regions.asked().forEach(g -> r.value(regions.get(g).first().getYear(), g.code())),
                 r -> regions.asked().forEach(g -> r.value(regions.get(g).last().getYear(), g.code())));
-        UpdateMeasures.register(m, "regions", () -> updater == null ? List.of() : List.of(updater.outcomes()));
+        UpdateMeasures.register(m, "regions", () -> Optional.ofNullable(updater).map(RegionUpdater::outcomes));
     }
 }

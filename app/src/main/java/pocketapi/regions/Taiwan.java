@@ -134,11 +134,12 @@ public final class Taiwan implements Regional {
             Map<LocalDate, String> listed = read.value();
             String confirmedBy = null;
             String why = "no confirming mirror has " + year;
+            Fetching second = fetching.confirming();
             for (URI base : confirming) {
                 URI url = URI.create(base + "/" + year + "/holidays.json");
-                byte[] off = fetching.fetch(url);
+                byte[] off = second.fetch(url);
                 byte[] worked =
-                        off == null ? null : fetching.fetch(URI.create(base + "/" + year + "/makeup-workdays.json"));
+                        off == null ? null : second.fetch(URI.create(base + "/" + year + "/makeup-workdays.json"));
                 try {
                     // Both files or none: a days-off list without its Saturdays worked confirms nothing.
                     Map<LocalDate, String> confirm = worked == null ? null : lists(url.toString(), year, off, worked);
@@ -150,7 +151,7 @@ public final class Taiwan implements Regional {
                     }
                     why = confirm == null ? why : url + " lists other days";
                 } catch (HolidayDataException e) {
-                    fetching.note(url, "refused: " + e.problem());
+                    second.note(url, "refused: " + e.problem());
                 }
             }
             return new Offer(year(read.url().toString(), year, listed), read.url(), confirmedBy, why);

@@ -216,14 +216,7 @@ class ConfigTest {
     }
 
     @ParameterizedTest(name = "HOLIDAY_UPDATE_URL={0}")
-    @CsvSource({
-        "''",
-        "'https://a.example,'",
-        "ftp://a.example",
-        "https://a.example/?x=1",
-        "no",
-        "'https://a.example, off'"
-    })
+    @CsvSource({"''", "ftp://a.example", "https://a.example/?x=1", "no", "'https://a.example, off'"})
     void a_bad_update_url_is_refused(String value) {
         assertThatThrownBy(() -> Settings.parse(Map.of("HOLIDAY_UPDATE_URL", value), List.of()))
                 .isInstanceOf(ConfigException.class)
@@ -231,6 +224,87 @@ class ConfigTest {
                         "HOLIDAY_UPDATE_URL (--holiday-update-url): \"" + value + "\" is not accepted; expected off, "
                                 + "or comma-separated absolute http:// or https:// URLs without query or fragment, "
                                 + "e.g. https://mirror.example.com/holiday-cn");
+    }
+
+    @Test
+    void an_empty_or_blank_value_of_any_setting_is_refused_with_one_line_and_leaving_it_out_keeps_its_default()
+            throws ConfigException {
+        for (Setting<?> s : Settings.all()) {
+            for (String value : List.of("", "   ")) {
+                String at = s.name() + " (" + s.flag() + "): \"" + value + "\" is not accepted; expected ";
+                assertThat(refusal(Map.of(s.name(), value), List.of())).startsWith(at);
+                assertThat(refusal(Map.of(), List.of(s.flag() + "=" + value))).startsWith(at);
+            }
+        }
+        // Left out, a setting without a default stays unset: no token, any referer, no proxy trusted.
+        Config unset = Settings.parse(Map.of(), List.of());
+        assertThat(unset.get(pocketapi.metrics.MetricsSettings.METRICS_TOKEN)).isEmpty();
+        assertThat(unset.get(PictureSettings.IMAGE_REFERERS)).isEmpty();
+        assertThat(unset.get(ServerSettings.TRUSTED_PROXIES)).isEmpty();
+    }
+
+    @Test
+    void a_setting_without_a_default_given_empty_says_how_to_leave_it_unset() {
+        assertThatThrownBy(() -> Settings.parse(Map.of("METRICS_TOKEN", ""), List.of()))
+                .hasMessage("METRICS_TOKEN (--metrics-token): \"\" is not accepted; expected a value, or "
+                        + "METRICS_TOKEN left out to leave it unset");
+    }
+
+    @Test
+    void a_refused_value_is_quoted_on_one_line_whatever_characters_it_holds() {
+        assertThatThrownBy(() -> Settings.parse(Map.of("PORT", "80\n80"), List.of()))
+                .hasMessage("PORT (--port): \"80?80\" is not accepted; expected a whole number from 0 to 65535");
+    }
+
+    /** One good entry of each list setting: every setting whose help says "comma-separated" is here. */
+    private static final Map<String, String> ENTRY = Map.ofEntries(
+            Map.entry("SERVE", "holidays"),
+            Map.entry("HOLIDAY_UPDATE_URL", "https://a.example.com"),
+            Map.entry("HOLIDAY_CONFIRM_URL", "https://a.example.com"),
+            Map.entry("HK_UPDATE_URL", "https://a.example.com/tc.json"),
+            Map.entry("TW_UPDATE_URL", "https://a.example.com"),
+            Map.entry("TW_CONFIRM_URL", "https://a.example.com"),
+            Map.entry("MO_UPDATE_URL", "https://a.example.com/h.ics"),
+            Map.entry("TRUSTED_PROXIES", "127.0.0.1/32"),
+            Map.entry("STATS_IGNORE", "::1"),
+            Map.entry("IMAGE_REFERERS", "*.example.com"),
+            Map.entry("NOTIFY_URLS", "ntfy+https://ntfy.example.com/topic"));
+
+    @Test
+    void a_list_setting_with_an_empty_entry_is_refused_with_one_line_naming_it() throws ConfigException {
+        assertThat(Settings.all().stream()
+                        .filter(s -> s.help().contains("comma-separated"))
+                        .map(Setting::name))
+                .containsExactlyInAnyOrderElementsOf(ENTRY.keySet());
+        for (var list : ENTRY.entrySet()) {
+            String name = list.getKey();
+            String a = list.getValue();
+            // The entry twice is a good value, read (so each refusal below is the empty entry's).
+            Setting<?> setting = setting(name);
+            assertThat((Object) Settings.parse(Map.of(name, " " + a + " , " + a + " "), List.of())
+                            .get(setting))
+                    .isNotEqualTo(Settings.defaults().get(setting));
+            for (String value : List.of(",", " , ", a + ",," + a, a + ",", a + ", ", "," + a, a + ", ," + a)) {
+                assertThat(refusal(Map.of(name, value), List.of()))
+                        .startsWith(name + " (")
+                        .contains("is empty");
+            }
+        }
+    }
+
+    /** The one line {@link Settings#parse} refuses {@code env} and {@code args} with. */
+    private static String refusal(Map<String, String> env, List<String> args) {
+        Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> Settings.parse(env, args));
+        assertThat(refused).as(env + " " + args).isInstanceOf(ConfigException.class);
+        assertThat(refused.getMessage().lines()).as(env + " " + args).hasSize(1);
+        return refused.getMessage();
+    }
+
+    private static Setting<?> setting(String name) {
+        return Settings.all().stream()
+                .filter(s -> s.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     @ParameterizedTest(name = "HOLIDAY_UPDATE_SECONDS={0}")

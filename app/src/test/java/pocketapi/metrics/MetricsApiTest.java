@@ -102,6 +102,28 @@ class MetricsApiTest {
         });
     }
 
+    @Test
+    void the_bearer_scheme_is_matched_in_any_case_and_the_token_exactly() {
+        String token = "s3cret-token-0123456789";
+        TestServer.run(TestApps.app(Map.of("METRICS_TOKEN", token)), server -> {
+            // RFC 9110 11.1: the scheme is case-insensitive.
+            for (String scheme : List.of("Bearer", "bearer", "BEARER", "bEaReR")) {
+                assertThat(server.get("/metrics", "Authorization", scheme + " " + token)
+                                .statusCode())
+                        .as(scheme)
+                        .isEqualTo(200);
+            }
+            // The token is not: one letter in another case is another token.
+            assertThat(server.get("/metrics", "Authorization", "bearer " + token.toUpperCase(java.util.Locale.ROOT))
+                            .statusCode())
+                    .isEqualTo(401);
+            assertThat(server.get("/metrics", "Authorization", "Basic " + token).statusCode())
+                    .isEqualTo(401);
+            assertThat(server.get("/metrics", "Authorization", "Bearer" + token).statusCode())
+                    .isEqualTo(401);
+        });
+    }
+
     static java.util.Set<String> names(String text, String regex) {
         java.util.Set<String> out = new java.util.TreeSet<>();
         Matcher m = Pattern.compile(regex).matcher(text);

@@ -158,19 +158,7 @@ class RegionUpdaterTest {
 
     /** Taiwan's years as the two mirrors give them: ruyut's every day, imsyuan's two lists. */
     private void publishTaiwan(int year, Map<LocalDate, String> off, List<LocalDate> worked, boolean confirm) {
-        StringBuilder every = new StringBuilder("[");
-        for (LocalDate d = LocalDate.of(year, 1, 1); d.getYear() == year; d = d.plusDays(1)) {
-            boolean holiday = off.containsKey(d) || Day.weekend(d) && !worked.contains(d);
-            every.append(every.length() > 1 ? "," : "")
-                    .append("{\"date\":\"")
-                    .append(d.toString().replace("-", ""))
-                    .append("\",\"week\":\"\",\"isHoliday\":")
-                    .append(holiday)
-                    .append(",\"description\":\"")
-                    .append(off.getOrDefault(d, worked.contains(d) ? "補行上班" : ""))
-                    .append("\"}");
-        }
-        mirror.publish("ruyut/data/" + year + ".json", every + "]");
+        mirror.publish("ruyut/data/" + year + ".json", TaiwanFiles.everyDay(year, off, worked));
         if (confirm) {
             List<String> h = new ArrayList<>();
             off.forEach((d, name) -> h.add("{\"date\":\"" + d.toString().replace("-", "") + "\",\"isHoliday\":true,"

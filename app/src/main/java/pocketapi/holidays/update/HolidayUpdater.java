@@ -51,6 +51,7 @@ public final class HolidayUpdater {
     private final Clock clock;
     private final OutcomeLog outcomes = new OutcomeLog(LOG, "holiday update");
     private final OutcomeLog confirmOutcomes = new OutcomeLog(LOG, "holiday confirmation");
+    private final UpdateOutcomes logs = new UpdateOutcomes(outcomes, confirmOutcomes);
     private final Map<Integer, ChangeReview.Confirming> round = new HashMap<>();
     /** When this round's fetches must be over (System.nanoTime): a slow mirror cannot hold it longer. */
     private long roundEnd;
@@ -71,12 +72,12 @@ public final class HolidayUpdater {
         served.publish();
     }
 
-    /** Schedules the checks on {@code scheduler}; returns at once. */
     /** What each mirror and each confirming source answered last: for /metrics. */
-    public List<OutcomeLog> outcomes() {
-        return List.of(outcomes, confirmOutcomes);
+    public UpdateOutcomes outcomes() {
+        return logs;
     }
 
+    /** Schedules the checks on {@code scheduler}; returns at once. */
     public void start(ScheduledExecutorService scheduler) {
         if (!sources.mirrors().isEmpty()) {
             scheduler.scheduleWithFixedDelay(
