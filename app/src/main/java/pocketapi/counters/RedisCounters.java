@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.*;
+import pocketapi.common.Jobs;
 import pocketapi.common.Utc8;
 import pocketapi.config.RedisTarget;
 import pocketapi.web.Family;
@@ -99,8 +100,8 @@ public final class RedisCounters implements Counters {
 
     /** Sends every {@value RedisSender#EVERY_MILLIS} ms, on {@code scheduler}. */
     public void start(ScheduledExecutorService scheduler) {
-        sending = scheduler.scheduleWithFixedDelay(
-                sender::round, RedisSender.EVERY_MILLIS, RedisSender.EVERY_MILLIS, TimeUnit.MILLISECONDS);
+        Duration every = Duration.ofMillis(RedisSender.EVERY_MILLIS);
+        sending = Jobs.every(scheduler, "the sends to Redis", every, every, sender::round);
     }
 
     @Override

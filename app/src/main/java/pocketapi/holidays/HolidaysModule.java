@@ -2,13 +2,14 @@ package pocketapi.holidays;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import pocketapi.common.Jobs;
 import pocketapi.config.Config;
 import pocketapi.files.FolderWatcher;
 import pocketapi.holidays.data.HolidayData;
@@ -217,14 +218,10 @@ public final class HolidaysModule implements Module {
                 config.get(HolidaySettings.HOLIDAY_CONFIRM_URL),
                 config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS));
         ScheduledExecutorService updates = threads.apply("updates");
-        updates.schedule(
-                () -> {
-                    updater =
-                            new HolidayUpdater(calendar, sources, cache, pinned, new HolidayFetcher(userAgent), clock);
-                    updater.start(updates);
-                },
-                500,
-                TimeUnit.MILLISECONDS);
+        Jobs.once(updates, "the start of the holiday updates", Duration.ofMillis(500), () -> {
+            updater = new HolidayUpdater(calendar, sources, cache, pinned, new HolidayFetcher(userAgent), clock);
+            updater.start(updates);
+        });
     }
 
     /**
