@@ -7,9 +7,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.*;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import pocketapi.common.Jobs;
 import pocketapi.common.Utc8;
 import pocketapi.config.RedisTarget;
+import pocketapi.logging.LogText;
+import pocketapi.logging.Throttle;
 import pocketapi.web.Family;
 
 /**
@@ -19,7 +23,8 @@ import pocketapi.web.Family;
  * answers the others' part (the shared sums less this instance's values, as last read: kept and saved, so it never goes
  * down) plus this instance's own counts, exact. The asker's part is read again when older than {@value #FRESH_MILLIS}
  * ms, waiting at most {@value #READ_WAIT_MILLIS} ms, {@value #READERS} reads at once at most, none while Redis is away;
- * no other request ever waits on Redis. Thread-safe.
+ * a read that fails is logged once for each kind of failure until one works. No other request ever waits on Redis.
+ * Thread-safe.
  */
 public final class RedisCounters implements Counters {
     /** What the sender needs besides Redis: see {@link RedisSender}. */
@@ -40,6 +45,8 @@ public final class RedisCounters implements Counters {
 
     private static final long HISTORY_READ = -1;
 
+    private static final Logger LOG = LoggerFactory.getLogger(RedisCounters.class);
+
     private final LocalCounters mine;
     private final LocalCounters others;
     private final String instance;
@@ -59,6 +66,8 @@ public final class RedisCounters implements Counters {
             return size() > OTHERS;
         }
     };
+    /** The failures of reads told since the last read that worked. */
+    private final Throttle readFailures = Throttle.untilCleared();
 
     private ScheduledFuture<?> sending;
 
@@ -83,7 +92,6 @@ public final class RedisCounters implements Counters {
         sender.round(); // this instance's values in Redis, before any call is counted
     }
 
-    /** Whether Redis said at start that the other instances hash users with another key (nothing is sent then). */
     /** Whether the last exchange with Redis went well (for /metrics). */
     public boolean reachable() {
         return sender.healthy();
@@ -94,6 +102,7 @@ public final class RedisCounters implements Counters {
         return sender.backlog();
     }
 
+    /** Whether Redis said at start that the other instances hash users with another key (nothing is sent then). */
     public boolean keyMismatch() {
         return sender.keyMismatch();
     }
@@ -205,16 +214,35 @@ public final class RedisCounters implements Counters {
             readAt.put(key, now);
         }
         try {
-            readers.submit(read)
-                    .get(READ_WAIT_MILLIS, TimeUnit.MILLISECONDS); // one that takes longer lands for the next call
+            readers.submit(() -> readOrTell(read)).get(READ_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            // Quiet: the read goes on and lands for the next call (it says itself if it fails); this one answers from
+            // what is known.
         } catch (RejectedExecutionException e) {
             synchronized (readAt) {
                 readAt.remove(key); // every reader is busy: answer from what is known
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            // unanswered or failed: the known part it is; the sender notices an outage and says so
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a read failed past what readOrTell handles", e.getCause());
+        }
+    }
+
+    /** Runs a read; one that fails leaves the known part as it is, and is logged once a kind until a read works. */
+    private void readOrTell(Runnable read) {
+        try {
+            read.run();
+            readFailures.clear();
+        } catch (RuntimeException e) {
+            String why = e.getClass().getSimpleName() + ": " + e.getMessage();
+            if (readFailures.first(why)) {
+                LOG.warn(
+                        "cannot read the other instances' counts from {} ({}); /api/info and the history answer "
+                                + "with those last read until a read works",
+                        redis,
+                        LogText.safe(why, LogText.LINE));
+            }
         }
     }
 

@@ -259,6 +259,22 @@ class RedisCountersTest {
     }
 
     @Test
+    void a_read_of_the_others_counts_that_fails_is_logged_once_and_answered_from_what_is_known() throws Exception {
+        long today = pocketapi.common.Utc8.epochDay(CLOCK);
+        redis.command("SET pocketapi:history:" + java.time.LocalDate.ofEpochDay(today - 60) + " oops");
+        try (LogCapture log = new LogCapture();
+                RedisTesting.Instance a = start("a")) {
+            for (int days = 88; days <= 90; days++) {
+                assertThat(a.counters.history(days)).hasSize(days).allMatch(d -> d.site() == 0);
+            }
+            assertThat(log.awaitLinesWith("cannot read the other instances' counts from Redis"))
+                    .singleElement()
+                    .asString()
+                    .contains("WARN", "WRONGTYPE");
+        }
+    }
+
+    @Test
     void an_error_redis_answers_is_logged_once_and_nothing_is_half_applied() throws Exception {
         redis.command("SET pocketapi:utotals oops");
         try (LogCapture log = new LogCapture();

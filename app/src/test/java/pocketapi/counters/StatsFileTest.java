@@ -202,6 +202,30 @@ class StatsFileTest {
     }
 
     @Test
+    void a_log_that_cannot_be_read_to_its_end_is_said_and_kept_aside_and_the_lines_before_count() throws Exception {
+        CrashDisk disk = new CrashDisk(new Random(1));
+        Path path = Path.of("/state/stats.json");
+        Path log = Path.of("/state/stats.json.log");
+        LocalCounters c = new LocalCounters(clock, KEYS, 10, 400, 1);
+        StatsFlusher flusher = new StatsFlusher(disk, path, clock, Duration.ofSeconds(10), 90, c, null);
+        for (String user : List.of("a", "b", "c")) { // a whole save, then a line each
+            c.countAndReport(user, HOLIDAYS);
+            assertThat(flusher.save(false)).isTrue();
+        }
+        disk.failReads(log, disk.text(log).indexOf('\n') + 1); // a bad sector after the first line
+        try (LogCapture warnings = new LogCapture()) {
+            LocalCounters again = new LocalCounters(clock, KEYS, 10, 400, 1);
+            flusher = new StatsFlusher(disk, path, clock, Duration.ofSeconds(10), 90, again, null);
+            assertThat(again.siteTally()).isEqualTo(new Tally(2, 2, MAY_1));
+            assertThat(warnings.linesWith("cannot read " + log + " past its line 2 (Input/output error)"))
+                    .hasSize(1);
+            assertThat(flusher.save(false)).isTrue();
+            assertThat(warnings.linesWith("kept aside as " + log + ".corrupt-20260501T030000Z"))
+                    .hasSize(1);
+        }
+    }
+
+    @Test
     void a_damaged_counters_file_is_kept_aside_and_the_bak_and_logs_hold_all_it_held() throws Exception {
         StatsFlusher flusher = open();
         for (String user : List.of("a", "b", "a", "c")) {
