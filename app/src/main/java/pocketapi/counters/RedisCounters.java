@@ -22,9 +22,9 @@ import pocketapi.web.Family;
  * only what an instance's values gain, so a value sent twice, late or after an outage counts once. {@code /api/info}
  * answers the others' part (the shared sums less this instance's values, as last read: kept and saved, so it never goes
  * down) plus this instance's own counts, exact. The asker's part is read again when older than {@value #FRESH_MILLIS}
- * ms, waiting at most {@value #READ_WAIT_MILLIS} ms, {@value #READERS} reads at once at most, none while Redis is away;
- * a read that fails is logged once for each kind of failure until one works. No other request ever waits on Redis.
- * Thread-safe.
+ * ms, and so is the history of each number of days asked; each read waits at most {@value #READ_WAIT_MILLIS} ms,
+ * {@value #READERS} reads at once at most, none while Redis is away; a read that fails is logged once for each kind of
+ * failure until one works. No other request ever waits on Redis. Thread-safe.
  */
 public final class RedisCounters implements Counters {
     /** What the sender needs besides Redis: see {@link RedisSender}. */
@@ -40,10 +40,8 @@ public final class RedisCounters implements Counters {
     static final int READERS = 4;
     /** How many users' part of the others is kept: those who asked last. */
     public static final int OTHERS = 10_000;
-    /** The places of the site's part and of the history among the reads (no user's key is 0 or -1). */
+    /** The site's part among the reads, by its key (no user's key is 0). */
     private static final long SITE_READ = 0;
-
-    private static final long HISTORY_READ = -1;
 
     private static final Logger LOG = LoggerFactory.getLogger(RedisCounters.class);
 
@@ -59,10 +57,13 @@ public final class RedisCounters implements Counters {
                 t.setDaemon(true);
                 return t;
             });
-    /** When each user's part (and the site's, the history) was last read, those who asked last. */
-    private final Map<Long, Long> readAt = new LinkedHashMap<>(16, 0.75f, true) {
+    /**
+     * When each user's part (by its key; the site's: {@link #SITE_READ}) and each history (a {@link HistoryRead}) was
+     * last read, those asked for last.
+     */
+    private final Map<Object, Long> readAt = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Object, Long> eldest) {
             return size() > OTHERS;
         }
     };
@@ -160,9 +161,12 @@ public final class RedisCounters implements Counters {
         return all;
     }
 
-    /** The others' part of the last {@code days} days, read again when it is old. */
+    /** A history's place among the reads: its number of days (a longer one holds days a shorter one never read). */
+    private record HistoryRead(int days) {}
+
+    /** The others' part of the last {@code days} days, read again when that history is old. */
     private void readHistory(long today, int days) {
-        fresh(HISTORY_READ, () -> {
+        fresh(new HistoryRead(days), () -> {
             List<Long> dates = new ArrayList<>();
             for (long day = today - days + 1; day <= today; day++) {
                 dates.add(day);
@@ -204,7 +208,7 @@ public final class RedisCounters implements Counters {
     }
 
     /** Runs {@code read} (a read of the others' part, {@code key}'s) when the last is old, waiting a little at most. */
-    private void fresh(long key, Runnable read) {
+    private void fresh(Object key, Runnable read) {
         long now = System.nanoTime();
         synchronized (readAt) {
             Long at = readAt.get(key);
