@@ -24,7 +24,8 @@ import pocketapi.logging.Throttle;
  *   <li>{@code updates}: the holiday updaters' rounds, each at most a minute;
  *   <li>{@code folders}: the looks at CALENDARS_DIR, IMAGE_POOLS_DIR and HITOKOTO_DIR;
  *   <li>{@code notify}: the notifications;
- *   <li>{@code log}: once a minute, the log's summaries of lines it held back.
+ *   <li>{@code log}: once a minute, the log's summaries of lines it held back; once, a second after the start, the
+ *       warm-up of the JSON codec.
  * </ul>
  */
 public final class Jobs {

@@ -48,6 +48,7 @@ public final class HolidaysModule implements Module {
             Config config,
             Clock clock,
             LiveCalendar calendar,
+            HolidayCache cache,
             Set<Integer> pinned,
             OwnCalendars own,
             RegionCalendars regions,
@@ -55,7 +56,7 @@ public final class HolidaysModule implements Module {
             String userAgent) {
         this.config = config;
         this.clock = clock;
-        this.cache = new HolidayCache(config.get(HolidaySettings.HOLIDAY_CACHE_DIR), clock);
+        this.cache = cache;
         this.pinned = Set.copyOf(pinned);
         this.own = own;
         this.userAgent = userAgent;
@@ -89,6 +90,7 @@ public final class HolidaysModule implements Module {
                 config,
                 clock,
                 new LiveCalendar(loaded.calendar()),
+                cache,
                 loaded.pinned(),
                 own,
                 regions,
@@ -104,7 +106,16 @@ public final class HolidaysModule implements Module {
             OwnCalendars own,
             RegionCalendars regions,
             Forecasts forecasts) {
-        return new HolidaysModule(config, clock, calendar, Set.of(), own, regions, forecasts, "pocketapi");
+        return new HolidaysModule(
+                config,
+                clock,
+                calendar,
+                new HolidayCache(config.get(HolidaySettings.HOLIDAY_CACHE_DIR), clock),
+                Set.of(),
+                own,
+                regions,
+                forecasts,
+                "pocketapi");
     }
 
     @Override
