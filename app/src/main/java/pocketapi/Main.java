@@ -4,6 +4,7 @@ import io.javalin.Javalin;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -12,7 +13,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -148,7 +148,12 @@ public final class Main {
         Javalin app = started.app();
         Function<String, ScheduledExecutorService> threads = threads();
         served.modules().forEach(m -> m.start(threads));
-        threads.apply("log").scheduleWithFixedDelay(() -> Throttle.flushAll(false), 1, 1, TimeUnit.MINUTES);
+        Jobs.every(
+                threads.apply("log"),
+                "the log's summaries",
+                Duration.ofMinutes(1),
+                Duration.ofMinutes(1),
+                () -> Throttle.flushAll(false));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(app, served.save()), "shutdown"));
         LOG.info(
                 "pocketapi {} listening on http://{}:{}, {}",
@@ -158,7 +163,7 @@ public final class Main {
                 served.describe());
         // The start reads its files token by token: the databind, which the first JSON answer would load (~400 ms on
         // one core), loads a second later on a thread aside, not in the way of the first answers.
-        threads.apply("log").schedule(Json::warm, 1, TimeUnit.SECONDS);
+        Jobs.once(threads.apply("log"), "the JSON codec's warm-up", Duration.ofSeconds(1), Json::warm);
         if (config.get(HolidaySettings.CALENDARS_DIR).isPresent() && served.holidays() != null) {
             LOG.info(
                     "calendars of your own from {}: {}",

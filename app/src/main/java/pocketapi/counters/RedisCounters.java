@@ -7,8 +7,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.*;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import pocketapi.common.Jobs;
 import pocketapi.common.Utc8;
 import pocketapi.config.RedisTarget;
+import pocketapi.logging.LogText;
+import pocketapi.logging.Throttle;
 import pocketapi.web.Family;
 
 /**
@@ -17,8 +22,9 @@ import pocketapi.web.Family;
  * only what an instance's values gain, so a value sent twice, late or after an outage counts once. {@code /api/info}
  * answers the others' part (the shared sums less this instance's values, as last read: kept and saved, so it never goes
  * down) plus this instance's own counts, exact. The asker's part is read again when older than {@value #FRESH_MILLIS}
- * ms, waiting at most {@value #READ_WAIT_MILLIS} ms, {@value #READERS} reads at once at most, none while Redis is away;
- * no other request ever waits on Redis. Thread-safe.
+ * ms, and so is the history of each number of days asked; each read waits at most {@value #READ_WAIT_MILLIS} ms,
+ * {@value #READERS} reads at once at most, none while Redis is away; a read that fails is logged once for each kind of
+ * failure until one works. No other request ever waits on Redis. Thread-safe.
  */
 public final class RedisCounters implements Counters {
     /** What the sender needs besides Redis: see {@link RedisSender}. */
@@ -34,10 +40,10 @@ public final class RedisCounters implements Counters {
     static final int READERS = 4;
     /** How many users' part of the others is kept: those who asked last. */
     public static final int OTHERS = 10_000;
-    /** The places of the site's part and of the history among the reads (no user's key is 0 or -1). */
+    /** The site's part among the reads, by its key (no user's key is 0). */
     private static final long SITE_READ = 0;
 
-    private static final long HISTORY_READ = -1;
+    private static final Logger LOG = LoggerFactory.getLogger(RedisCounters.class);
 
     private final LocalCounters mine;
     private final LocalCounters others;
@@ -51,13 +57,18 @@ public final class RedisCounters implements Counters {
                 t.setDaemon(true);
                 return t;
             });
-    /** When each user's part (and the site's, the history) was last read, those who asked last. */
-    private final Map<Long, Long> readAt = new LinkedHashMap<>(16, 0.75f, true) {
+    /**
+     * When each user's part (by its key; the site's: {@link #SITE_READ}) and each history (a {@link HistoryRead}) was
+     * last read, those asked for last.
+     */
+    private final Map<Object, Long> readAt = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Object, Long> eldest) {
             return size() > OTHERS;
         }
     };
+    /** The failures of reads told since the last read that worked. */
+    private final Throttle readFailures = Throttle.untilCleared();
 
     private ScheduledFuture<?> sending;
 
@@ -82,7 +93,6 @@ public final class RedisCounters implements Counters {
         sender.round(); // this instance's values in Redis, before any call is counted
     }
 
-    /** Whether Redis said at start that the other instances hash users with another key (nothing is sent then). */
     /** Whether the last exchange with Redis went well (for /metrics). */
     public boolean reachable() {
         return sender.healthy();
@@ -93,14 +103,15 @@ public final class RedisCounters implements Counters {
         return sender.backlog();
     }
 
+    /** Whether Redis said at start that the other instances hash users with another key (nothing is sent then). */
     public boolean keyMismatch() {
         return sender.keyMismatch();
     }
 
     /** Sends every {@value RedisSender#EVERY_MILLIS} ms, on {@code scheduler}. */
     public void start(ScheduledExecutorService scheduler) {
-        sending = scheduler.scheduleWithFixedDelay(
-                sender::round, RedisSender.EVERY_MILLIS, RedisSender.EVERY_MILLIS, TimeUnit.MILLISECONDS);
+        Duration every = Duration.ofMillis(RedisSender.EVERY_MILLIS);
+        sending = Jobs.every(scheduler, "the sends to Redis", every, every, sender::round);
     }
 
     @Override
@@ -150,9 +161,12 @@ public final class RedisCounters implements Counters {
         return all;
     }
 
-    /** The others' part of the last {@code days} days, read again when it is old. */
+    /** A history's place among the reads: its number of days (a longer one holds days a shorter one never read). */
+    private record HistoryRead(int days) {}
+
+    /** The others' part of the last {@code days} days, read again when that history is old. */
     private void readHistory(long today, int days) {
-        fresh(HISTORY_READ, () -> {
+        fresh(new HistoryRead(days), () -> {
             List<Long> dates = new ArrayList<>();
             for (long day = today - days + 1; day <= today; day++) {
                 dates.add(day);
@@ -194,7 +208,7 @@ public final class RedisCounters implements Counters {
     }
 
     /** Runs {@code read} (a read of the others' part, {@code key}'s) when the last is old, waiting a little at most. */
-    private void fresh(long key, Runnable read) {
+    private void fresh(Object key, Runnable read) {
         long now = System.nanoTime();
         synchronized (readAt) {
             Long at = readAt.get(key);
@@ -204,16 +218,35 @@ public final class RedisCounters implements Counters {
             readAt.put(key, now);
         }
         try {
-            readers.submit(read)
-                    .get(READ_WAIT_MILLIS, TimeUnit.MILLISECONDS); // one that takes longer lands for the next call
+            readers.submit(() -> readOrTell(read)).get(READ_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            // Quiet: the read goes on and lands for the next call (it says itself if it fails); this one answers from
+            // what is known.
         } catch (RejectedExecutionException e) {
             synchronized (readAt) {
                 readAt.remove(key); // every reader is busy: answer from what is known
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            // unanswered or failed: the known part it is; the sender notices an outage and says so
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a read failed past what readOrTell handles", e.getCause());
+        }
+    }
+
+    /** Runs a read; one that fails leaves the known part as it is, and is logged once a kind until a read works. */
+    private void readOrTell(Runnable read) {
+        try {
+            read.run();
+            readFailures.clear();
+        } catch (RuntimeException e) {
+            String why = e.getClass().getSimpleName() + ": " + e.getMessage();
+            if (readFailures.first(why)) {
+                LOG.warn(
+                        "cannot read the other instances' counts from {} ({}); /api/info and the history answer "
+                                + "with those last read until a read works",
+                        redis,
+                        LogText.safe(why, LogText.LINE));
+            }
         }
     }
 

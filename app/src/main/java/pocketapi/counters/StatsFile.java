@@ -126,7 +126,14 @@ final class StatsFile {
                 }
             }
         } catch (IOException e) {
-            // what was read so far stands
+            LOG.warn(
+                    "cannot read {} past its line {} ({}); the lines before it are counted, and the file is kept aside "
+                            + "at the next save",
+                    path,
+                    lines + 1,
+                    e.getMessage());
+            damaged.add(path);
+            return;
         }
         if (bad > 1 || bad == 1 && !lastBad) { // more than a last line cut short
             LOG.warn(

@@ -8,9 +8,9 @@ import java.util.HexFormat;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import pocketapi.common.Jobs;
 import pocketapi.files.Disk;
 
 /**
@@ -95,8 +95,7 @@ public final class StatsFlusher {
 
     /** Saves every interval, on {@code scheduler}. */
     public void start(ScheduledExecutorService scheduler) {
-        task = scheduler.scheduleWithFixedDelay(
-                () -> save(false), every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+        task = Jobs.every(scheduler, "the counters' save", every, every, () -> save(false));
     }
 
     /** Saves what changed: log lines, or a whole save when one is due or {@code whole}. */

@@ -15,16 +15,20 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import pocketapi.files.Json;
 
 /**
- * The one JSON shape of every counters file, whole file and log line alike (records, read and written by
- * {@link Json#MAPPER}): the site's tally {@code "site":[total,daily,"YYYY-MM-DD"]}, its calls per day
+ * The one JSON shape of every counters file, whole file and log line alike (written from records by
+ * {@link Json#mapper}, read by one reader, token by token, through {@link Json#FACTORY}): the site's tally
+ * {@code "site":[total,daily,"YYYY-MM-DD"]}, its calls per day
  * {@code "history":[["YYYY-MM-DD",site,holidays,pictures,info,other],...]}, the users' {@code "users":[["<16 hex
  * digits: the keyed hash>",total,daily,"YYYY-MM-DD"],...]}, in Redis mode the other instances' part as last seen
  * {@code "others":{...}}, and a whole file's {@code format} and {@code instance}. A whole file is streamed, a user at a
- * time, in either direction. The first release's files ({@value #RAW_IDS}: raw ids, no history) are read too, each id
- * hashed as it is read; files of versions before it are refused. Stateless.
+ * time, in either direction; a log line is merged only once all of it reads. A value of another kind than its place
+ * holds (an object or array where a text or a count belongs) fails the read where it stands. The first release's files
+ * ({@value #RAW_IDS}: raw ids, no history) are read too, each id hashed as it is read; files of versions before it are
+ * refused. Stateless.
  */
 final class StatsFormat {
     static final String FORMAT = "pocketapi-stats/4";
@@ -106,66 +110,93 @@ final class StatsFormat {
      * Reads a whole file, streaming, into {@code to}; what was read before a failure stands (every count only grows).
      */
     static void read(InputStream in, Target to) throws IOException {
+        read(in, to, Runnable::run);
+    }
+
+    /** Reads one log line whole into {@code to}: nothing of it is merged unless all of it reads. */
+    static void readLine(InputStream line, Target to) throws IOException {
+        List<Runnable> merges = new ArrayList<>();
+        read(line, to, merges::add);
+        merges.forEach(Runnable::run);
+    }
+
+    /**
+     * The one reader of the format, whole file and log line alike, token by token (a start reads thousands of rows,
+     * before anything needs the databind): one JSON object whose every value is of the kind its place holds, each merge
+     * handed to {@code merge} as soon as its value is read. A nested object or array where a text or a number belongs
+     * fails the read there, before anything in it is merged. Fields it does not know are skipped (formats grow).
+     */
+    private static void read(InputStream in, Target to, Consumer<Runnable> merge) throws IOException {
         try (JsonParser p = Json.FACTORY.createParser(in)) {
             check(p.nextToken() == JsonToken.START_OBJECT, "not a JSON object");
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
-                JsonToken value = p.nextToken();
-                switch (name) {
-                    case "format" ->
-                        check(
-                                FORMAT.equals(p.getText()) || RAW_IDS.equals(p.getText()),
-                                "a counters file of a version before 1.0.0 (" + p.getText()
-                                        + "), which this version does not read");
-                    case "instance" -> to.instance = p.getValueAsString();
-                    case "others" -> {
-                        check(value == JsonToken.START_OBJECT && to.others != null, "\"others\" where none are kept");
-                        part(p, to, to.others);
-                    }
-                    default -> field(p, name, to, to.own);
-                }
-            }
-            check(p.currentToken() == JsonToken.END_OBJECT && p.nextToken() == null, "not one JSON object");
+            fields(p, to, to.own, merge, true);
+            check(p.nextToken() == null, "not one JSON object");
         }
     }
 
-    private static void part(JsonParser p, Target to, LocalCounters into) throws IOException {
+    /** The fields of a whole file or line ({@code top}), or of its others' part, up to the object's end. */
+    private static void fields(JsonParser p, Target to, LocalCounters into, Consumer<Runnable> merge, boolean top)
+            throws IOException {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
-            p.nextToken();
-            field(p, name, to, into);
+            JsonToken value = p.nextToken();
+            if (top && name.equals("format")) {
+                String format = text(p, name);
+                check(
+                        FORMAT.equals(format) || RAW_IDS.equals(format),
+                        "a counters file of a version before 1.0.0 (" + format + "), which this version does not read");
+            } else if (top && name.equals("instance")) {
+                String instance = text(p, name);
+                merge.accept(() -> to.instance = instance);
+            } else if (top && name.equals("others")) {
+                check(value == JsonToken.START_OBJECT && to.others != null, "\"others\" where none are kept");
+                fields(p, to, to.others, merge, false);
+            } else if (name.equals("site")) {
+                Row r = Row.read(p, "nns");
+                check(r != null, "a site without counts");
+                Tally site = tally(r.n(0), r.n(1), r.s(2), to);
+                merge.accept(() -> into.merge(LocalCounters.SITE, site, true));
+            } else if (name.equals("history")) {
+                rows(p, name, "snnnnn", r -> {
+                    long day = to.day(r.s(0));
+                    long[] counts = {r.n(1), r.n(2), r.n(3), r.n(4), r.n(5)};
+                    merge.accept(() -> into.mergeDay(day, counts));
+                });
+            } else if (name.equals("users")) {
+                rows(p, name, "snns", r -> {
+                    long key = key(r.s(0), to);
+                    Tally user = tally(r.n(1), r.n(2), r.s(3), to);
+                    merge.accept(() -> into.merge(key, user, true));
+                });
+            } else {
+                p.skipChildren();
+            }
         }
     }
 
-    private static void field(JsonParser p, String name, Target to, LocalCounters into) throws IOException {
-        switch (name) {
-            case "site" -> {
-                Row r = Row.read(p, "nns");
-                into.merge(LocalCounters.SITE, tally(r == null ? null : new SiteRow(r.n(0), r.n(1), r.s(2))), true);
-            }
-            case "history" -> {
-                check(p.currentToken() == JsonToken.START_ARRAY, "\"history\" is not an array");
-                while (p.nextToken() == JsonToken.START_ARRAY) {
-                    Row r = Row.read(p, "snnnnn");
-                    day(new DayRow(r.s(0), r.n(1), r.n(2), r.n(3), r.n(4), r.n(5)), into);
-                }
-            }
-            case "users" -> {
-                check(p.currentToken() == JsonToken.START_ARRAY, "\"users\" is not an array");
-                while (p.nextToken() == JsonToken.START_ARRAY) {
-                    Row r = Row.read(p, "snns");
-                    user(new UserRow(r.s(0), r.n(1), r.n(2), r.s(3)), to, into);
-                }
-            }
-            default -> p.skipChildren();
+    /** A field's text: a string, nothing else. */
+    private static String text(JsonParser p, String field) throws IOException {
+        check(p.currentToken() == JsonToken.VALUE_STRING, "\"" + field + "\" that is no string");
+        return p.getText();
+    }
+
+    /** Reads each row of a list of rows. */
+    private interface Each {
+        void row(Row r) throws IOException;
+    }
+
+    private static void rows(JsonParser p, String field, String kinds, Each each) throws IOException {
+        check(p.currentToken() == JsonToken.START_ARRAY, "\"" + field + "\" is not an array");
+        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+            check(t == JsonToken.START_ARRAY, "a row of \"" + field + "\" that is not an array");
+            each.row(Row.read(p, kinds));
         }
     }
 
     /**
-     * One row of a whole file, read token by token (a start reads thousands, before anything needs the databind): an
-     * array of texts ({@code s}) and whole numbers ({@code n}) in the order of its kinds. What it leaves out reads as
-     * null or 0 (the checks that follow refuse it), what it adds is skipped; a text that is no string, a count that is
-     * no whole number, fail the file. Null for a JSON null.
+     * One row, read token by token: an array of texts ({@code s}) and whole numbers ({@code n}) in the order of its
+     * kinds. What it leaves out reads as null or 0 (the checks that follow refuse it), what it adds is skipped; a text
+     * that is no string, a count that is no whole number, fail the read. Null for a JSON null.
      */
     private record Row(String[] texts, long[] numbers) {
         static Row read(JsonParser p, String kinds) throws IOException {
@@ -199,45 +230,6 @@ final class StatsFormat {
         }
     }
 
-    /** Reads one log line whole (nothing of it is merged unless all of it reads) into {@code to}. */
-    static void readLine(InputStream line, Target to) throws IOException {
-        Line l = Json.mapper().readValue(line, Line.class);
-        check(l != null, "an empty line");
-        List<Runnable> merges = new ArrayList<>();
-        prepare(l, to, to.own, merges);
-        if (l.others() != null) {
-            check(to.others != null, "\"others\" where none are kept");
-            prepare(l.others(), to, to.others, merges);
-        }
-        merges.forEach(Runnable::run);
-    }
-
-    private static void prepare(Line l, Target to, LocalCounters into, List<Runnable> merges) throws IOException {
-        if (l.site() != null) {
-            Tally site = tally(l.site());
-            merges.add(() -> into.merge(LocalCounters.SITE, site, true));
-        }
-        for (DayRow d : l.history() == null ? List.<DayRow>of() : l.history()) {
-            long[] counts = {d.site(), d.holidays(), d.pictures(), d.info(), d.other()};
-            long day = date(d.date());
-            merges.add(() -> into.mergeDay(day, counts));
-        }
-        for (UserRow u : l.users() == null ? List.<UserRow>of() : l.users()) {
-            long key = key(u.id(), to);
-            Tally t = tally(u.total(), u.daily(), u.date());
-            merges.add(() -> into.merge(key, t, true));
-        }
-    }
-
-    private static void day(DayRow d, LocalCounters into) throws IOException {
-        into.mergeDay(date(d.date()), new long[] {d.site(), d.holidays(), d.pictures(), d.info(), d.other()});
-    }
-
-    private static void user(UserRow u, Target to, LocalCounters into) throws IOException {
-        check(u.daily() >= 0 && u.total() >= u.daily(), "a count that is not a tally");
-        into.merge(key(u.id(), to), new Tally(u.total(), u.daily(), to.day(u.date())), true);
-    }
-
     /** A user's key: its 16 hex digits, or (an id of the first release's files) the id hashed. */
     private static long key(String id, Target to) throws IOException {
         check(id != null && !id.isEmpty(), "a user without an id");
@@ -251,14 +243,9 @@ final class StatsFormat {
         return key;
     }
 
-    private static Tally tally(SiteRow s) throws IOException {
-        check(s != null, "a site without counts");
-        return tally(s.total(), s.daily(), s.date());
-    }
-
-    private static Tally tally(long total, long daily, String date) throws IOException {
+    private static Tally tally(long total, long daily, String date, Target to) throws IOException {
         check(daily >= 0 && total >= daily, "a count that is not a tally");
-        return new Tally(total, daily, date(date));
+        return new Tally(total, daily, to.day(date));
     }
 
     private static long date(String date) throws IOException {

@@ -73,10 +73,6 @@ final class Svg {
                 + " y=\"14\">" + escaped + "</text>";
     }
 
-    /**
-     * Calls per day as stacked bars, a bar a day by endpoint family (holidays, pictures, info, other: the page's CSS
-     * colours them, in light and dark themes), each day's numbers in its {@code <title>}.
-     */
     /** {@code days} (oldest first) from the first with a call, keeping at least the last {@code least}. */
     static List<DayCount> sinceFirstCall(List<DayCount> days, int least) {
         int from = 0;
@@ -86,6 +82,10 @@ final class Svg {
         return days.subList(from, days.size());
     }
 
+    /**
+     * Calls per day as stacked bars, a bar a day by endpoint family (holidays, pictures, info, other: the page's CSS
+     * colours them, in light and dark themes), each day's numbers in its {@code <title>}.
+     */
     static String chart(List<DayCount> days) {
         long peak = 1;
         for (DayCount d : days) {

@@ -5,12 +5,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.*;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import pocketapi.common.Jobs;
 import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
 
@@ -96,7 +96,7 @@ public final class FolderWatcher<T> {
     /** Reads the folder again every {@value #POLL_SECONDS} s, on {@code scheduler}. */
     public void start(ScheduledExecutorService scheduler) {
         if (dir != null) {
-            scheduler.scheduleWithFixedDelay(this::rescan, POLL_SECONDS, POLL_SECONDS, TimeUnit.SECONDS);
+            Jobs.every(scheduler, "the look at " + rules.setting(), every(), every(), this::rescan);
         }
     }
 
@@ -105,7 +105,7 @@ public final class FolderWatcher<T> {
         try {
             look(false);
             problems.clear();
-        } catch (Refused | RuntimeException | Error e) { // a task that throws is never run again
+        } catch (Refused | RuntimeException | Error e) { // said in the folder's words: what stays as it was
             String why = e.getMessage() == null ? e.toString() : e.getMessage();
             if (problems.first(why)) {
                 LOG.warn("{}; the {}s stay as they are", LogText.safe(why, LogText.LINE), rules.what());

@@ -57,13 +57,13 @@ public final class HitokotoModule implements Module {
         return SECTION;
     }
 
-    /** For the start-up line. */
     /** The sentences loaded. */
     @Override
     public void measures(Measures m) {
         m.gauge("sentences", "sentences loaded for /api/hitokoto", List.of(), r -> r.value(size()));
     }
 
+    /** How many sentences are loaded: for the start-up line and /metrics. */
     public int size() {
         return sentences.sentences().size();
     }

@@ -130,7 +130,7 @@ public final class DayRoutes {
 
     /**
      * With {@code forecast=1}, a date after the holiday data (to 2100) answered from the forecast of its year
-     * ({@link Forecast}), under the same {@code week} or {@code calendar}; else null.
+     * ({@link Forecasts}), under the same {@code week} or {@code calendar}; else null.
      */
     private Asked forecast(Query q, HolidayCalendar calendar, Requested r) {
         int year = r.date().getYear();

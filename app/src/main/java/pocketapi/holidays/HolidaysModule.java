@@ -2,14 +2,15 @@ package pocketapi.holidays;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import pocketapi.common.Jobs;
 import pocketapi.config.Config;
 import pocketapi.files.FolderWatcher;
 import pocketapi.holidays.data.HolidayData;
@@ -48,6 +49,7 @@ public final class HolidaysModule implements Module {
             Config config,
             Clock clock,
             LiveCalendar calendar,
+            HolidayCache cache,
             Set<Integer> pinned,
             OwnCalendars own,
             RegionCalendars regions,
@@ -55,7 +57,7 @@ public final class HolidaysModule implements Module {
             String userAgent) {
         this.config = config;
         this.clock = clock;
-        this.cache = new HolidayCache(config.get(HolidaySettings.HOLIDAY_CACHE_DIR), clock);
+        this.cache = cache;
         this.pinned = Set.copyOf(pinned);
         this.own = own;
         this.userAgent = userAgent;
@@ -89,6 +91,7 @@ public final class HolidaysModule implements Module {
                 config,
                 clock,
                 new LiveCalendar(loaded.calendar()),
+                cache,
                 loaded.pinned(),
                 own,
                 regions,
@@ -104,7 +107,16 @@ public final class HolidaysModule implements Module {
             OwnCalendars own,
             RegionCalendars regions,
             Forecasts forecasts) {
-        return new HolidaysModule(config, clock, calendar, Set.of(), own, regions, forecasts, "pocketapi");
+        return new HolidaysModule(
+                config,
+                clock,
+                calendar,
+                new HolidayCache(config.get(HolidaySettings.HOLIDAY_CACHE_DIR), clock),
+                Set.of(),
+                own,
+                regions,
+                forecasts,
+                "pocketapi");
     }
 
     @Override
@@ -218,14 +230,10 @@ public final class HolidaysModule implements Module {
                 config.get(HolidaySettings.HOLIDAY_CONFIRM_URL),
                 config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS));
         ScheduledExecutorService updates = threads.apply("updates");
-        updates.schedule(
-                () -> {
-                    updater =
-                            new HolidayUpdater(calendar, sources, cache, pinned, new HolidayFetcher(userAgent), clock);
-                    updater.start(updates);
-                },
-                500,
-                TimeUnit.MILLISECONDS);
+        Jobs.once(updates, "the start of the holiday updates", Duration.ofMillis(500), () -> {
+            updater = new HolidayUpdater(calendar, sources, cache, pinned, new HolidayFetcher(userAgent), clock);
+            updater.start(updates);
+        });
     }
 
     /**

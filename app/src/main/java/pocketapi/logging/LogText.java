@@ -57,7 +57,6 @@ public final class LogText {
                 || type == Character.UNASSIGNED;
     }
 
-    /** An interval as people write it: {@code 6 h}, {@code 90 min}, {@code 10 s}. */
     /** The hosts of {@code urls} (with their port when one is given), for a log line: never a path or a secret. */
     public static String hosts(List<URI> urls) {
         List<String> hosts = new java.util.ArrayList<>();
@@ -67,7 +66,11 @@ public final class LogText {
         return String.join(", ", hosts);
     }
 
+    /** An interval as people write it: {@code 6 h}, {@code 90 min}, {@code 10 s}, {@code 200 ms}. */
     public static String duration(java.time.Duration d) {
+        if (d.toMillis() % 1000 != 0) {
+            return d.toMillis() + " ms";
+        }
         long s = d.toSeconds();
         return s % 3600 == 0 ? s / 3600 + " h" : s % 60 == 0 ? s / 60 + " min" : s + " s";
     }

@@ -5,6 +5,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -18,13 +19,13 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import pocketapi.common.Jobs;
 import pocketapi.common.Utc8;
 import pocketapi.holidays.HolidayCalendar;
 import pocketapi.holidays.Mainland;
@@ -107,17 +108,7 @@ public final class Notifier {
 
     /** Ticks now and then every {@value #TICK_SECONDS} s on {@code background}. */
     public void start(ScheduledExecutorService background) {
-        background.scheduleWithFixedDelay(
-                () -> {
-                    try {
-                        tick();
-                    } catch (RuntimeException | Error e) {
-                        LOG.error("notifications: a round failed; the next one is in {} s", TICK_SECONDS, e);
-                    }
-                },
-                0,
-                TICK_SECONDS,
-                TimeUnit.SECONDS);
+        Jobs.every(background, "the notifications' round", Duration.ZERO, Duration.ofSeconds(TICK_SECONDS), this::tick);
     }
 
     /** One round: what is due, sent; what was sent, saved. */

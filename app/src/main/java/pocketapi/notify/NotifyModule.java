@@ -74,7 +74,6 @@ public final class NotifyModule implements Module {
         }
     }
 
-    /** The targets, by format and host. */
     /** Notifications sent and failed, by kind of target; nothing without targets. */
     @Override
     public void measures(Measures m) {

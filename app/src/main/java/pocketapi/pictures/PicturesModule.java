@@ -113,7 +113,6 @@ public final class PicturesModule implements Module {
         return SECTION.replace("{{pools}}", pools(named.all()));
     }
 
-    /** For the start-up line: how many pictures of each side, and from where. */
     /** The pictures loaded, by pool: portrait, landscape, and each named pool of IMAGE_POOLS_DIR. */
     @Override
     public void measures(Measures m) {
@@ -124,6 +123,7 @@ public final class PicturesModule implements Module {
         });
     }
 
+    /** For the start-up line: how many pictures of each side, and from where. */
     public String describe(Config config) {
         return pools.portrait().size() + " portrait + " + pools.landscape().size() + " landscape from "
                 + config.get(PictureSettings.IMAGE_HOST).orElse("the bundled samples");

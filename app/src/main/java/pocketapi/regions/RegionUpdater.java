@@ -12,9 +12,9 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import pocketapi.common.Jobs;
 import pocketapi.common.Utc8;
 import pocketapi.holidays.HolidayCalendar;
 import pocketapi.holidays.HolidayDataException;
@@ -77,17 +77,12 @@ public final class RegionUpdater {
     /** Schedules the rounds on {@code scheduler} (none when every region's source is off); returns at once. */
     public void start(ScheduledExecutorService scheduler) {
         if (regions.regions().stream().anyMatch(regions::updates)) {
-            scheduler.scheduleWithFixedDelay(
-                    () -> {
-                        try {
-                            check();
-                        } catch (RuntimeException e) {
-                            LOG.error("region update failed unexpectedly", e);
-                        }
-                    },
-                    FIRST_CHECK_MILLIS,
-                    interval.toMillis(),
-                    TimeUnit.MILLISECONDS);
+            Jobs.every(
+                    scheduler,
+                    "the regions' holiday update",
+                    Duration.ofMillis(FIRST_CHECK_MILLIS),
+                    interval,
+                    this::check);
         }
     }
 

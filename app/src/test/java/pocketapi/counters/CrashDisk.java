@@ -19,7 +19,8 @@ import pocketapi.files.Disk;
  * bytes included) fail as a full disk does, after writing part of what it was given; {@link #crashIn} cuts the power
  * there instead. After a power cut every file holds what was forced to disk, followed by any part of what was not,
  * possibly zeros after it (as a file system may show); renames, links and deletions are durable, as {@code LocalDisk}
- * makes them. {@link #watch} checks after every operation that a file, once it exists, is never absent.
+ * makes them. {@link #failReads} makes a file unreadable past some bytes. {@link #watch} checks after every operation
+ * that a file, once it exists, is never absent.
  */
 final class CrashDisk implements Disk {
     /** The power went: nothing more is written until {@link #reboot}. */
@@ -42,6 +43,7 @@ final class CrashDisk implements Disk {
     private boolean down;
     private Path watched;
     private boolean seen;
+    private final Map<Path, Integer> readable = new HashMap<>();
 
     CrashDisk(Random random) {
         this.random = random;
@@ -58,6 +60,11 @@ final class CrashDisk implements Disk {
 
     boolean down() {
         return down;
+    }
+
+    /** Reads of {@code file} fail, as a bad sector does, past its first {@code bytes} bytes. */
+    void failReads(Path file, int bytes) {
+        readable.put(file, bytes);
     }
 
     void watch(Path path) {
@@ -157,7 +164,19 @@ final class CrashDisk implements Disk {
         if (f == null) {
             throw new FileNotFoundException(file.toString());
         }
-        return new ByteArrayInputStream(f.content);
+        int bytes = readable.getOrDefault(file, f.content.length);
+        return new java.io.SequenceInputStream(
+                new ByteArrayInputStream(f.content, 0, bytes),
+                bytes < f.content.length ? failing() : InputStream.nullInputStream());
+    }
+
+    private static InputStream failing() {
+        return new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new IOException("Input/output error");
+            }
+        };
     }
 
     @Override

@@ -259,6 +259,36 @@ class RedisCountersTest {
     }
 
     @Test
+    void a_longer_history_asked_right_after_a_shorter_one_holds_the_days_the_shorter_did_not_read() {
+        long today = pocketapi.common.Utc8.epochDay(CLOCK);
+        try (RedisTesting.Instance a = start("a");
+                RedisClient other =
+                        new RedisClient(RedisTarget.parse(redis.url()), "pocketapi:", Duration.ofSeconds(1), 1)) {
+            LocalCounters.Changes sixtyDaysAgo =
+                    new LocalCounters.Changes(null, Map.of(today - 60, new long[] {5, 0, 5, 0, 0}), List.of());
+            other.send("00000000000000b2", today, sixtyDaysAgo, 100, 0, 400, System.currentTimeMillis());
+            assertThat(a.counters.site()[2]).as("the badge's 30 days").isZero();
+            assertThat(a.counters.history(90).get(29).counts()).containsExactly(5, 0, 5, 0, 0);
+        }
+    }
+
+    @Test
+    void a_read_of_the_others_counts_that_fails_is_logged_once_and_answered_from_what_is_known() throws Exception {
+        long today = pocketapi.common.Utc8.epochDay(CLOCK);
+        redis.command("SET pocketapi:history:" + java.time.LocalDate.ofEpochDay(today - 60) + " oops");
+        try (LogCapture log = new LogCapture();
+                RedisTesting.Instance a = start("a")) {
+            for (int days = 88; days <= 90; days++) {
+                assertThat(a.counters.history(days)).hasSize(days).allMatch(d -> d.site() == 0);
+            }
+            assertThat(log.awaitLinesWith("cannot read the other instances' counts from Redis"))
+                    .singleElement()
+                    .asString()
+                    .contains("WARN", "WRONGTYPE");
+        }
+    }
+
+    @Test
     void an_error_redis_answers_is_logged_once_and_nothing_is_half_applied() throws Exception {
         redis.command("SET pocketapi:utotals oops");
         try (LogCapture log = new LogCapture();

@@ -14,6 +14,8 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import pocketapi.LogCapture;
 import pocketapi.MutableClock;
 import pocketapi.counters.Counters.Report;
@@ -198,6 +200,50 @@ class StatsFileTest {
             assertThat(flusher.save(false)).isTrue();
             assertThat(warnings.linesWith("kept aside as " + log + ".corrupt-20260501T030000Z"))
                     .hasSize(1);
+        }
+    }
+
+    @Test
+    void a_log_that_cannot_be_read_to_its_end_is_said_and_kept_aside_and_the_lines_before_count() throws Exception {
+        CrashDisk disk = new CrashDisk(new Random(1));
+        Path path = Path.of("/state/stats.json");
+        Path log = Path.of("/state/stats.json.log");
+        LocalCounters c = new LocalCounters(clock, KEYS, 10, 400, 1);
+        StatsFlusher flusher = new StatsFlusher(disk, path, clock, Duration.ofSeconds(10), 90, c, null);
+        for (String user : List.of("a", "b", "c")) { // a whole save, then a line each
+            c.countAndReport(user, HOLIDAYS);
+            assertThat(flusher.save(false)).isTrue();
+        }
+        disk.failReads(log, disk.text(log).indexOf('\n') + 1); // a bad sector after the first line
+        try (LogCapture warnings = new LogCapture()) {
+            LocalCounters again = new LocalCounters(clock, KEYS, 10, 400, 1);
+            flusher = new StatsFlusher(disk, path, clock, Duration.ofSeconds(10), 90, again, null);
+            assertThat(again.siteTally()).isEqualTo(new Tally(2, 2, MAY_1));
+            assertThat(warnings.linesWith("cannot read " + log + " past its line 2 (Input/output error)"))
+                    .hasSize(1);
+            assertThat(flusher.save(false)).isTrue();
+            assertThat(warnings.linesWith("kept aside as " + log + ".corrupt-20260501T030000Z"))
+                    .hasSize(1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+            strings = {
+                "\"instance\":{\"site\":[99,0,\"2026-05-01\"]}",
+                "\"history\":[{\"site\":[99,0,\"2026-05-01\"]}]",
+                "\"users\":[{\"site\":[99,0,\"2026-05-01\"]}]"
+            })
+    void a_file_with_an_object_where_a_text_or_a_row_belongs_is_refused_and_adds_nothing_of_it(String field)
+            throws Exception {
+        Files.writeString(dir.resolve("stats.json.bak"), """
+                {"format":"pocketapi-stats/4","instance":"0123456789abcdef","site":[2,2,"2026-05-01"]}
+                """);
+        Files.writeString(file(), "{\"format\":\"pocketapi-stats/4\"," + field + ",\"site\":[3,3,\"2026-05-01\"]}\n");
+        try (LogCapture log = new LogCapture()) {
+            open();
+            assertThat(counters.siteTally()).isEqualTo(new Tally(2, 2, MAY_1));
+            assertThat(log.linesWith("cannot read the counters in " + file())).hasSize(1);
         }
     }
 

@@ -105,7 +105,8 @@ public final class HolidayCache {
                 return Instant.parse(seen);
             }
         } catch (DateTimeException e) {
-            // rewritten below
+            // Not a time (edited by hand): recorded anew below, as if first seen now; the wait starts again, the safe
+            // side.
         }
         put(ledger().firstSeen(), year, now.toString());
         return now;

@@ -8,9 +8,9 @@ import java.time.LocalDate;
 import java.util.*;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import pocketapi.common.Jobs;
 import pocketapi.common.Utc8;
 import pocketapi.holidays.Confirmation;
 import pocketapi.holidays.HolidayDataException;
@@ -77,21 +77,22 @@ public final class HolidayUpdater {
         return logs;
     }
 
-    /** Schedules the checks on {@code scheduler}; returns at once. */
+    /** Schedules the checks and the hourly look at the covered range on {@code scheduler}; returns at once. */
     public void start(ScheduledExecutorService scheduler) {
         if (!sources.mirrors().isEmpty()) {
-            scheduler.scheduleWithFixedDelay(
-                    this::checkSafely, FIRST_CHECK_MILLIS, sources.interval().toMillis(), TimeUnit.MILLISECONDS);
+            Jobs.every(
+                    scheduler,
+                    "the holiday update",
+                    Duration.ofMillis(FIRST_CHECK_MILLIS),
+                    sources.interval(),
+                    this::check);
         }
-        scheduler.scheduleWithFixedDelay(this::warnIfEndingSoon, 0, 1, TimeUnit.HOURS);
-    }
-
-    private void checkSafely() {
-        try {
-            check();
-        } catch (RuntimeException e) {
-            LOG.error("holiday update failed unexpectedly", e);
-        }
+        Jobs.every(
+                scheduler,
+                "the warning that the holiday data ends soon",
+                Duration.ZERO,
+                Duration.ofHours(1),
+                this::warnIfEndingSoon);
     }
 
     /**
