@@ -3,7 +3,7 @@ package pocketapi.web;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ScheduledExecutorService;
 import org.eclipse.jetty.http.HttpGenerator;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.IdleTimeout;
@@ -18,9 +18,9 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.component.AbstractLifeCycle;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import org.eclipse.jetty.util.thread.Scheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import pocketapi.common.Jobs;
 import pocketapi.logging.Throttle;
 
 /**
@@ -43,11 +43,13 @@ final class Connections extends AbstractLifeCycle implements Connection.Listener
     static final long FULL_MILLIS = 1_000;
     /** How long a response may make no progress: a client that does not read is cut well before the idle time-out. */
     static final long WRITE_MILLIS = 5_000;
+    /** The request threads at most, as Javalin's own pool has them. */
+    static final int THREADS = 250;
 
     private final long timeoutNanos;
     private final int bound;
     private final Map<Connection, Watched> open = new ConcurrentHashMap<>();
-    private volatile Scheduler scheduler;
+    private ScheduledExecutorService sweeper;
     private final Throttle closed;
     private final Throttle failedAccepts = Throttle.counting(
             LOG,
@@ -85,7 +87,7 @@ final class Connections extends AbstractLifeCycle implements Connection.Listener
                 true,
                 "Jetty: %d task(s) failed inside its thread pool with its known buffer slip since the last such line "
                         + "(each closed its connection; the service goes on)");
-        QueuedThreadPool pool = new QueuedThreadPool(250, 8, 60_000) {
+        QueuedThreadPool pool = new QueuedThreadPool(THREADS, 8, 60_000) {
             @Override
             protected void runJob(Runnable job) {
                 try {
@@ -110,10 +112,9 @@ final class Connections extends AbstractLifeCycle implements Connection.Listener
                 return acceptFailed(this, failure) || super.handleAcceptFailure(failure);
             }
         };
-        scheduler = connector.getScheduler();
         connector.setAcceptQueueSize(512); // connections the bound keeps waiting queue in the kernel
         connector.addEventListener(this);
-        connector.addBean(this); // started after the connector's scheduler, stopped with the connector
+        connector.addBean(this); // started and stopped with the connector
         server.addBean(new NetworkConnectionLimit(bound, connector));
         return connector;
     }
@@ -145,22 +146,20 @@ final class Connections extends AbstractLifeCycle implements Connection.Listener
         };
     }
 
+    /**
+     * The sweep, every {@value #SWEEP_MILLIS} ms while the connector runs, on a thread of its own ({@link Jobs}: a
+     * sweep that fails is logged, and the next one still comes).
+     */
     @Override
     protected void doStart() {
-        sweepLater();
+        sweeper = Jobs.thread("connections");
+        Duration every = Duration.ofMillis(SWEEP_MILLIS);
+        Jobs.every(sweeper, "the sweep of slow connections", every, every, this::sweep);
     }
 
-    /** The sweep, every {@value #SWEEP_MILLIS} ms while the connector runs, on its own scheduler. */
-    private void sweepLater() {
-        scheduler.schedule(
-                () -> {
-                    if (isRunning()) {
-                        sweep();
-                        sweepLater();
-                    }
-                },
-                SWEEP_MILLIS,
-                TimeUnit.MILLISECONDS);
+    @Override
+    protected void doStop() {
+        sweeper.shutdownNow();
     }
 
     @Override

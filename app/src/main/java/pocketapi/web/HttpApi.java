@@ -113,7 +113,7 @@ public final class HttpApi {
                     new GracefulHandler(),
                     new Malformed(),
                     new Callers(settings.get(ServerSettings.TRUSTED_PROXIES), ignored),
-                    new FairShare(250),
+                    new FairShare(Connections.THREADS),
                     connections.handler()));
             // The stop waits this long for requests under way; the budget leaves time to save the counters.
             server.setStopTimeout(STOP_TIMEOUT_MILLIS);

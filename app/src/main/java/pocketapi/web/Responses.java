@@ -150,7 +150,7 @@ public final class Responses {
     }
 
     /** Whether a failure is a client's doing: it closed the connection, or did not read in time. */
-    private static boolean clientGone(Throwable e) {
+    static boolean clientGone(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof EofException
                     || t instanceof TimeoutException

@@ -43,4 +43,24 @@ class ConnectionsTest {
             pool.stop();
         }
     }
+
+    @Test
+    void a_task_that_fails_otherwise_is_not_taken_for_jettys_known_slip() throws Exception {
+        QueuedThreadPool pool = Connections.threadPool();
+        pool.start();
+        try (LogCapture log = new LogCapture()) {
+            CountDownLatch failed = new CountDownLatch(1);
+            pool.execute(() -> {
+                failed.countDown();
+                throw new IllegalArgumentException("a bug of ours");
+            });
+            assertThat(failed.await(5, TimeUnit.SECONDS)).isTrue();
+            CountDownLatch ran = new CountDownLatch(1);
+            pool.execute(ran::countDown);
+            assertThat(ran.await(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(log.linesWith("known buffer slip")).isEmpty();
+        } finally {
+            pool.stop();
+        }
+    }
 }

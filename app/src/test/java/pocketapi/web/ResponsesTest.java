@@ -34,4 +34,21 @@ class ResponsesTest {
                         + "\"a\\\"b\\\\c\\n\\r\\t\\u0000\\u001F/国庆节、中秋节 \uD83D\uDE00\"}");
         assertThat(new ObjectMapper().readTree(json).get("message").textValue()).isEqualTo(nasty);
     }
+
+    @Test
+    void only_a_client_going_away_is_taken_for_one_not_any_failure_whose_words_say_closed() {
+        assertThat(Responses.clientGone(new org.eclipse.jetty.io.EofException("early EOF")))
+                .isTrue();
+        assertThat(Responses.clientGone(new java.net.SocketException("Broken pipe")))
+                .isTrue();
+        assertThat(Responses.clientGone(new java.net.SocketException("Connection reset by peer")))
+                .isTrue();
+        assertThat(Responses.clientGone(new RuntimeException(new java.nio.channels.ClosedChannelException())))
+                .isTrue();
+        assertThat(Responses.clientGone(new java.io.IOException("Stream closed")))
+                .as("a file of ours read after it was closed is our failure")
+                .isFalse();
+        assertThat(Responses.clientGone(new java.io.IOException("the pool file was closed")))
+                .isFalse();
+    }
 }
