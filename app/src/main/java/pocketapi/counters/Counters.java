@@ -1,13 +1,6 @@
 package pocketapi.counters;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.SerializedString;
-import com.fasterxml.jackson.databind.SerializerProvider;
-import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import com.fasterxml.jackson.databind.ser.std.StdSerializer;
-import java.io.IOException;
 import java.time.LocalDate;
-import java.util.Arrays;
 import java.util.List;
 import pocketapi.web.CallCounter;
 import pocketapi.web.Family;
@@ -45,36 +38,7 @@ public interface Counters extends CallCounter {
     record Report(LocalDate date, String user, long siteTotal, long siteDaily, long userTotal, long userDaily) {}
 
     /** The calls of one UTC+8 day: the site's, and each family's. */
-    @JsonSerialize(using = DayCount.Writer.class)
     record DayCount(String date, long site, long holidays, long pictures, long info, long other) {
-        /**
-         * Written field by field, as Jackson's record serializer writes it (the same names, in the same order): a
-         * history is thirty of them, and the serializer's reflection was most of its time.
-         */
-        static final class Writer extends StdSerializer<DayCount> {
-            Writer() {
-                super(DayCount.class);
-            }
-
-            /** The record's names, in its order: the date, then each count of {@link DayCount#counts}. */
-            private static final SerializedString[] NAMES = Arrays.stream(DayCount.class.getRecordComponents())
-                    .map(c -> new SerializedString(c.getName()))
-                    .toArray(SerializedString[]::new);
-
-            @Override
-            public void serialize(DayCount d, JsonGenerator g, SerializerProvider provider) throws IOException {
-                g.writeStartObject();
-                g.writeFieldName(NAMES[0]);
-                g.writeString(d.date);
-                long[] counts = d.counts();
-                for (int i = 0; i < counts.length; i++) {
-                    g.writeFieldName(NAMES[i + 1]);
-                    g.writeNumber(counts[i]);
-                }
-                g.writeEndObject();
-            }
-        }
-
         static DayCount of(long day, long[] c) {
             return new DayCount(LocalDate.ofEpochDay(day).toString(), c[0], c[1], c[2], c[3], c[4]);
         }

@@ -1,14 +1,7 @@
 package pocketapi.counters;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.SerializedString;
-import com.fasterxml.jackson.databind.SerializerProvider;
-import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import pocketapi.counters.Counters.DayCount;
 import pocketapi.counters.Counters.Report;
@@ -85,48 +78,7 @@ public final class StatsRoutes {
 
     record Counts(long totalRequests, long dailyRequests) {}
 
-    record History(String timezone, Days days) {}
-
-    /**
-     * A history's days as one JSON array: the days before the last as the text they were written as by an earlier
-     * answer (a past day's counts change only when another instance's are merged in, or when the day turns, so thirty
-     * records are not written again on every call), the last, today, written anew.
-     */
-    @JsonSerialize(using = Days.Writer.class)
-    record Days(Earlier earlier, DayCount last) {
-        static final class Writer extends StdSerializer<Days> {
-            Writer() {
-                super(Days.class);
-            }
-
-            @Override
-            public void serialize(Days d, JsonGenerator g, SerializerProvider provider) throws IOException {
-                g.writeStartArray();
-                if (!d.earlier.days.isEmpty()) {
-                    g.writeRawValue(d.earlier.json); // the records, with the commas between them: one value here
-                }
-                provider.defaultSerializeValue(d.last, g);
-                g.writeEndArray();
-            }
-        }
-    }
-
-    /** Days and their records as JSON, without the brackets of their array. */
-    record Earlier(List<DayCount> days, SerializedString json) {
-        static Earlier of(List<DayCount> days) {
-            String array = new String(Responses.bytes(days), StandardCharsets.UTF_8);
-            return new Earlier(List.copyOf(days), new SerializedString(array.substring(1, array.length() - 1)));
-        }
-    }
-
-    /** The earlier days of the last history answered, and their JSON. */
-    private volatile Earlier earlier = new Earlier(List.of(), new SerializedString(""));
-
-    /** {@code days} with their JSON: the last answer's when they are the same days with the same counts. */
-    private Earlier earlier(List<DayCount> days) {
-        Earlier last = earlier;
-        return last.days.equals(days) ? last : (earlier = Earlier.of(days));
-    }
+    record History(String timezone, List<DayCount> days) {}
 
     /** The Shields endpoint schema (shields.io/badges/endpoint-badge). */
     record Shields(int schemaVersion, String label, String message, String color, int cacheSeconds) {}
@@ -149,8 +101,7 @@ public final class StatsRoutes {
         }
         List<DayCount> days = counters.history(q.get(this.days));
         if (!q.get(CSV)) {
-            Earlier e = earlier(days.subList(0, days.size() - 1));
-            Responses.json(ctx, new History("UTC+8", new Days(e, days.get(days.size() - 1))));
+            Responses.json(ctx, new History("UTC+8", days));
             return;
         }
         StringBuilder csv = new StringBuilder("date,site,holidays,pictures,info,other\r\n");

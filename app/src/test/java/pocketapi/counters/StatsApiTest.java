@@ -47,7 +47,7 @@ class StatsApiTest {
     }
 
     @Test
-    void the_earlier_days_written_by_an_answer_before_serve_the_next_only_while_they_are_the_same() {
+    void the_history_shows_each_call_a_merged_past_day_and_the_turn_of_the_day_at_once() {
         TestServer.run(TestApps.app(clock, counters), server -> {
             server.get("/api/holidays");
             clock.set("2026-05-01T16:30:00Z"); // 2 May in UTC+8
