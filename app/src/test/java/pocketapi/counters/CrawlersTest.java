@@ -1,0 +1,108 @@
+package pocketapi.counters;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayInputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import pocketapi.files.Json;
+import pocketapi.files.Resources;
+
+class CrawlersTest {
+    private static final Crawlers LIST = Crawlers.bundled();
+
+    /** Browsers people use, and the service's own recipes' clients: none is a crawler. */
+    static final List<String> PEOPLE = List.of(
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 "
+                    + "Safari/537.36",
+            "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 "
+                    + "Safari/605.1.15",
+            "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+                    + "Version/18.1 Mobile/15E148 Safari/604.1",
+            "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile "
+                    + "Safari/537.36",
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 "
+                    + "Safari/537.36 Edg/131.0.0.0",
+            "Mozilla/5.0 (Linux; Android 10; HarmonyOS; ALN-AL00) AppleWebKit/537.36 (KHTML, like Gecko) "
+                    + "Chrome/99.0.4844.88 Mobile Safari/537.36 MicroMessenger/8.0.50",
+            "Shortcuts/3206.0.1 CFNetwork/1568.200.51 Darwin/24.1.0");
+
+    /** The list's own patterns, each a regular expression tried anywhere in the header: what the matcher must equal. */
+    private static List<Pattern> patterns() throws Exception {
+        List<Pattern> all = new ArrayList<>();
+        for (JsonNode entry : list()) {
+            all.add(Pattern.compile(entry.get("pattern").asText()));
+        }
+        return all;
+    }
+
+    private static JsonNode list() throws Exception {
+        return Json.mapper()
+                .readTree(new ByteArrayInputStream(
+                        Resources.read("crawlers/crawler-user-agents.json").orElseThrow()));
+    }
+
+    private static boolean reference(List<Pattern> patterns, String userAgent) {
+        return patterns.stream().anyMatch(p -> p.matcher(userAgent).find());
+    }
+
+    @Test
+    void every_example_the_list_gives_of_a_crawler_is_one_and_the_browsers_people_use_are_not() throws Exception {
+        int examples = 0;
+        for (JsonNode entry : list()) {
+            for (JsonNode instance : entry.path("instances")) {
+                assertThat(LIST.matches(instance.asText()))
+                        .as(instance.asText())
+                        .isTrue();
+                examples++;
+            }
+        }
+        assertThat(examples).isGreaterThan(1_000);
+        assertThat(PEOPLE).noneMatch(LIST::matches);
+        assertThat(LIST.matches(null)).isFalse();
+        assertThat(LIST.matches("")).isFalse();
+        assertThat(LIST.size()).isEqualTo(list().size());
+        assertThat(LIST.version()).matches("[0-9]+\\.[0-9]+\\.[0-9]+");
+    }
+
+    @Test
+    void the_matcher_answers_as_every_pattern_tried_one_by_one_would() throws Exception {
+        List<Pattern> patterns = patterns();
+        List<String> headers = new ArrayList<>(PEOPLE);
+        for (JsonNode entry : list()) {
+            entry.path("instances").forEach(i -> headers.add(i.asText()));
+        }
+        // Each example cut and shifted: the matcher must find a pattern wherever it stands, and never one that is not.
+        Random random = new Random(20261129);
+        int n = headers.size();
+        for (int i = 0; i < n; i++) {
+            String h = headers.get(i);
+            int from = random.nextInt(h.length());
+            headers.add(h.substring(from));
+            headers.add(h.substring(0, from));
+            headers.add("x " + h.substring(from, from + random.nextInt(h.length() - from + 1)) + " y");
+        }
+        for (String h : headers) {
+            assertThat(LIST.matches(h)).as(h).isEqualTo(reference(patterns, h));
+        }
+    }
+
+    @Test
+    void a_branch_is_plain_text_or_tried_only_where_its_required_text_is() {
+        assertThat(Crawlers.branches("Automaton|Newsify Feed Fetcher"))
+                .containsExactly("Automaton", "Newsify Feed Fetcher");
+        assertThat(Crawlers.branches("(sistrix|SISTRIX) [cC]rawler")).containsExactly("(sistrix|SISTRIX) [cC]rawler");
+        assertThat(Crawlers.plain("Googlebot\\/")).isEqualTo("Googlebot/");
+        assertThat(Crawlers.plain("[wW]get")).isNull();
+        assertThat(Crawlers.required("AdsBot-Google([^-]|$)")).isEqualTo("AdsBot-Google");
+        assertThat(Crawlers.required("(sistrix|SISTRIX) [cC]rawler")).isEqualTo("rawler");
+        assertThat(Crawlers.required("BlogTraffic\\/\\d\\.\\d+ Feed-Fetcher")).isEqualTo(" Feed-Fetcher");
+        assertThat(Crawlers.required("ab+c")).isEqualTo("ab");
+        assertThat(Crawlers.required("colou?r{2,3}s")).isEqualTo("colo");
+    }
+}
