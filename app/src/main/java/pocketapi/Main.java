@@ -24,6 +24,7 @@ import pocketapi.config.Help;
 import pocketapi.config.WritableFolders;
 import pocketapi.counters.CounterSettings;
 import pocketapi.counters.CountersModule;
+import pocketapi.counters.Importing;
 import pocketapi.files.FolderWatcher;
 import pocketapi.files.Json;
 import pocketapi.forecast.ForecastCalendars;
@@ -121,6 +122,10 @@ public final class Main {
             }));
             return;
         }
+        if (args.length > 0 && args[0].equals("--import")) {
+            System.exit(importFile(System.getenv(), List.of(args), System.in, System.out, System.err));
+            return;
+        }
         if (List.of(args).contains("--notify-test")) {
             List<String> settings = new ArrayList<>(List.of(args));
             settings.remove("--notify-test");
@@ -175,6 +180,33 @@ public final class Main {
                     "sentences from {}: {} for /api/hitokoto",
                     config.get(HitokotoSettings.HITOKOTO_DIR).get(),
                     served.hitokoto().size());
+        }
+    }
+
+    /**
+     * {@code --import FILE [--import-name NAME] [--setting value ...]}: adds FILE ({@code -}: standard input, shown as
+     * NAME: the .deb's command passes it so) to the counters the settings name; the exit code (Importing says which).
+     */
+    static int importFile(
+            Map<String, String> env, List<String> args, java.io.InputStream stdin, PrintStream out, PrintStream err) {
+        List<String> settings = new ArrayList<>(args.subList(1, args.size()));
+        if (settings.isEmpty() || settings.get(0).startsWith("--")) {
+            err.println("ERROR pocketapi: --import needs one FILE: a CSV export (GoatCounter's, Plausible's "
+                    + "imported_visitors, or rows of YYYY-MM-DD,N and total,N), or - for standard input");
+            return 2;
+        }
+        String file = settings.remove(0);
+        String name = file.equals("-") ? "standard input" : file;
+        int at = settings.indexOf("--import-name");
+        if (at >= 0 && at + 1 < settings.size()) {
+            name = settings.get(at + 1);
+            settings.subList(at, at + 2).clear();
+        }
+        try {
+            return Importing.run(Settings.parse(env, settings), file, stdin, name, Clock.systemUTC(), out, err);
+        } catch (ConfigException e) {
+            e.getMessage().lines().forEach(line -> err.println("ERROR pocketapi: " + line));
+            return 2;
         }
     }
 
@@ -292,7 +324,7 @@ public final class Main {
         CountersModule saved = counters;
         return new Served(
                 List.copyOf(modules),
-                counters == null ? CallCounter.NONE : counters.counters(),
+                counters == null ? CallCounter.NONE : counters.calls(),
                 counters == null ? List.of() : config.get(CounterSettings.STATS_IGNORE),
                 saved == null ? () -> true : saved::stop,
                 holidays,

@@ -16,11 +16,12 @@ import pocketapi.pictures.PictureSettings;
  * {@value #USABLE_PERCENT} % of the heap may hold what lives long (the rest is the young generation's room for each
  * request's garbage); of that, the service itself with every cache at its bound and {@code MAX_CONNECTIONS} open takes
  * {@link #BASE}, Redis mode {@link #REDIS} more, the counters {@link LocalCounters#BYTES_PER_USER} bytes a user of
- * {@code STATS_MAX_USERS}, and {@code IMAGE_NO_REPEAT}'s table what it allocates. What is left goes two thirds to the
- * picture pools and one third to the calendars of one's own, as they measure themselves; with {@code HITOKOTO_DIR},
- * half to the pictures, a third to the sentences and a sixth to the calendars. A folder whose content would not fit is
- * refused (at start: exit 2; while running: kept as it was). The figures come from {@code app/bench/memory.sh}.
- * Immutable.
+ * {@code STATS_MAX_USERS} and (in the file store) a sketch of visitors for each day of {@code STATS_HISTORY_DAYS}
+ * ({@link LocalCounters#visitorBytes}), and {@code IMAGE_NO_REPEAT}'s table what it allocates. What is left goes two
+ * thirds to the picture pools and one third to the calendars of one's own, as they measure themselves; with
+ * {@code HITOKOTO_DIR}, half to the pictures, a third to the sentences and a sixth to the calendars. A folder whose
+ * content would not fit is refused (at start: exit 2; while running: kept as it was). The figures come from
+ * {@code app/bench/memory.sh}. Immutable.
  */
 public final class MemoryBudget {
     static final int USABLE_PERCENT = 60;
@@ -61,14 +62,26 @@ public final class MemoryBudget {
                                 Math.min(config.get(CounterSettings.STATS_MAX_USERS), Picker.MAX_USERS))
                         : 0);
         long users = info ? (long) config.get(CounterSettings.STATS_MAX_USERS) * LocalCounters.BYTES_PER_USER : 0;
-        long rest = usable - fixed - users;
-        if (rest < MIN_REST) {
-            long fits = Math.max(0, (usable - fixed - MIN_REST) / LocalCounters.BYTES_PER_USER);
+        // The file store keeps each day's visitors as a sketch (Redis mode: Redis does).
+        int days = config.get(CounterSettings.STATS_HISTORY_DAYS);
+        long sketches =
+                info && config.get(CounterSettings.STATS_REDIS_URL).isEmpty() ? LocalCounters.visitorBytes(days) : 0;
+        long rest = usable - fixed - users - sketches;
+        if (rest < MIN_REST && usable - fixed - sketches >= MIN_REST) {
+            long fits = Math.max(0, (usable - fixed - sketches - MIN_REST) / LocalCounters.BYTES_PER_USER);
             throw new ConfigException(CounterSettings.STATS_MAX_USERS.name() + " ("
                     + CounterSettings.STATS_MAX_USERS.flag() + "): "
                     + config.get(CounterSettings.STATS_MAX_USERS) + " users take " + mb(users) + " in a heap of "
                     + mb(maxHeap) + " (-Xmx), which "
                     + "holds at most " + fits + " beside the rest of the service; lower it or give Java a larger -Xmx");
+        }
+        if (rest < MIN_REST) {
+            throw new ConfigException(CounterSettings.STATS_HISTORY_DAYS.name() + " ("
+                    + CounterSettings.STATS_HISTORY_DAYS.flag() + "): " + days + " days of visitors take "
+                    + mb(sketches) + " in a heap of " + mb(maxHeap) + " (-Xmx), which holds at most "
+                    + LocalCounters.visitorDays(usable - fixed - users - MIN_REST) + " beside "
+                    + config.get(CounterSettings.STATS_MAX_USERS) + " users and the rest of the service; lower it "
+                    + "(or STATS_MAX_USERS), or give Java a larger -Xmx");
         }
         // The rest in shares: pictures 2 and calendars 1; with HITOKOTO_DIR, pictures 3, calendars 1 and sentences 2.
         boolean sentences = served.contains("hitokoto")

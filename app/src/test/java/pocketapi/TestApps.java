@@ -109,9 +109,10 @@ public final class TestApps {
         return app(settings, Clock.systemUTC());
     }
 
-    /** The service with the bundled samples and the given settings, on a chosen clock. */
+    /** The service with the bundled samples and the given settings, on a chosen clock (and its STATS_HISTORY_DAYS). */
     public static Javalin app(Map<String, String> settings, Clock clock) {
-        return app(settings, clock, counters(clock, 100_000));
+        int days = config(settings).get(CounterSettings.STATS_HISTORY_DAYS);
+        return app(settings, clock, new LocalCounters(clock, new UserKeys(new byte[32]), 100_000, days, 0));
     }
 
     /**
@@ -259,8 +260,9 @@ public final class TestApps {
             modules.add(new HitokotoModule(sentences));
         }
         boolean counted = serve.contains("info");
+        CountersModule counting = counted ? CountersModule.of(config, counters) : null;
         if (counted) {
-            modules.add(CountersModule.of(config, counters));
+            modules.add(counting);
         }
         if (serve.contains("notify")) {
             try {
@@ -272,7 +274,7 @@ public final class TestApps {
         pocketapi.metrics.MetricsModule.of(config, List.copyOf(modules)).ifPresent(modules::add);
         return HttpApi.create(
                 config,
-                counted ? counters : CallCounter.NONE,
+                counted ? counting.calls() : CallCounter.NONE,
                 counted ? config.get(CounterSettings.STATS_IGNORE) : List.of(),
                 modules);
     }

@@ -16,6 +16,10 @@ public final class Help {
                        java -jar pocketapi.jar --check-holidays PATH [--confirm PATH2]
                            (check holiday-cn YYYY.json files offline; with --confirm, compare them
                            date by date with chinese-days' YYYY.json files)
+                       java -jar pocketapi.jar --import FILE [--setting value ...]
+                           (add another counter's export to the site's counts, once: GoatCounter's or
+                           Plausible's CSV, or rows of YYYY-MM-DD,N and total,N; with the service
+                           stopped unless STATS_REDIS_URL is set; docs/counters.md: A starting count)
                        java -jar pocketapi.jar --notify-test
                            (send a test message to every NOTIFY_URLS target; exit 0 if each took it)
                        java -XX:ArchiveClassesAtExit=FILE -jar pocketapi.jar --train

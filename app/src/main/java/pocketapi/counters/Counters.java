@@ -2,23 +2,36 @@ package pocketapi.counters;
 
 import java.time.LocalDate;
 import java.util.List;
-import pocketapi.web.CallCounter;
 import pocketapi.web.Family;
 
 /**
- * The usage counters, site-wide and per user, in total and for the current UTC+8 day, and the site's calls per day by
- * endpoint family: in this process and its file ({@link LocalCounters}), or shared by several instances through Redis
- * ({@link RedisCounters}). Thread-safe; a call never waits long.
+ * The usage counters, site-wide and per user, in total and for the current UTC+8 day; the site's calls per day by
+ * endpoint family, with those of crawlers ({@code bots}) and those imported; and the distinct visitors (callers that
+ * are not crawlers) of each day, as estimates: in this process and its file ({@link LocalCounters}), or shared by
+ * several instances through Redis ({@link RedisCounters}). Thread-safe; a call never waits long.
  */
-public interface Counters extends CallCounter {
-    /** Counts one call by {@code user} to an endpoint of {@code family}. */
-    void count(String user, Family family);
+public interface Counters {
+    /**
+     * Counts one call by {@code user} to an endpoint of {@code family}; {@code bot}: the caller is a crawler (counted
+     * in every count as any call, and apart as {@code bots}; never a visitor).
+     */
+    void count(String user, boolean bot, Family family);
+
+    /** Counts one call by {@code user}, a person's. */
+    default void count(String user, Family family) {
+        count(user, false, family);
+    }
 
     /**
      * Counts one call by {@code user} and reports the counters including it; {@code family} null: reports them without
      * counting.
      */
-    Report countAndReport(String user, Family family);
+    Report countAndReport(String user, boolean bot, Family family);
+
+    /** {@link #countAndReport(String, boolean, Family)} for a person's call. */
+    default Report countAndReport(String user, Family family) {
+        return countAndReport(user, false, family);
+    }
 
     /**
      * The site's calls on each of the last {@code days} UTC+8 days, today included, oldest first (a day without calls
@@ -26,10 +39,17 @@ public interface Counters extends CallCounter {
      */
     List<DayCount> history(int days);
 
+    /** The distinct visitors of the last {@code days} UTC+8 days together, today included, estimated. */
+    long visitors(int days);
+
     /**
-     * The site's counts as they stand, without counting a call: total, today's, and the last 30 days' (for the badge).
+     * The distinct visitors of today, of the last 30 days and of all the days kept, estimated; null when no day is kept
+     * (STATS_HISTORY_DAYS=0).
      */
-    long[] site();
+    Visitors visitors();
+
+    /** The site's counts as they stand, without counting a call (for the badge). */
+    Summary summary();
 
     /**
      * What one counted call reports on {@code /api/info}, its own call included; {@code date}: the UTC+8 day of the
@@ -37,14 +57,39 @@ public interface Counters extends CallCounter {
      */
     record Report(LocalDate date, String user, long siteTotal, long siteDaily, long userTotal, long userDaily) {}
 
-    /** The calls of one UTC+8 day: the site's, and each family's. */
-    record DayCount(String date, long site, long holidays, long pictures, long info, long other) {
-        static DayCount of(long day, long[] c) {
-            return new DayCount(LocalDate.ofEpochDay(day).toString(), c[0], c[1], c[2], c[3], c[4]);
+    /**
+     * The site's counts: calls in total, today and in the last 30 days, the crawlers' part of each, and the distinct
+     * visitors of today, of the last 30 days and of all the days kept (null when no day is kept: STATS_HISTORY_DAYS=0).
+     */
+    record Summary(
+            long total, long today, long days30, long botsTotal, long botsToday, long bots30, Visitors visitors) {}
+
+    /** Distinct visitors, estimated: today, the last 30 days, all the days kept (STATS_HISTORY_DAYS). */
+    record Visitors(long today, long days30, long kept) {}
+
+    /**
+     * The calls of one UTC+8 day: the site's (every call), each family's, the crawlers' part, the part imported
+     * ({@code pocketapi --import}); and the day's distinct visitors, estimated.
+     */
+    record DayCount(
+            String date,
+            long site,
+            long holidays,
+            long pictures,
+            long info,
+            long other,
+            long bots,
+            long imported,
+            long visitors) {
+        /** The day's columns, as {@link LocalCounters} keeps them. */
+        long[] counts() {
+            return new long[] {site, holidays, pictures, info, other, bots, imported};
         }
 
-        long[] counts() {
-            return new long[] {site, holidays, pictures, info, other};
+        /** A day as its row of columns ({@link LocalCounters#COLUMNS}) has it. */
+        static DayCount of(long day, long[] c, long visitors) {
+            return new DayCount(
+                    LocalDate.ofEpochDay(day).toString(), c[0], c[1], c[2], c[3], c[4], c[5], c[6], visitors);
         }
     }
 }

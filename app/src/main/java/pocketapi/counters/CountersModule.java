@@ -5,6 +5,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
+import pocketapi.web.CallCounter;
 import pocketapi.web.Caller;
 import pocketapi.web.Family;
 import pocketapi.web.Html;
@@ -15,7 +16,8 @@ import pocketapi.web.Routes;
 /**
  * The usage counters ({@code SERVE=info}), with their history and badges: {@code /api/info} (the counts of its own
  * call), {@code /api/info/history}, {@code /api/badge.svg} and {@code .json}; the counting of every other module's
- * calls, and the counters' files (and Redis). Without it nothing is counted or saved. Thread-safe.
+ * calls (a crawler's told apart by its User-Agent, {@link Crawlers}), and the counters' files (and Redis). Without it
+ * nothing is counted or saved. Thread-safe.
  */
 public final class CountersModule implements Module {
     private static final String TOP = Html.resource("pocketapi/counters/top.html");
@@ -26,23 +28,38 @@ public final class CountersModule implements Module {
     private final Counting counting;
 
     private final StatsRoutes stats;
+    /** The crawlers' list, with a memory of the User-Agents seen lately. */
+    private final Crawlers.Recent crawlers = Crawlers.bundled().recent();
 
-    private CountersModule(Config config, Counters counters, Counting counting) {
+    /** Who holds the counters' file; null for counters kept in memory alone. */
+    private final StatsLock lock;
+
+    private CountersModule(Config config, Counters counters, Counting counting, StatsLock lock) {
         this.config = config;
         this.counters = counters;
         this.counting = counting;
+        this.lock = lock;
         this.stats = new StatsRoutes(counters, config.get(CounterSettings.STATS_HISTORY_DAYS));
     }
 
-    /** Reads what the counters' files hold (and in Redis mode what Redis holds of this instance, if it answers). */
+    /**
+     * Takes the counters' file (no other process may count into it, nor import into it, while this one does) and reads
+     * what it holds (and in Redis mode what Redis holds of this instance, if it answers).
+     */
     public static CountersModule open(Config config, Clock clock) throws ConfigException {
-        Counting counting = Counting.open(config, clock);
-        return new CountersModule(config, counting.counters(), counting);
+        StatsLock lock = Counting.lock(config);
+        try {
+            Counting counting = Counting.open(config, clock);
+            return new CountersModule(config, counting.counters(), counting, lock);
+        } catch (ConfigException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
     }
 
     /** The module over counters kept in memory alone: nothing read, saved or started. */
     public static CountersModule of(Config config, Counters counters) {
-        return new CountersModule(config, counters, null);
+        return new CountersModule(config, counters, null, null);
     }
 
     @Override
@@ -54,12 +71,14 @@ public final class CountersModule implements Module {
     public void routes(Routes r) {
         r.counting("/api/info", ctx -> {
             Caller caller = Routes.caller(ctx);
-            StatsRoutes.info(ctx, counters.countAndReport(caller.user(), caller.counted() ? Family.INFO : null));
+            Counters.Report report = counters.countAndReport(
+                    caller.user(), crawlers.matches(caller.agent()), caller.counted() ? Family.INFO : null);
+            StatsRoutes.info(ctx, report, counters.visitors());
         });
         r.counted("/api/info/history", Family.INFO, stats::history, stats.days, StatsRoutes.CSV);
         // Not counted: the badges.
-        r.counted("/api/badge.svg", null, stats::badgeSvg, StatsRoutes.METRIC, StatsRoutes.LABEL);
-        r.counted("/api/badge.json", null, stats::badgeJson, StatsRoutes.METRIC, StatsRoutes.LABEL);
+        r.counted("/api/badge.svg", null, stats::badgeSvg, StatsRoutes.METRIC, StatsRoutes.TODAY, StatsRoutes.LABEL);
+        r.counted("/api/badge.json", null, stats::badgeJson, StatsRoutes.METRIC, StatsRoutes.TODAY, StatsRoutes.LABEL);
     }
 
     @Override
@@ -69,9 +88,18 @@ public final class CountersModule implements Module {
         }
     }
 
-    /** Saves the counters at stop: false (with an ERROR saying how many calls are lost) when that fails. */
+    /**
+     * Saves the counters at stop, then lets their file go: false (with an ERROR saying how many calls are lost) when
+     * the save fails.
+     */
     public boolean stop() {
-        return counting == null || counting.stop().getAsBoolean();
+        try {
+            return counting == null || counting.stop().getAsBoolean();
+        } finally {
+            if (lock != null) {
+                lock.close();
+            }
+        }
     }
 
     @Override
@@ -94,6 +122,11 @@ public final class CountersModule implements Module {
     /** Where the calls are counted. */
     public Counters counters() {
         return counters;
+    }
+
+    /** Where the server counts each call: the counters, a crawler's call told apart by its User-Agent. */
+    public CallCounter calls() {
+        return (user, agent, family) -> counters.count(user, crawlers.matches(agent), family);
     }
 
     /** For the start-up line. */

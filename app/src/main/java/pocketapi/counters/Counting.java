@@ -43,6 +43,24 @@ public record Counting(
         return statsFile.resolveSibling(statsFile.getFileName().toString().replaceFirst("(\\.json)?$", ".key"));
     }
 
+    /**
+     * Takes the lock of the counters' file ({@link StatsLock}); refused, as a bad setting, while another process holds
+     * it.
+     */
+    static StatsLock lock(Config config) throws ConfigException {
+        Path file = config.get(CounterSettings.STATS_FILE);
+        try {
+            return StatsLock.take(file)
+                    .orElseThrow(() -> new ConfigException(CounterSettings.STATS_FILE.name() + " ("
+                            + CounterSettings.STATS_FILE.flag() + "): " + file + " is in use by another pocketapi "
+                            + "(the service, or an --import under way; " + StatsLock.file(file) + " is locked): "
+                            + "stop it first, or give this one a STATS_FILE of its own"));
+        } catch (IOException e) {
+            throw new ConfigException(CounterSettings.STATS_FILE.name() + " (" + CounterSettings.STATS_FILE.flag()
+                    + "): cannot make " + StatsLock.file(file) + " (" + e.getMessage() + ")");
+        }
+    }
+
     /** Reads what the counters' files hold (and, in Redis mode, what Redis holds of this instance, if it answers). */
     public static Counting open(Config config, Clock clock) throws ConfigException {
         boolean shared = config.get(CounterSettings.STATS_REDIS_URL).isPresent();
@@ -57,9 +75,10 @@ public record Counting(
         }
         int days = config.get(CounterSettings.STATS_HISTORY_DAYS);
         UserKeys keys = kept.orElseGet(UserKeys::random);
-        LocalCounters mine =
-                new LocalCounters(clock, keys, config.get(CounterSettings.STATS_MAX_USERS), days, shared ? 2 : 1);
-        LocalCounters others = shared ? new LocalCounters(clock, keys, RedisCounters.OTHERS, days, 1) : null;
+        // In Redis mode Redis keeps the visitors, a HyperLogLog a day: the instance keeps no sketch of its own.
+        LocalCounters mine = new LocalCounters(
+                clock, keys, config.get(CounterSettings.STATS_MAX_USERS), days, shared ? 2 : 1, !shared);
+        LocalCounters others = shared ? new LocalCounters(clock, keys, RedisCounters.OTHERS, days, 1, false) : null;
         StatsFlusher flusher = new StatsFlusher(
                 Disk.LOCAL,
                 config.get(CounterSettings.STATS_FILE),

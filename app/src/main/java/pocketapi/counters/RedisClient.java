@@ -19,18 +19,23 @@ import redis.clients.jedis.resps.Tuple;
 
 /**
  * The counters' keys in Redis (or Valkey), under the prefix: the shared sums {@code total} (the site),
- * {@code daily:YYYY-MM-DD}, {@code utotals} and {@code udaily:YYYY-MM-DD} (hashes by user key),
- * {@code history:YYYY-MM-DD} (hash by family), {@code users} (sorted set: last seen); each instance's own values
- * {@code of:<instance>}, {@code of:<instance>:YYYY-MM-DD} and {@code of:<instance>:history:YYYY-MM-DD} (hashes,
- * {@code ""} the site) and {@code instances} (hash: last heard); {@code keycheck}, the fingerprint of the key users are
- * hashed with (never the key), and {@code format}. Daily keys expire an hour after their UTC+8 day, days of the history
- * after the days kept. Writes are Lua scripts; every call may throw a {@code JedisException}. Thread-safe.
+ * {@code daily:YYYY-MM-DD}, {@code bots} and {@code botsdaily:YYYY-MM-DD} (the crawlers' part), {@code utotals} and
+ * {@code udaily:YYYY-MM-DD} (hashes by user key), {@code history:YYYY-MM-DD} (hash by family, with {@code bots} and
+ * {@code imported}), {@code visitors:YYYY-MM-DD} (a HyperLogLog of the keyed hashes of the day's visitors),
+ * {@code users} (sorted set: last seen); each instance's own values {@code of:<instance>},
+ * {@code of:<instance>:YYYY-MM-DD} and {@code of:<instance>:history:YYYY-MM-DD} (hashes, {@code ""} the site,
+ * {@code bots} the crawlers) and {@code instances} (hash: last heard); {@code imports} (hash: the imports applied, by
+ * their content's hash); {@code keycheck}, the fingerprint of the key users are hashed with (never the key), and
+ * {@code format}. Daily keys expire an hour after their UTC+8 day, days of the history and their visitors after the
+ * days kept. Writes are Lua scripts; every call may throw a {@code JedisException}. Thread-safe.
  */
 final class RedisClient implements AutoCloseable {
     private static final String SEND = script("redis/send.lua");
     private static final String READ = script("redis/read.lua");
     private static final String HISTORY = script("redis/history.lua");
     private static final String REKEY = script("redis/rekey.lua");
+    private static final String VISITORS = script("redis/visitors.lua");
+    private static final String IMPORT = script("redis/import.lua");
     /** What {@code format} holds once every user is a keyed hash. */
     static final String FORMAT = "4";
 
@@ -88,12 +93,19 @@ final class RedisClient implements AutoCloseable {
                 prefix + "users",
                 prefix + "instances",
                 prefix + "of:" + instance,
-                prefix + "of:" + instance + ":" + d);
+                prefix + "of:" + instance + ":" + d,
+                prefix + "bots",
+                prefix + "botsdaily:" + d);
     }
 
     /** An hour after the end of UTC+8 day {@code day}, in unix seconds. */
     private static long expireAt(long day) {
         return (day + 1) * 86_400 - Utc8.OFFSET.getTotalSeconds() + 3_600;
+    }
+
+    /** When the keys of a day kept {@code historyDays} days expire: an hour after the last of them. */
+    static long expireKept(long day, int historyDays) {
+        return expireAt(day + historyDays);
     }
 
     /** Raises {@code instance}'s values to those given: see {@code send.lua}. */
@@ -116,37 +128,103 @@ final class RedisClient implements AutoCloseable {
                 Integer.toString(changes.days().size())));
         changes.days().forEach((day, counts) -> {
             args.add(LocalDate.ofEpochDay(day).toString());
-            args.add(Long.toString(expireAt(day + historyDays)));
+            args.add(Long.toString(expireKept(day, historyDays)));
             for (long c : counts) {
                 args.add(Long.toString(c));
             }
         });
-        if (changes.site() != null) {
-            Tally t = changes.site();
-            args.addAll(List.of("", Long.toString(t.total()), Long.toString(t.day() == today ? t.daily() : -1)));
+        for (String id : List.of("", "bots")) {
+            Tally t = id.isEmpty() ? changes.site() : changes.bots();
+            if (t != null) {
+                args.addAll(List.of(
+                        id, Long.toString(t.total()), Long.toString(t.day() == today ? t.daily() : -1), "", "0"));
+            }
         }
         for (LocalCounters.Row row : changes.users()) {
             Tally t = row.tally();
+            // A visitor of a day the history still keeps is added to that day's HyperLogLog.
+            boolean visitor = row.visitor() && historyDays > 0 && t.day() > today - historyDays;
             args.addAll(List.of(
                     UserKeys.hex(row.key()),
                     Long.toString(t.total()),
-                    Long.toString(t.day() == today ? t.daily() : -1)));
+                    Long.toString(t.day() == today ? t.daily() : -1),
+                    visitor ? LocalDate.ofEpochDay(t.day()).toString() : "",
+                    Long.toString(visitor ? expireKept(t.day(), historyDays) : 0)));
         }
         return run(SEND, keys(instance, today), args);
     }
 
-    /** The site's and a user's shared total and daily count, each followed by this instance's part: 8 numbers. */
+    /**
+     * The site's, a user's and the crawlers' shared total and daily count, each followed by this instance's part: 12
+     * numbers.
+     */
     long[] read(String instance, long today, long user) {
         List<String> k = keys(instance, today);
         return run(
-                READ, List.of(k.get(0), k.get(1), k.get(2), k.get(3), k.get(6), k.get(7)), List.of(UserKeys.hex(user)));
+                READ,
+                List.of(k.get(0), k.get(1), k.get(2), k.get(3), k.get(6), k.get(7), k.get(8), k.get(9)),
+                List.of(UserKeys.hex(user)));
     }
 
-    /** Per day given: the shared counts by family (site first), then this instance's part of them: 10 numbers a day. */
+    /** The numbers a day of the history reads: the shared columns, this instance's part of them, the visitors. */
+    static final int HISTORY_DAY = 2 * LocalCounters.COLUMNS + 1;
+
+    /**
+     * Per day given: the shared counts (site first), then this instance's part of them, then the day's visitors
+     * ({@link #HISTORY_DAY} numbers a day); at the end, the visitors of all those days together.
+     */
     long[] history(String instance, List<Long> days) {
         List<String> args = new ArrayList<>(List.of(prefix, instance));
         days.forEach(day -> args.add(LocalDate.ofEpochDay(day).toString()));
         return run(HISTORY, List.of(), args);
+    }
+
+    /** The visitors of today, of the last 30 days and of the {@code kept} days to today: 3 numbers. */
+    long[] visitors(long today, int kept) {
+        List<String> args = new ArrayList<>(List.of(prefix));
+        for (long day = today; day > today - kept; day--) {
+            args.add(LocalDate.ofEpochDay(day).toString());
+        }
+        return run(VISITORS, List.of(), args);
+    }
+
+    /**
+     * Adds an import to the shared sums unless one of the same {@code id} was: see {@code import.lua}. True when it was
+     * added now.
+     *
+     * @param byDay per day kept: calls, crawlers' calls
+     */
+    boolean importCalls(
+            String id, String record, long today, long total, long bots, Map<Long, long[]> byDay, int historyDays) {
+        List<String> args = new ArrayList<>(List.of(
+                prefix,
+                id,
+                record,
+                Long.toString(expireAt(today)),
+                Long.toString(total),
+                Long.toString(byDay.getOrDefault(today, new long[2])[0]),
+                Long.toString(bots),
+                Long.toString(byDay.getOrDefault(today, new long[2])[1])));
+        byDay.forEach((day, c) -> {
+            if (historyDays > 0 && day > today - historyDays && day <= today) {
+                args.addAll(List.of(
+                        LocalDate.ofEpochDay(day).toString(),
+                        Long.toString(expireKept(day, historyDays)),
+                        Long.toString(c[0]),
+                        Long.toString(c[1])));
+            }
+        });
+        String d = LocalDate.ofEpochDay(today).toString();
+        return run(
+                        IMPORT,
+                        List.of(
+                                prefix + "imports",
+                                prefix + "total",
+                                prefix + "daily:" + d,
+                                prefix + "bots",
+                                prefix + "botsdaily:" + d),
+                        args)[0]
+                == 1;
     }
 
     /**
@@ -156,28 +234,28 @@ final class RedisClient implements AutoCloseable {
      */
     void readBack(String instance, long today, LocalCounters into) {
         List<String> k = keys(instance, today);
-        scan(
-                k.get(6),
-                (id, v) -> into.merge(
-                        id.isEmpty() ? LocalCounters.SITE : UserKeys.parse(id), new Tally(v, 0, today), false));
-        scan(
-                k.get(7),
-                (id, v) -> into.merge(
-                        id.isEmpty() ? LocalCounters.SITE : UserKeys.parse(id), new Tally(0, v, today), false));
+        scan(k.get(6), (key, v) -> into.merge(key, new Tally(v, 0, today), false));
+        scan(k.get(7), (key, v) -> into.merge(key, new Tally(0, v, today), false));
         long[] days = history(instance, List.of(today - 1, today));
         int c = LocalCounters.COLUMNS;
         for (int d = 0; d < 2; d++) {
-            into.mergeDay(today - 1 + d, java.util.Arrays.copyOfRange(days, 2 * c * d + c, 2 * c * d + 2 * c));
+            int at = HISTORY_DAY * d + c;
+            into.mergeDay(today - 1 + d, java.util.Arrays.copyOfRange(days, at, at + c));
         }
     }
 
-    private void scan(String hash, BiConsumer<String, Long> each) {
+    /** Each field of an instance's hash: the site's ({@code ""}), the crawlers' ({@code bots}) or a user's, by key. */
+    private void scan(String hash, BiConsumer<Long, Long> each) {
         String cursor = ScanParams.SCAN_POINTER_START;
         do {
             ScanResult<Map.Entry<String, String>> page = jedis.hscan(hash, cursor, new ScanParams().count(500));
             for (Map.Entry<String, String> e : page.getResult()) {
-                if (e.getKey().isEmpty() || UserKeys.parse(e.getKey()) != 0) {
-                    each.accept(e.getKey(), Long.parseLong(e.getValue()));
+                String field = e.getKey();
+                long key = field.isEmpty()
+                        ? LocalCounters.SITE
+                        : field.equals("bots") ? LocalCounters.BOTS : UserKeys.parse(field);
+                if (key != 0 || field.isEmpty()) {
+                    each.accept(key, Long.parseLong(e.getValue()));
                 }
             }
             cursor = page.getCursor();

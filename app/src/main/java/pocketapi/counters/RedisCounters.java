@@ -42,6 +42,8 @@ public final class RedisCounters implements Counters {
     public static final int OTHERS = 10_000;
     /** The site's part among the reads, by its key (no user's key is 0). */
     private static final long SITE_READ = 0;
+    /** The visitors of today, the last 30 days and the days kept, among the reads. */
+    private static final Object VISITORS = new Object();
 
     private static final Logger LOG = LoggerFactory.getLogger(RedisCounters.class);
 
@@ -67,6 +69,15 @@ public final class RedisCounters implements Counters {
             return size() > OTHERS;
         }
     };
+    /** Each day's visitors as last read (Redis keeps them: a HyperLogLog a day), the days kept at most. */
+    private final Map<Long, Long> dayVisitors = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The visitors of the last N days together, by N, as last read: {the day read, the visitors}. */
+    private final Map<Integer, long[]> spanVisitors = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The visitors of today, the last 30 days and the days kept, as last read: {the day read, the three}. */
+    private final java.util.concurrent.atomic.AtomicReference<long[]> windowVisitors =
+            new java.util.concurrent.atomic.AtomicReference<>(new long[] {0, 0, 0, 0});
+
+    private final int historyDays;
     /** The failures of reads told since the last read that worked. */
     private final Throttle readFailures = Throttle.untilCleared();
 
@@ -87,6 +98,7 @@ public final class RedisCounters implements Counters {
         this.mine = mine;
         this.others = others;
         this.instance = settings.instance();
+        this.historyDays = settings.historyDays();
         this.clock = clock;
         this.redis = new RedisClient(target, prefix, Duration.ofMillis(500), READERS + 1);
         this.sender = new RedisSender(mine, others, redis, settings, statsFile, clock);
@@ -115,14 +127,14 @@ public final class RedisCounters implements Counters {
     }
 
     @Override
-    public void count(String user, Family family) {
-        mine.count(user, family);
+    public void count(String user, boolean bot, Family family) {
+        mine.count(user, bot, family);
     }
 
     @Override
-    public Report countAndReport(String user, Family family) {
+    public Report countAndReport(String user, boolean bot, Family family) {
         long key = mine.keys().of(user);
-        Report r = mine.record(key, user, family);
+        Report r = mine.record(key, user, bot, family);
         long today = r.date().toEpochDay();
         readOthers(key, today);
         Tally site = others.siteTally();
@@ -144,6 +156,8 @@ public final class RedisCounters implements Counters {
             long[] n = redis.read(instance, today, key);
             others.merge(
                     LocalCounters.SITE, new Tally(Math.max(0, n[0] - n[2]), Math.max(0, n[1] - n[3]), today), true);
+            others.merge(
+                    LocalCounters.BOTS, new Tally(Math.max(0, n[8] - n[10]), Math.max(0, n[9] - n[11]), today), true);
             if (key != SITE_READ) {
                 others.merge(key, new Tally(Math.max(0, n[4] - n[6]), Math.max(0, n[5] - n[7]), today), true);
             }
@@ -156,9 +170,73 @@ public final class RedisCounters implements Counters {
         readHistory(today, days);
         List<DayCount> all = new ArrayList<>(days);
         for (long day = today - days + 1; day <= today; day++) {
-            all.add(DayCount.of(day, sum(day)));
+            all.add(DayCount.of(day, sum(day), dayVisitors.getOrDefault(day, 0L)));
         }
         return all;
+    }
+
+    @Override
+    public long visitors(int days) {
+        long today = Utc8.epochDay(clock);
+        readHistory(today, days);
+        long[] read = spanVisitors.get(days);
+        return read != null && read[0] == today ? read[1] : 0;
+    }
+
+    @Override
+    public Summary summary() {
+        long today = Utc8.epochDay(clock);
+        long last30 = 0;
+        long bots30 = 0;
+        Visitors v = null;
+        if (historyDays > 0) {
+            readHistory(today, Math.min(30, historyDays));
+            for (long day = today - 29; day <= today; day++) {
+                long[] counts = sum(day);
+                last30 += counts[0];
+                bots30 += counts[LocalCounters.BOTS_COLUMN];
+            }
+            v = visitors();
+        }
+        readOthers(SITE_READ, today);
+        Tally site = others.siteTally();
+        Tally bots = others.botsTally();
+        Tally ownSite = mine.siteTally();
+        Tally ownBots = mine.botsTally();
+        return new Summary(
+                site.total() + ownSite.total(),
+                site.dailyOn(today) + ownSite.dailyOn(today),
+                last30,
+                bots.total() + ownBots.total(),
+                bots.dailyOn(today) + ownBots.dailyOn(today),
+                bots30,
+                v);
+    }
+
+    @Override
+    public Visitors visitors() {
+        if (historyDays == 0) {
+            return null;
+        }
+        long today = Utc8.epochDay(clock);
+        fresh(VISITORS, () -> {
+            long[] n = redis.visitors(today, historyDays);
+            windowVisitors.accumulateAndGet(new long[] {today, n[0], n[1], n[2]}, RedisCounters::later);
+        });
+        long[] w = windowVisitors.get();
+        return w[0] == today ? new Visitors(w[1], w[2], w[3]) : new Visitors(0, 0, 0);
+    }
+
+    /** Of two reads of the visitors ({@code day, numbers...}), the later day's, then the larger numbers. */
+    private static long[] later(long[] a, long[] b) {
+        if (a[0] != b[0]) {
+            return a[0] > b[0] ? a : b;
+        }
+        long[] max = a.clone();
+        for (int i = 1; i < max.length; i++) {
+            max[i] = Math.max(a[i], b[i]);
+        }
+        return max;
     }
 
     /** A history's place among the reads: its number of days (a longer one holds days a shorter one never read). */
@@ -173,13 +251,17 @@ public final class RedisCounters implements Counters {
             }
             long[] n = redis.history(instance, dates);
             int c = LocalCounters.COLUMNS;
+            int stride = RedisClient.HISTORY_DAY;
             for (int d = 0; d < dates.size(); d++) {
                 long[] theirs = new long[c];
                 for (int i = 0; i < c; i++) {
-                    theirs[i] = Math.max(0, n[2 * c * d + i] - n[2 * c * d + c + i]);
+                    theirs[i] = Math.max(0, n[stride * d + i] - n[stride * d + c + i]);
                 }
                 others.mergeDay(dates.get(d), theirs);
+                dayVisitors.merge(dates.get(d), n[stride * d + 2 * c], Math::max);
             }
+            spanVisitors.merge(days, new long[] {today, n[n.length - 1]}, RedisCounters::later);
+            dayVisitors.keySet().removeIf(day -> day <= today - Math.max(historyDays, days));
         });
     }
 
@@ -191,20 +273,6 @@ public final class RedisCounters implements Counters {
             sum[i] += theirs[i];
         }
         return sum;
-    }
-
-    @Override
-    public long[] site() {
-        long today = Utc8.epochDay(clock);
-        readHistory(today, 30);
-        long last30 = 0;
-        for (long day = today - 29; day <= today; day++) {
-            last30 += sum(day)[0];
-        }
-        readOthers(SITE_READ, today);
-        Tally theirs = others.siteTally();
-        Tally own = mine.siteTally();
-        return new long[] {theirs.total() + own.total(), theirs.dailyOn(today) + own.dailyOn(today), last30};
     }
 
     /** Runs {@code read} (a read of the others' part, {@code key}'s) when the last is old, waiting a little at most. */

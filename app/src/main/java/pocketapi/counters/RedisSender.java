@@ -152,11 +152,17 @@ final class RedisSender {
                 own.giveBack(REDIS, batch); // what was applied may be sent again: it changes nothing
                 throw e;
             }
+            int columns = LocalCounters.COLUMNS;
             others.merge(
                     LocalCounters.SITE, new Tally(Math.max(0, r[0] - r[2]), Math.max(0, r[1] - r[3]), today), true);
-            long[] theirs = new long[LocalCounters.COLUMNS];
-            for (int c = 0; c < theirs.length; c++) {
-                theirs[c] = Math.max(0, r[4 + c] - r[4 + LocalCounters.COLUMNS + c]);
+            int b = 4 + 2 * columns;
+            others.merge(
+                    LocalCounters.BOTS,
+                    new Tally(Math.max(0, r[b] - r[b + 2]), Math.max(0, r[b + 1] - r[b + 3]), today),
+                    true);
+            long[] theirs = new long[columns];
+            for (int c = 0; c < columns; c++) {
+                theirs[c] = Math.max(0, r[4 + c] - r[4 + columns + c]);
             }
             others.mergeDay(today, theirs);
         }

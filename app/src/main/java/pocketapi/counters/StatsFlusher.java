@@ -146,11 +146,7 @@ public final class StatsFlusher {
                 return;
             }
             StatsFormat.Line line = StatsFormat.Line.of(mine);
-            file.append(
-                    withOthers
-                            ? new StatsFormat.Line(
-                                    line.site(), line.history(), line.users(), StatsFormat.Line.of(theirs))
-                            : line);
+            file.append(withOthers ? line.with(StatsFormat.Line.of(theirs)) : line);
         }
     }
 

@@ -13,27 +13,36 @@ import java.io.OutputStream;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
+import org.apache.datasketches.hll.HllSketch;
 import pocketapi.files.Json;
 
 /**
  * The one JSON shape of every counters file, whole file and log line alike (written from records by
  * {@link Json#mapper}, read by one reader, token by token, through {@link Json#FACTORY}): the site's tally
- * {@code "site":[total,daily,"YYYY-MM-DD"]}, its calls per day
- * {@code "history":[["YYYY-MM-DD",site,holidays,pictures,info,other],...]}, the users' {@code "users":[["<16 hex
- * digits: the keyed hash>",total,daily,"YYYY-MM-DD"],...]}, in Redis mode the other instances' part as last seen
- * {@code "others":{...}}, and a whole file's {@code format} and {@code instance}. A whole file is streamed, a user at a
- * time, in either direction; a log line is merged only once all of it reads. A value of another kind than its place
- * holds (an object or array where a text or a count belongs) fails the read where it stands. The first release's files
- * ({@value #RAW_IDS}: raw ids, no history) are read too, each id hashed as it is read; files of versions before it are
- * refused. Stateless.
+ * {@code "site":[total,daily,"YYYY-MM-DD"]} and the crawlers' part of it {@code "bots":[...]}, its calls per day
+ * {@code "history":[["YYYY-MM-DD",site,holidays,pictures,info,other,bots,imported],...]}, each day's visitors as a
+ * HyperLogLog sketch {@code "visitors":[["YYYY-MM-DD","<base64>"],...]} (a log line: what the day gained), the imports
+ * applied {@code "imports":["sha256:<hex>",...]}, the users' {@code "users":[["<16 hex digits: the keyed
+ * hash>",total,daily,"YYYY-MM-DD",1 when that day's calls include a person's, else 0],...]}, in Redis mode the other
+ * instances' part as last seen {@code "others":{...}}, and a whole file's {@code format} and {@code instance}. A row
+ * shorter than today's (a file of an earlier release) reads its missing counts as 0. A whole file is streamed, a user
+ * at a time, in either direction; a log line is merged only once all of it reads. A value of another kind than its
+ * place holds (an object or array where a text or a count belongs) fails the read where it stands. The first release's
+ * files ({@value #RAW_IDS}: raw ids, no history) are read too, each id hashed as it is read; files of versions before
+ * it are refused. Stateless.
  */
 final class StatsFormat {
     static final String FORMAT = "pocketapi-stats/4";
     /** The first release's format: the same shape, with the users' ids as they came. */
     static final String RAW_IDS = "pocketapi-stats/3";
+    /** An import, as {@code imports} records it: its content's SHA-256. */
+    static final String IMPORT = "sha256:[0-9a-f]{64}";
 
     private StatsFormat() {}
 
@@ -47,32 +56,70 @@ final class StatsFormat {
     }
 
     @JsonFormat(shape = JsonFormat.Shape.ARRAY)
-    @JsonPropertyOrder({"id", "total", "daily", "date"})
-    record UserRow(String id, long total, long daily, String date) {}
+    @JsonPropertyOrder({"id", "total", "daily", "date", "visitor"})
+    record UserRow(String id, long total, long daily, String date, int visitor) {
+        static UserRow of(long key, long total, long daily, long day, boolean visitor) {
+            return new UserRow(
+                    UserKeys.hex(key), total, daily, LocalDate.ofEpochDay(day).toString(), visitor ? 1 : 0);
+        }
+    }
 
     @JsonFormat(shape = JsonFormat.Shape.ARRAY)
-    @JsonPropertyOrder({"date", "site", "holidays", "pictures", "info", "other"})
-    record DayRow(String date, long site, long holidays, long pictures, long info, long other) {
+    @JsonPropertyOrder({"date", "site", "holidays", "pictures", "info", "other", "bots", "imported"})
+    record DayRow(
+            String date, long site, long holidays, long pictures, long info, long other, long bots, long imported) {
         static DayRow of(long day, long[] c) {
-            return new DayRow(LocalDate.ofEpochDay(day).toString(), c[0], c[1], c[2], c[3], c[4]);
+            return new DayRow(LocalDate.ofEpochDay(day).toString(), c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
+        }
+    }
+
+    /** A day's visitors: a compact HyperLogLog sketch of their keyed hashes, in base64. */
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    @JsonPropertyOrder({"date", "sketch"})
+    record VisitorRow(String date, byte[] sketch) {
+        static List<VisitorRow> of(Map<Long, byte[]> sketches) {
+            List<VisitorRow> rows = new ArrayList<>();
+            sketches.forEach((day, bytes) ->
+                    rows.add(new VisitorRow(LocalDate.ofEpochDay(day).toString(), bytes)));
+            return rows;
         }
     }
 
     /** A log line: the new values of what changed (and of the others' part). */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    @JsonPropertyOrder({"site", "history", "users", "others"})
-    record Line(SiteRow site, List<DayRow> history, List<UserRow> users, Line others) {
+    @JsonPropertyOrder({"site", "bots", "history", "visitors", "imports", "users", "others"})
+    record Line(
+            SiteRow site,
+            SiteRow bots,
+            List<DayRow> history,
+            List<VisitorRow> visitors,
+            List<String> imports,
+            List<UserRow> users,
+            Line others) {
         static Line of(LocalCounters.Changes c) {
             List<DayRow> days = new ArrayList<>();
             c.days().forEach((day, counts) -> days.add(DayRow.of(day, counts)));
             List<UserRow> users = new ArrayList<>();
             c.users()
-                    .forEach(r -> users.add(new UserRow(
-                            UserKeys.hex(r.key()),
+                    .forEach(r -> users.add(UserRow.of(
+                            r.key(),
                             r.tally().total(),
                             r.tally().daily(),
-                            LocalDate.ofEpochDay(r.tally().day()).toString())));
-            return new Line(c.site() == null ? null : SiteRow.of(c.site()), days, users, null);
+                            r.tally().day(),
+                            r.visitor())));
+            return new Line(
+                    c.site() == null ? null : SiteRow.of(c.site()),
+                    c.bots() == null ? null : SiteRow.of(c.bots()),
+                    days,
+                    VisitorRow.of(c.visitors()),
+                    List.copyOf(c.imports()),
+                    users,
+                    null);
+        }
+
+        /** This line with the others' part. */
+        Line with(Line others) {
+            return new Line(site, bots, history, visitors, imports, users, others);
         }
     }
 
@@ -151,22 +198,38 @@ final class StatsFormat {
             } else if (top && name.equals("others")) {
                 check(value == JsonToken.START_OBJECT && to.others != null, "\"others\" where none are kept");
                 fields(p, to, to.others, merge, false);
-            } else if (name.equals("site")) {
+            } else if (name.equals("site") || name.equals("bots")) {
                 Row r = Row.read(p, "nns");
-                check(r != null, "a site without counts");
+                check(r != null, "a " + name + " without counts");
                 Tally site = tally(r.n(0), r.n(1), r.s(2), to);
-                merge.accept(() -> into.merge(LocalCounters.SITE, site, true));
+                long key = name.equals("site") ? LocalCounters.SITE : LocalCounters.BOTS;
+                merge.accept(() -> into.merge(key, site, true));
             } else if (name.equals("history")) {
-                rows(p, name, "snnnnn", r -> {
+                rows(p, name, "snnnnnnn", r -> {
                     long day = to.day(r.s(0));
-                    long[] counts = {r.n(1), r.n(2), r.n(3), r.n(4), r.n(5)};
+                    long[] counts = {r.n(1), r.n(2), r.n(3), r.n(4), r.n(5), r.n(6), r.n(7)};
                     merge.accept(() -> into.mergeDay(day, counts));
                 });
+            } else if (name.equals("visitors")) {
+                rows(p, name, "ss", r -> {
+                    long day = to.day(r.s(0));
+                    HllSketch sketch = sketch(r.s(1));
+                    merge.accept(() -> into.mergeVisitors(day, sketch));
+                });
+            } else if (name.equals("imports")) {
+                check(value == JsonToken.START_ARRAY, "\"imports\" is not an array");
+                Set<String> ids = new TreeSet<>();
+                for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+                    check(t == JsonToken.VALUE_STRING && p.getText().matches(IMPORT), "an import that is no hash");
+                    ids.add(p.getText());
+                }
+                merge.accept(() -> into.mergeImports(ids));
             } else if (name.equals("users")) {
-                rows(p, name, "snns", r -> {
+                rows(p, name, "snnsn", r -> {
                     long key = key(r.s(0), to);
                     Tally user = tally(r.n(1), r.n(2), r.s(3), to);
-                    merge.accept(() -> into.merge(key, user, true));
+                    boolean visitor = r.n(4) == 1;
+                    merge.accept(() -> into.merge(key, user, visitor, true));
                 });
             } else {
                 p.skipChildren();
@@ -243,6 +306,17 @@ final class StatsFormat {
         return key;
     }
 
+    /** A day's sketch as a file holds it: base64 of a compact sketch of ours, checked before anything is merged. */
+    private static HllSketch sketch(String base64) throws IOException {
+        check(base64 != null && base64.length() <= (VisitorSketches.MAX_BYTES + 2) / 3 * 4, "a sketch too long");
+        try {
+            return VisitorSketches.read(Base64.getDecoder().decode(base64));
+        } catch (RuntimeException e) { // Base64's, or DataSketches' own (a preamble that does not read, bytes missing)
+            throw new IOException("not a sketch of visitors ("
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + ")");
+        }
+    }
+
     private static Tally tally(long total, long daily, String date, Target to) throws IOException {
         check(daily >= 0 && total >= daily, "a count that is not a tally");
         return new Tally(total, daily, to.day(date));
@@ -287,7 +361,11 @@ final class StatsFormat {
         /** Whether the array being written is a field's list of rows (days, users), not a row. */
         private static boolean outer(JsonGenerator g) {
             var field = g.getOutputContext().getParent();
-            return field != null && field.inObject() && !"site".equals(field.getCurrentName());
+            return field != null
+                    && field.inObject()
+                    && !"site".equals(field.getCurrentName())
+                    && !"bots".equals(field.getCurrentName())
+                    && !"imports".equals(field.getCurrentName());
         }
     }
 
@@ -302,6 +380,9 @@ final class StatsFormat {
             g.writeStringField("format", FORMAT);
             g.writeStringField("instance", instance);
             part(g, own);
+            if (!own.imports().isEmpty()) {
+                g.writeObjectField("imports", own.imports());
+            }
             if (others != null) {
                 g.writeFieldName("others");
                 g.writeStartObject();
@@ -315,20 +396,30 @@ final class StatsFormat {
 
     private static void part(JsonGenerator g, LocalCounters.Snapshot s) throws IOException {
         g.writeObjectField("site", SiteRow.of(s.site()));
+        g.writeObjectField("bots", SiteRow.of(s.bots()));
         g.writeFieldName("history");
         g.writeStartArray();
         for (Map.Entry<Long, long[]> d : s.days().entrySet()) {
             g.writeObject(DayRow.of(d.getKey(), d.getValue()));
         }
         g.writeEndArray();
+        if (!s.sketches().isEmpty()) {
+            g.writeFieldName("visitors");
+            g.writeStartArray();
+            for (VisitorRow row : VisitorRow.of(s.sketches())) {
+                g.writeObject(row);
+            }
+            g.writeEndArray();
+        }
         g.writeFieldName("users");
         g.writeStartArray();
         for (int i = 0; i < s.users(); i++) {
-            g.writeObject(new UserRow(
-                    UserKeys.hex(s.keys()[i]),
+            g.writeObject(UserRow.of(
+                    s.keys()[i],
                     s.totals()[i],
                     s.dailies()[i],
-                    LocalDate.ofEpochDay(s.on()[i]).toString()));
+                    s.on()[i],
+                    s.visitors().get(i)));
         }
         g.writeEndArray();
     }

@@ -1,7 +1,9 @@
 package pocketapi.counters;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import pocketapi.counters.Counters.DayCount;
 import pocketapi.counters.Counters.Report;
@@ -27,14 +29,30 @@ public final class StatsRoutes {
             .choices("json", "csv");
     public static final Param<Metric> METRIC = new Param<>(
                     "metric",
-                    v -> switch (v) {
-                        case "total" -> Metric.TOTAL;
-                        case "today" -> Metric.TODAY;
-                        case "days30" -> Metric.DAYS30;
-                        default -> throw new IllegalArgumentException("must be total, today or days30");
+                    v -> {
+                        for (Metric m : Metric.values()) {
+                            if (m.name.equals(v)) {
+                                return m;
+                            }
+                        }
+                        throw new IllegalArgumentException(
+                                "must be total, today, days30, visitors, visitors_today or visitors_days30");
                     },
                     Metric.TOTAL)
-            .choices("total", "today", "days30");
+            .choices("total", "today", "days30", "visitors", "visitors_today", "visitors_days30");
+    /**
+     * {@code today=show}: the hit counters' "today / total" (hits-counter, seeyoufarm); {@code hide}, the number alone.
+     */
+    public static final Param<Boolean> TODAY = new Param<>(
+                    "today",
+                    v -> switch (v) {
+                        case "show" -> true;
+                        case "hide" -> false;
+                        default -> throw new IllegalArgumentException("must be show or hide");
+                    },
+                    false)
+            .choices("hide", "show");
+
     public static final Param<String> LABEL = new Param<>(
             "label",
             v -> {
@@ -48,16 +66,45 @@ public final class StatsRoutes {
                 return v;
             },
             null);
-    /** What a badge shows, with the label it has unless {@code label=} names another. */
+    /**
+     * What a badge shows, with the label it has unless {@code label=} names another: calls (crawlers' left out) or
+     * distinct visitors, over all time (the visitors: the days kept), today, or the last 30 days.
+     */
     enum Metric {
-        TOTAL("calls"),
-        TODAY("calls today"),
-        DAYS30("calls 30 days");
+        TOTAL("total", "calls"),
+        TODAY("today", "calls today"),
+        DAYS30("days30", "calls 30 days"),
+        VISITORS("visitors", "visitors"),
+        VISITORS_TODAY("visitors_today", "visitors today"),
+        VISITORS_DAYS30("visitors_days30", "visitors 30 days");
 
+        final String name;
         final String label;
 
-        Metric(String label) {
+        Metric(String name, String label) {
+            this.name = name;
             this.label = label;
+        }
+
+        boolean visitors() {
+            return ordinal() >= VISITORS.ordinal();
+        }
+
+        /** The number this metric shows of the counts, and (for {@code today=show}) today's of the same kind. */
+        long of(Counters.Summary s) {
+            Counters.Visitors v = s.visitors();
+            return switch (this) {
+                case TOTAL -> s.total() - s.botsTotal();
+                case TODAY -> s.today() - s.botsToday();
+                case DAYS30 -> s.days30() - s.bots30();
+                case VISITORS -> v.kept();
+                case VISITORS_TODAY -> v.today();
+                case VISITORS_DAYS30 -> v.days30();
+            };
+        }
+
+        Metric today() {
+            return visitors() ? VISITORS_TODAY : TODAY;
         }
     }
 
@@ -74,24 +121,35 @@ public final class StatsRoutes {
     }
 
     /** The statistics record, fields in the order of the specification. */
-    record Info(String timezone, String date, String requestUser, Counts site, Counts requestUserStats) {}
+    record Info(String timezone, String date, String requestUser, SiteCounts site, Counts requestUserStats) {}
 
     record Counts(long totalRequests, long dailyRequests) {}
 
-    record History(String timezone, List<DayCount> days) {}
+    /** The site's: the specification's two counts, then its visitors (none without a history: STATS_HISTORY_DAYS=0). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record SiteCounts(long totalRequests, long dailyRequests, Long totalVisitors, Long dailyVisitors) {}
+
+    record History(String timezone, long visitors, List<DayCount> days) {}
 
     /** The Shields endpoint schema (shields.io/badges/endpoint-badge). */
     record Shields(int schemaVersion, String label, String message, String color, int cacheSeconds) {}
 
-    /** {@code /api/info}: the counts of the call that was just counted (or, from STATS_IGNORE, not). */
-    public static void info(Context ctx, Report r) {
+    /**
+     * {@code /api/info}: the counts of the call that was just counted (or, from STATS_IGNORE, not), and the site's
+     * visitors ({@code v} null: none kept).
+     */
+    public static void info(Context ctx, Report r, Counters.Visitors v) {
         Responses.json(
                 ctx,
                 new Info(
                         "UTC+8",
                         r.date().toString(),
                         r.user(),
-                        new Counts(r.siteTotal(), r.siteDaily()),
+                        new SiteCounts(
+                                r.siteTotal(),
+                                r.siteDaily(),
+                                v == null ? null : v.kept(),
+                                v == null ? null : v.today()),
                         new Counts(r.userTotal(), r.userDaily())));
     }
 
@@ -99,48 +157,63 @@ public final class StatsRoutes {
         if (kept == 0) {
             throw new NotFoundResponse("The history is off (STATS_HISTORY_DAYS=0): no calls per day are kept.");
         }
-        List<DayCount> days = counters.history(q.get(this.days));
+        int n = q.get(this.days);
+        List<DayCount> days = counters.history(n);
         if (!q.get(CSV)) {
-            Responses.json(ctx, new History("UTC+8", days));
+            Responses.json(ctx, new History("UTC+8", counters.visitors(n), days));
             return;
         }
-        StringBuilder csv = new StringBuilder("date,site,holidays,pictures,info,other\r\n");
+        StringBuilder csv = new StringBuilder("date,site,holidays,pictures,info,other,bots,imported,visitors\r\n");
         for (DayCount d : days) {
-            csv.append(d.date())
-                    .append(',')
-                    .append(d.site())
-                    .append(',')
-                    .append(d.holidays())
-                    .append(',')
-                    .append(d.pictures())
-                    .append(',')
-                    .append(d.info())
-                    .append(',')
-                    .append(d.other())
-                    .append("\r\n");
+            for (Object cell : new Object[] {
+                d.date(), d.site(), d.holidays(), d.pictures(), d.info(), d.other(), d.bots(), d.imported()
+            }) {
+                csv.append(cell).append(',');
+            }
+            csv.append(d.visitors()).append("\r\n");
         }
         ctx.contentType("text/csv; charset=utf-8").result(csv.toString());
     }
 
-    /** The badge's label and number. */
+    /**
+     * The badge's label and message: the metric's number, after today's of the same kind with {@code today=show} (for a
+     * metric of today, the number alone).
+     */
     private String[] badge(Query q) {
         Metric metric = q.get(METRIC);
-        long[] site = counters.site();
+        if (metric.visitors() && kept == 0) {
+            throw new NotFoundResponse("The history is off (STATS_HISTORY_DAYS=0): no visitors are kept.");
+        }
+        Counters.Summary summary = counters.summary();
         String label = q.get(LABEL);
-        return new String[] {label == null ? metric.label : label, Long.toString(site[metric.ordinal()])};
+        String number = Long.toString(metric.of(summary));
+        Metric today = metric.today();
+        String message = q.get(TODAY) && today != metric ? today.of(summary) + " / " + number : number;
+        return new String[] {label == null ? metric.label : label, message};
+    }
+
+    /**
+     * A badge answer: never cached (GitHub's image proxy, camo, keeps a badge unless told; must-revalidate as GitHub
+     * advises for it), and with an ETag of its bytes, so a cache that asks again with {@code If-None-Match} gets a
+     * {@code 304} while the number stands.
+     */
+    private static void badge(Context ctx, String type, byte[] body) {
+        String etag = Responses.etag(body);
+        ctx.header("Cache-Control", "no-cache, no-store, max-age=0, must-revalidate")
+                .header("ETag", etag);
+        if (!Responses.notModified(ctx, etag, body.length)) {
+            ctx.contentType(type).result(body);
+        }
     }
 
     void badgeSvg(Context ctx, Query q) {
         String[] badge = badge(q);
-        ctx.header("Cache-Control", "no-cache, no-store, max-age=0")
-                .contentType("image/svg+xml; charset=utf-8")
-                .result(Svg.badge(badge[0], badge[1]));
+        badge(ctx, "image/svg+xml; charset=utf-8", Svg.badge(badge[0], badge[1]).getBytes(StandardCharsets.UTF_8));
     }
 
     void badgeJson(Context ctx, Query q) {
         String[] badge = badge(q);
-        ctx.header("Cache-Control", "no-cache, no-store, max-age=0");
-        Responses.json(ctx, new Shields(1, badge[0], badge[1], "blue", 300));
+        badge(ctx, Responses.JSON, Responses.bytes(new Shields(1, badge[0], badge[1], "blue", 300)));
     }
 
     /**

@@ -83,8 +83,9 @@ final class Svg {
     }
 
     /**
-     * Calls per day as stacked bars, a bar a day by endpoint family (holidays, pictures, info, other: the page's CSS
-     * colours them, in light and dark themes), each day's numbers in its {@code <title>}.
+     * Calls per day as stacked bars, a bar a day by endpoint family (holidays, pictures, info, other, and the calls
+     * imported: the page's CSS colours them, in light and dark themes), each day's numbers in its {@code <title>} (with
+     * the crawlers' part and the visitors).
      */
     static String chart(List<DayCount> days) {
         long peak = 1;
@@ -110,13 +111,18 @@ final class Svg {
                     .append(d.info())
                     .append(" · other ")
                     .append(d.other())
+                    .append(d.imported() > 0 ? " · imported " + d.imported() : "")
+                    .append(" · crawlers ")
+                    .append(d.bots())
+                    .append(" · visitors ")
+                    .append(d.visitors())
                     .append("</title><rect class=\"hit\" x=\"")
                     .append(x)
                     .append("\" y=\"0\" width=\"")
                     .append(number(slot))
                     .append("\" height=\"120\"/>");
-            long[] parts = {d.holidays(), d.pictures(), d.info(), d.other()};
-            String[] names = {"holidays", "pictures", "info", "other"};
+            long[] parts = {d.holidays(), d.pictures(), d.info(), d.other(), d.imported()};
+            String[] names = {"holidays", "pictures", "info", "other", "imported"};
             long below = 0;
             for (int k = 0; k < parts.length; k++) {
                 if (parts[k] > 0) {

@@ -10,7 +10,10 @@ import java.util.Arrays;
  * doubling up to {@code max}. Not thread-safe: {@link LocalCounters} holds its lock around every call.
  */
 final class UserTable {
-    /** Per user: key, total, daily 8 each; day, bucket chain, two list links 4 each; a bucket head; 2 bits. */
+    /**
+     * Per user: key, total, daily 8 each; day, bucket chain, two list links 4 each; a bucket head; 3 bits (one for each
+     * reader of changes, one for whether the day's calls include a person's).
+     */
     static final int BYTES_PER_USER = 48;
 
     private static final int NONE = -1;
@@ -25,6 +28,9 @@ final class UserTable {
     private int[] older;
     private int[] newer;
     private int[] buckets;
+    /** A bit a slot: the calls of its day include one that was no crawler's (the user is one of the day's visitors). */
+    private long[] visitors;
+
     private final long[][] changed;
     private int size;
     private int free = NONE;
@@ -47,6 +53,7 @@ final class UserTable {
         chain = Arrays.copyOf(chain == null ? new int[0] : chain, slots);
         older = Arrays.copyOf(older == null ? new int[0] : older, slots);
         newer = Arrays.copyOf(newer == null ? new int[0] : newer, slots);
+        visitors = Arrays.copyOf(visitors == null ? new long[0] : visitors, (slots + 63) >>> 6);
         for (int t = 0; t < changed.length; t++) {
             changed[t] = Arrays.copyOf(changed[t] == null ? new long[0] : changed[t], (slots + 63) >>> 6);
         }
@@ -115,6 +122,7 @@ final class UserTable {
         totals[s] = 0;
         dailies[s] = 0;
         days[s] = 0;
+        visitors[s >>> 6] &= ~(1L << s);
         int b = bucket(key);
         chain[s] = buckets[b];
         buckets[b] = s;
@@ -176,13 +184,33 @@ final class UserTable {
         return new Tally(totals[s], dailies[s], days[s]);
     }
 
-    /** One more call on {@code today}, handed to each reader of changes. */
-    void count(int s, long today) {
-        dailies[s] = days[s] == today ? dailies[s] + 1 : 1;
+    /**
+     * One more call on {@code today}, handed to each reader of changes; {@code bot}: a crawler's. True when it is the
+     * first call of the day by this user that was no crawler's (a visitor of the day, new).
+     */
+    boolean count(int s, long today, boolean bot) {
+        boolean sameDay = days[s] == today;
+        boolean was = sameDay && visitor(s);
+        dailies[s] = sameDay ? dailies[s] + 1 : 1;
         days[s] = (int) today;
         totals[s]++;
+        visitor(s, was || !bot);
         for (long[] bits : changed) {
             bits[s >>> 6] |= 1L << s;
+        }
+        return !was && !bot;
+    }
+
+    /** Whether the calls of the slot's day include one that was no crawler's. */
+    boolean visitor(int s) {
+        return (visitors[s >>> 6] & 1L << s) != 0;
+    }
+
+    private void visitor(int s, boolean visitor) {
+        if (visitor) {
+            visitors[s >>> 6] |= 1L << s;
+        } else {
+            visitors[s >>> 6] &= ~(1L << s);
         }
     }
 
@@ -200,16 +228,21 @@ final class UserTable {
         into.totals()[i] = totals[s];
         into.dailies()[i] = dailies[s];
         into.on()[i] = days[s];
+        into.visitors().set(i, visitor(s));
     }
 
-    /** Sets a slot's tally; true when it changed (each reader of changes is then handed it). */
-    boolean set(int s, Tally t) {
-        if (totals[s] == t.total() && dailies[s] == t.daily() && days[s] == t.day()) {
+    /**
+     * Sets a slot's tally, and whether its day's calls include a person's; true when it changed (each reader of changes
+     * is then handed it).
+     */
+    boolean set(int s, Tally t, boolean visitor) {
+        if (totals[s] == t.total() && dailies[s] == t.daily() && days[s] == t.day() && visitor(s) == visitor) {
             return false;
         }
         totals[s] = t.total();
         dailies[s] = t.daily();
         days[s] = (int) t.day();
+        visitor(s, visitor);
         for (long[] bits : changed) {
             bits[s >>> 6] |= 1L << s;
         }

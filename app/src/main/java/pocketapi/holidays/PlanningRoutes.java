@@ -5,12 +5,9 @@ import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import pocketapi.common.Cache;
 import pocketapi.web.Query;
@@ -171,10 +168,7 @@ public final class PlanningRoutes {
                 this::render);
         ctx.header("ETag", feed.etag());
         ctx.header("Cache-Control", "public, max-age=3600");
-        if (matches(ctx.header("If-None-Match"), feed.etag())) {
-            // No body; a Content-Length on a 304 must be the one a 200 would have (RFC 9110 §8.6).
-            ctx.status(304).removeHeader("Content-Type");
-            ctx.res().setContentLength(feed.body().length);
+        if (Responses.notModified(ctx, feed.etag(), feed.body().length)) {
             return;
         }
         ctx.header("Content-Disposition", "inline; filename=\"pocketapi-holidays.ics\"");
@@ -185,12 +179,7 @@ public final class PlanningRoutes {
         IcsFeed.Parts parts = this.parts.get(
                 new PartsKey(key.calendar(), key.from(), key.to(), key.variant().english()), PlanningRoutes::parts);
         byte[] body = IcsFeed.feed(parts, key.variant());
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(body);
-            return new Feed(body, "\"" + HexFormat.of().formatHex(hash, 0, 12) + "\"");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return new Feed(body, Responses.etag(body));
     }
 
     private static IcsFeed.Parts parts(PartsKey key) {
@@ -210,19 +199,6 @@ public final class PlanningRoutes {
                 tag,
                 schedule.official() ? "" : schedule.toString(),
                 region);
-    }
-
-    /** {@code If-None-Match}: {@code *} or a list of entity tags, compared weakly (RFC 9110 §13.1.2). */
-    static boolean matches(String ifNoneMatch, String etag) {
-        if (ifNoneMatch != null) {
-            for (String tag : ifNoneMatch.split(",")) {
-                String t = tag.strip().replaceFirst("^W/", "");
-                if (t.equals("*") || t.equals(etag)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /**

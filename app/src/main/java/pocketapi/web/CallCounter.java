@@ -4,8 +4,11 @@ package pocketapi.web;
 @FunctionalInterface
 public interface CallCounter {
     /** Nothing is counted. */
-    CallCounter NONE = (user, family) -> {};
+    CallCounter NONE = (user, agent, family) -> {};
 
-    /** Counts one call by {@code user} to an endpoint of {@code family}. */
-    void count(String user, Family family);
+    /**
+     * Counts one call by {@code user}, who sent {@code agent} as its {@code User-Agent} (null: none), to
+     * {@code family}.
+     */
+    void count(String user, String agent, Family family);
 }

@@ -20,7 +20,8 @@ import org.eclipse.jetty.util.InetAddressSet;
  * UTF-8, cut to 128 characters, else {@code unknown}; with {@code TRUSTED_PROXIES} (Jetty's {@link InetAddressSet})
  * those headers count only from a listed peer, and from any other the id is the peer's address. A caller whose address
  * (the user id when it is an IP address, the peer's when the id is {@code unknown}) is in {@code STATS_IGNORE}, or who
- * sends {@code X-Pocketapi-Page: 1} ({@link #PAGE}), is answered but not counted. Thread-safe.
+ * sends {@code X-Pocketapi-Page: 1} ({@link #PAGE}), is answered but not counted. Its {@code User-Agent} goes with it
+ * (the counters tell crawlers by it). Thread-safe.
  */
 final class Callers extends Handler.Wrapper {
     /** The request attribute that holds the {@link Caller}. */
@@ -61,18 +62,24 @@ final class Callers extends Handler.Wrapper {
         Caller caller = caller(
                 Request.getRemoteAddr(request),
                 request.getHeaders().get("CF-Connecting-IP"),
-                request.getHeaders().get(HttpHeader.X_FORWARDED_FOR));
+                request.getHeaders().get(HttpHeader.X_FORWARDED_FOR),
+                request.getHeaders().get(HttpHeader.USER_AGENT));
         if (caller.counted() && "1".equals(request.getHeaders().get(PAGE))) {
-            caller = new Caller(caller.user(), caller.client(), caller.via(), false);
+            caller = new Caller(caller.user(), caller.client(), caller.via(), false, caller.agent());
         }
         request.setAttribute(CALLER, caller);
         return super.handle(request, response, callback);
     }
 
-    /** Who a request from {@code peer} with these headers is. */
+    /** Who a request from {@code peer} with these headers is (and no User-Agent). */
     Caller caller(String peer, String cfConnectingIp, String xForwardedFor) {
+        return caller(peer, cfConnectingIp, xForwardedFor, null);
+    }
+
+    /** Who a request from {@code peer} with these headers is. */
+    Caller caller(String peer, String cfConnectingIp, String xForwardedFor, String agent) {
         if (trusted == null && ignored == null) { // the common case: no address to read
-            return new Caller(userId(cfConnectingIp, xForwardedFor), peer, null, true);
+            return new Caller(userId(cfConnectingIp, xForwardedFor), peer, null, true, agent);
         }
         InetAddress address = literal(peer);
         String user;
@@ -87,7 +94,7 @@ final class Callers extends Handler.Wrapper {
             via = peer;
         }
         boolean counted = ignored == null || !ignored.test(user.equals("unknown") ? address : literal(user));
-        return new Caller(user, client, via, counted);
+        return new Caller(user, client, via, counted, agent);
     }
 
     /** An IP address as written (never looked up), or null when {@code text} is not one. */

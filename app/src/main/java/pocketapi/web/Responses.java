@@ -4,6 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.http.*;
 import org.eclipse.jetty.io.EofException;
@@ -79,6 +82,41 @@ public final class Responses {
     public static void binary(Context ctx, String type, byte[] bytes) {
         ctx.res().setCharacterEncoding(null);
         ctx.contentType(type).result(bytes);
+    }
+
+    /**
+     * A strong entity tag of an answer's bytes: the first 12 bytes of their SHA-256, in hex, quoted (the same bytes
+     * always give the same tag, other bytes another).
+     */
+    public static String etag(byte[] body) {
+        try {
+            return "\""
+                    + HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(body), 0, 12) + "\"";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
+
+    /**
+     * When the request's {@code If-None-Match} names {@code etag} or is {@code *} (compared weakly, RFC 9110 §13.1.2),
+     * answers {@code 304} without a body: no {@code Content-Type}, and a {@code Content-Length} that is the one a 200
+     * would have ({@code length}, RFC 9110 §8.6); the headers set before ({@code ETag}, {@code Cache-Control}) stay.
+     * True when it did: the caller then writes nothing more.
+     */
+    public static boolean notModified(Context ctx, String etag, int length) {
+        String ifNoneMatch = ctx.header("If-None-Match");
+        if (ifNoneMatch != null) {
+            for (String tag : ifNoneMatch.split(",")) {
+                String t = tag.strip().replaceFirst("^W/", "");
+                if (t.equals("*") || t.equals(etag)) {
+                    ctx.status(304).removeHeader("Content-Type");
+                    ctx.res().setContentLength(length);
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** A record as the JSON answer, by Javalin's result (Jetty sets the length, for a HEAD too). */

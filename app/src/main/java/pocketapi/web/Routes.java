@@ -71,7 +71,7 @@ public final class Routes {
         get(path, ctx -> {
             Caller caller = caller(ctx);
             if (family != null && caller.counted()) {
-                counter.count(caller.user(), family);
+                counter.count(caller.user(), caller.agent(), family);
             }
             answer.answer(ctx, Query.read(path, ctx.queryString(), takes, caller.user()));
         });

@@ -36,7 +36,7 @@ class InfoApiTest {
     }
 
     @Test
-    void info_answers_the_spec_record_in_field_order_including_the_current_call() {
+    void info_answers_the_spec_record_in_field_order_including_the_current_call_then_the_sites_visitors() {
         TestServer.run(TestApps.app(clock, counters), server -> {
             HttpResponse<String> response = server.get("/api/info", "CF-Connecting-IP", "203.0.113.7");
             assertThat(response.statusCode()).isEqualTo(200);
@@ -45,7 +45,8 @@ class InfoApiTest {
                     .contains("*");
             assertThat(response.body())
                     .isEqualTo("{\"timezone\":\"UTC+8\",\"date\":\"2026-05-01\","
-                            + "\"requestUser\":\"203.0.113.7\",\"site\":{\"totalRequests\":1,\"dailyRequests\":1},"
+                            + "\"requestUser\":\"203.0.113.7\",\"site\":{\"totalRequests\":1,\"dailyRequests\":1,"
+                            + "\"totalVisitors\":1,\"dailyVisitors\":1},"
                             + "\"requestUserStats\":{\"totalRequests\":1,\"dailyRequests\":1}}");
         });
     }

@@ -127,15 +127,16 @@ class LocalCountersTest {
         counters.countAndReport("a", INFO);
         assertThat(counters.history(3))
                 .containsExactly(
-                        new DayCount("2026-04-30", 0, 0, 0, 0, 0),
-                        new DayCount("2026-05-01", 3, 2, 1, 0, 0),
-                        new DayCount("2026-05-02", 1, 0, 0, 1, 0));
+                        new DayCount("2026-04-30", 0, 0, 0, 0, 0, 0, 0, 0),
+                        new DayCount("2026-05-01", 3, 2, 1, 0, 0, 0, 0, 2),
+                        new DayCount("2026-05-02", 1, 0, 0, 1, 0, 0, 0, 1));
         clock.set("2026-05-04T03:00:00Z");
         counters.countAndReport("a", Family.OTHER);
         assertThat(counters.history(4)).extracting(DayCount::site).containsExactly(0L, 1L, 0L, 1L); // 1 May is gone
-        counters.mergeDay(MAY_1, new long[] {9, 9, 0, 0, 0}); // nor is it merged back from a file
+        counters.mergeDay(MAY_1, new long[] {9, 9, 0, 0, 0, 0, 0}); // nor is it merged back from a file
         assertThat(counters.history(4).get(0).site()).isZero();
-        assertThat(counters.site()).containsExactly(5, 1, 2);
+        Counters.Summary summary = counters.summary();
+        assertThat(List.of(summary.total(), summary.today(), summary.days30())).containsExactly(5L, 1L, 2L);
     }
 
     @Test
@@ -229,11 +230,11 @@ class LocalCountersTest {
         assertThat(first.users())
                 .extracting(LocalCounters.Row::key)
                 .containsExactlyInAnyOrder(KEYS.of("a"), KEYS.of("b"));
-        assertThat(first.days().get(MAY_1)).containsExactly(2, 2, 0, 0, 0);
+        assertThat(first.days().get(MAY_1)).containsExactly(2, 2, 0, 0, 0, 0, 0);
         counters.countAndReport("a", HOLIDAYS);
         LocalCounters.Changes second = counters.take(0, 10);
         assertThat(second.site()).isEqualTo(new Tally(3, 3, MAY_1));
-        assertThat(second.users()).containsExactly(new LocalCounters.Row(KEYS.of("a"), new Tally(2, 2, MAY_1)));
+        assertThat(second.users()).containsExactly(new LocalCounters.Row(KEYS.of("a"), new Tally(2, 2, MAY_1), true));
         assertThat(counters.take(0, 10).isEmpty()).isTrue();
         assertThat(counters.take(1, 10).users()).hasSize(2); // the other tracker saw none of it yet
     }

@@ -48,15 +48,15 @@ class RedisApiTest {
         }
 
         @Override
-        public void count(String user, Family family) {
+        public void count(String user, boolean bot, Family family) {
             calls.incrementAndGet();
-            counters.count(user, family);
+            counters.count(user, bot, family);
         }
 
         @Override
-        public Report countAndReport(String user, Family family) {
+        public Report countAndReport(String user, boolean bot, Family family) {
             calls.incrementAndGet();
-            return counters.countAndReport(user, family);
+            return counters.countAndReport(user, bot, family);
         }
 
         @Override
@@ -65,8 +65,18 @@ class RedisApiTest {
         }
 
         @Override
-        public long[] site() {
-            return counters.site();
+        public long visitors(int days) {
+            return counters.visitors(days);
+        }
+
+        @Override
+        public Visitors visitors() {
+            return counters.visitors();
+        }
+
+        @Override
+        public Summary summary() {
+            return counters.summary();
         }
     }
 
@@ -134,7 +144,13 @@ class RedisApiTest {
                     assertThat(redis.command("HGET pocketapi:utotals " + RedisTesting.field("user-" + t)))
                             .isEqualTo("60");
                 }
-                assertThat(redis.command("HKEYS pocketapi:utotals")).doesNotContain("user-"); // no id as it came
+                // No id as it came, in any key or value: the users', the visitors' HyperLogLog, the crawlers' counts.
+                a.get("/api/holidays", "X-Forwarded-For", "user-crawler", "User-Agent", StatsApiTest.GOOGLEBOT);
+                RedisTesting.await(() -> redis.number("pocketapi:bots"), 1);
+                calls++;
+                assertThat(RedisTesting.everything(redis))
+                        .contains("pocketapi:visitors:", "pocketapi:bots", "pocketapi:utotals")
+                        .doesNotContain("user-");
                 // Both instances answer the same totals once b reads a's part again (every look is a call too).
                 assertThat(info(a, "x").at("/site/totalRequests").longValue()).isEqualTo(calls + 1);
                 long looks = 0;

@@ -100,10 +100,10 @@ class RedisCountersTest {
             long[] last = client.send("0000000000000002", today, changes(today, 2), 100, 0, 400, now);
             assertThat(total()).isEqualTo(7);
             assertThat(user("u")).isEqualTo(7);
-            assertThat(last).containsExactly(7, 7, 2, 2, 7, 7, 0, 0, 0, 2, 2, 0, 0, 0);
-            assertThat(client.read("0000000000000001", today, u)).containsExactly(7, 7, 5, 5, 7, 7, 5, 5);
+            assertThat(last).containsExactly(7, 7, 2, 2, 7, 7, 0, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            assertThat(client.read("0000000000000001", today, u)).containsExactly(7, 7, 5, 5, 7, 7, 5, 5, 0, 0, 0, 0);
             assertThat(client.history("0000000000000001", List.of(today)))
-                    .containsExactly(7, 7, 0, 0, 0, 5, 5, 0, 0, 0);
+                    .containsExactly(7, 7, 0, 0, 0, 0, 0, 5, 5, 0, 0, 0, 0, 0, 0, 0);
         }
     }
 
@@ -112,8 +112,11 @@ class RedisCountersTest {
         Tally t = new Tally(n, n, today);
         return new LocalCounters.Changes(
                 t,
-                Map.of(today, new long[] {n, n, 0, 0, 0}),
-                List.of(new LocalCounters.Row(LocalCountersTest.KEYS.of("u"), t)));
+                null,
+                Map.of(today, new long[] {n, n, 0, 0, 0, 0, 0}),
+                List.of(new LocalCounters.Row(LocalCountersTest.KEYS.of("u"), t, false)),
+                Map.of(),
+                java.util.Set.of());
     }
 
     @Test
@@ -253,8 +256,10 @@ class RedisCountersTest {
             RedisTesting.await(RedisCountersTest::total, 3);
             assertThat(user("u")).isEqualTo(2);
             Counters.DayCount todays = a.counters.history(1).get(0);
-            assertThat(todays.counts()).containsExactly(3, 1, 1, 1, 0);
-            assertThat(a.counters.site()).containsExactly(3, 3, 3);
+            assertThat(todays.counts()).containsExactly(3, 1, 1, 1, 0, 0, 0);
+            Counters.Summary summary = a.counters.summary();
+            assertThat(List.of(summary.total(), summary.today(), summary.days30()))
+                    .containsExactly(3L, 3L, 3L);
         }
     }
 
@@ -264,11 +269,16 @@ class RedisCountersTest {
         try (RedisTesting.Instance a = start("a");
                 RedisClient other =
                         new RedisClient(RedisTarget.parse(redis.url()), "pocketapi:", Duration.ofSeconds(1), 1)) {
-            LocalCounters.Changes sixtyDaysAgo =
-                    new LocalCounters.Changes(null, Map.of(today - 60, new long[] {5, 0, 5, 0, 0}), List.of());
+            LocalCounters.Changes sixtyDaysAgo = new LocalCounters.Changes(
+                    null,
+                    null,
+                    Map.of(today - 60, new long[] {5, 0, 5, 0, 0, 0, 0}),
+                    List.of(),
+                    Map.of(),
+                    java.util.Set.of());
             other.send("00000000000000b2", today, sixtyDaysAgo, 100, 0, 400, System.currentTimeMillis());
-            assertThat(a.counters.site()[2]).as("the badge's 30 days").isZero();
-            assertThat(a.counters.history(90).get(29).counts()).containsExactly(5, 0, 5, 0, 0);
+            assertThat(a.counters.summary().days30()).as("the badge's 30 days").isZero();
+            assertThat(a.counters.history(90).get(29).counts()).containsExactly(5, 0, 5, 0, 0, 0, 0);
         }
     }
 
@@ -411,5 +421,66 @@ class RedisCountersTest {
             }
         }
         return line.toString();
+    }
+
+    @Test
+    void the_visitors_of_two_instances_are_one_hyperloglog_equal_to_one_of_all_their_ids_and_crawlers_are_none()
+            throws Exception {
+        String today = java.time.LocalDate.ofEpochDay(pocketapi.common.Utc8.epochDay(CLOCK))
+                .toString();
+        try (RedisTesting.Instance a = start("a");
+                RedisTesting.Instance b = start("b")) {
+            for (int i = 0; i < 6_000; i++) {
+                a.counters.count("id-" + i, Family.HOLIDAYS);
+                b.counters.count("id-" + (4_000 + i), Family.PICTURES);
+            }
+            // Crawlers' calls: in every count, and never a visitor.
+            for (int i = 0; i < 100; i++) {
+                a.counters.count("crawler-" + i, true, Family.HOLIDAYS);
+            }
+            RedisTesting.await(RedisCountersTest::total, 12_100);
+            RedisTesting.await(() -> redis.number("pocketapi:bots"), 100);
+            long control = control("control", 10_000);
+            // The users go to Redis 250 a batch after the site's total: the last batch makes the two equal.
+            RedisTesting.await(() -> count("pocketapi:visitors:" + today), control);
+            assertThat(control).isBetween(9_800L, 10_200L);
+            // Each instance answers Redis's count, once it has read it; the crawlers are apart in the history.
+            RedisTesting.await(() -> a.counters.summary().visitors().today(), control);
+            RedisTesting.await(() -> b.counters.visitors(1), control);
+            Counters.DayCount day = b.counters.history(1).get(0);
+            assertThat(List.of(day.site(), day.bots(), day.visitors())).containsExactly(12_100L, 100L, control);
+            assertThat(RedisTesting.everything(redis))
+                    .contains("pocketapi:visitors:" + today, "HYLL")
+                    .doesNotContain("id-")
+                    .doesNotContain("crawler-");
+            long ttl = number("TTL pocketapi:visitors:" + today);
+            assertThat(ttl).as("kept the days the history is kept").isBetween(399 * 86_400L, 401 * 86_400L);
+        }
+    }
+
+    @Test
+    void redis_counts_100000_keyed_hashes_within_2_percent() {
+        assertThat(control("control", 100_000)).isBetween(98_000L, 102_000L);
+    }
+
+    /** A HyperLogLog of the keyed hashes of id-0 … id-(n-1), made by Redis (1,000 a command); its count. */
+    private static long control(String key, int n) {
+        for (int from = 0; from < n; from += 1_000) {
+            StringBuilder add = new StringBuilder("PFADD " + key);
+            for (int i = from; i < from + 1_000; i++) {
+                add.append(' ').append(RedisTesting.field("id-" + i));
+            }
+            assertThat(redis.command(add.toString())).startsWith(":");
+        }
+        return count(key);
+    }
+
+    private static long count(String key) {
+        return number("PFCOUNT " + key);
+    }
+
+    /** The integer Redis answers to {@code command}. */
+    private static long number(String command) {
+        return Long.parseLong(redis.command(command).substring(1));
     }
 }

@@ -100,4 +100,17 @@ public final class RedisTesting {
             throw new AssertionError("expected " + expected + " within 10 s, still " + value.getAsLong());
         }
     }
+
+    /**
+     * Every key under the prefix and everything it holds (a HyperLogLog as its bytes), as Redis writes it: what a test
+     * of privacy looks for ids in.
+     */
+    public static String everything(pocketapi.RedisServer redis) {
+        return redis.raw("EVAL \"local out = {} for _, k in ipairs(redis.call('KEYS', 'pocketapi:*')) do "
+                + "out[#out + 1] = k local t = redis.call('TYPE', k).ok "
+                + "if t == 'string' then out[#out + 1] = redis.call('GET', k) "
+                + "elseif t == 'hash' then for _, v in ipairs(redis.call('HGETALL', k)) do out[#out + 1] = v end "
+                + "elseif t == 'zset' then for _, v in ipairs(redis.call('ZRANGE', k, 0, -1)) do out[#out + 1] = v end "
+                + "else out[#out + 1] = t end end return out\" 0");
+    }
 }

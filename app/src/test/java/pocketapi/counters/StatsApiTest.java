@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static pocketapi.web.TestServer.contentType;
 
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import pocketapi.MutableClock;
@@ -16,9 +18,16 @@ class StatsApiTest {
     private final MutableClock clock = new MutableClock("2026-05-01T03:00:00Z");
     private final LocalCounters counters = TestApps.counters(clock, 100_000);
 
+    /** A day of the history whose calls came from one visitor (none when there were none), no crawler. */
     private static String day(String date, long site, long holidays, long pictures, long info, long other) {
+        return day(date, site, holidays, pictures, info, other, 0, site == 0 ? 0 : 1);
+    }
+
+    private static String day(
+            String date, long site, long holidays, long pictures, long info, long other, long bots, long visitors) {
         return "{\"date\":\"" + date + "\",\"site\":" + site + ",\"holidays\":" + holidays + ",\"pictures\":" + pictures
-                + ",\"info\":" + info + ",\"other\":" + other + "}";
+                + ",\"info\":" + info + ",\"other\":" + other + ",\"bots\":" + bots + ",\"imported\":0,\"visitors\":"
+                + visitors + "}";
     }
 
     @Test
@@ -35,14 +44,14 @@ class StatsApiTest {
             assertThat(contentType(json)).isEqualTo("application/json; charset=utf-8");
             assertThat(json.headers().firstValue("Access-Control-Allow-Origin")).contains("*");
             assertThat(json.body())
-                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + day("2026-04-30", 0, 0, 0, 0, 0) + ","
-                            + day("2026-05-01", 3, 1, 1, 1, 0) + "," + day("2026-05-02", 2, 1, 0, 1, 0) + "]}");
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"visitors\":1,\"days\":[" + day("2026-04-30", 0, 0, 0, 0, 0)
+                            + "," + day("2026-05-01", 3, 1, 1, 1, 0) + "," + day("2026-05-02", 2, 1, 0, 1, 0) + "]}");
 
             HttpResponse<String> csv = server.get("/api/info/history?days=2&format=csv");
             assertThat(contentType(csv)).isEqualTo("text/csv; charset=utf-8");
             assertThat(csv.body())
-                    .isEqualTo("date,site,holidays,pictures,info,other\r\n2026-05-01,3,1,1,1,0\r\n"
-                            + "2026-05-02,3,1,0,2,0\r\n");
+                    .isEqualTo("date,site,holidays,pictures,info,other,bots,imported,visitors\r\n"
+                            + "2026-05-01,3,1,1,1,0,0,0,1\r\n2026-05-02,3,1,0,2,0,0,0,1\r\n");
         });
     }
 
@@ -53,26 +62,27 @@ class StatsApiTest {
             clock.set("2026-05-01T16:30:00Z"); // 2 May in UTC+8
             String first = day("2026-04-30", 0, 0, 0, 0, 0) + "," + day("2026-05-01", 1, 1, 0, 0, 0);
             assertThat(server.get("/api/info/history?days=3").body())
-                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + first + "," + day("2026-05-02", 1, 0, 0, 1, 0)
-                            + "]}");
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"visitors\":1,\"days\":[" + first + ","
+                            + day("2026-05-02", 1, 0, 0, 1, 0) + "]}");
             assertThat(server.get("/api/info/history?days=3").body())
-                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + first + "," + day("2026-05-02", 2, 0, 0, 2, 0)
-                            + "]}");
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"visitors\":1,\"days\":[" + first + ","
+                            + day("2026-05-02", 2, 0, 0, 2, 0) + "]}");
             // Another instance's counts for 1 May merged in (Redis, a file): the day before today changes.
-            counters.mergeDay(LocalDate.parse("2026-05-01").toEpochDay(), new long[] {9, 4, 3, 1, 1});
+            counters.mergeDay(LocalDate.parse("2026-05-01").toEpochDay(), new long[] {9, 4, 3, 1, 1, 0, 0});
             String merged = day("2026-04-30", 0, 0, 0, 0, 0) + "," + day("2026-05-01", 9, 4, 3, 1, 1);
             assertThat(server.get("/api/info/history?days=3").body())
-                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + merged + "," + day("2026-05-02", 3, 0, 0, 3, 0)
-                            + "]}");
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"visitors\":1,\"days\":[" + merged + ","
+                            + day("2026-05-02", 3, 0, 0, 3, 0) + "]}");
             assertThat(server.get("/api/info/history?days=2").body())
-                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + day("2026-05-01", 9, 4, 3, 1, 1) + ","
-                            + day("2026-05-02", 4, 0, 0, 4, 0) + "]}");
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"visitors\":1,\"days\":[" + day("2026-05-01", 9, 4, 3, 1, 1)
+                            + "," + day("2026-05-02", 4, 0, 0, 4, 0) + "]}");
             assertThat(server.get("/api/info/history?days=1").body())
-                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + day("2026-05-02", 5, 0, 0, 5, 0) + "]}");
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"visitors\":1,\"days\":[" + day("2026-05-02", 5, 0, 0, 5, 0)
+                            + "]}");
             clock.set("2026-05-02T16:30:00Z"); // the next day: today's counts become an earlier day's
             assertThat(server.get("/api/info/history?days=3").body())
-                    .isEqualTo("{\"timezone\":\"UTC+8\",\"days\":[" + day("2026-05-01", 9, 4, 3, 1, 1) + ","
-                            + day("2026-05-02", 5, 0, 0, 5, 0) + "," + day("2026-05-03", 1, 0, 0, 1, 0) + "]}");
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"visitors\":1,\"days\":[" + day("2026-05-01", 9, 4, 3, 1, 1)
+                            + "," + day("2026-05-02", 5, 0, 0, 5, 0) + "," + day("2026-05-03", 1, 0, 0, 1, 0) + "]}");
         });
     }
 
@@ -113,7 +123,8 @@ class StatsApiTest {
             HttpResponse<String> svg = server.get("/api/badge.svg");
             assertThat(svg.statusCode()).isEqualTo(200);
             assertThat(contentType(svg)).isEqualTo("image/svg+xml; charset=utf-8");
-            assertThat(svg.headers().firstValue("Cache-Control")).contains("no-cache, no-store, max-age=0");
+            assertThat(svg.headers().firstValue("Cache-Control"))
+                    .contains("no-cache, no-store, max-age=0, must-revalidate");
             // "calls": c a l l s = 520+600+274+274+520 thousandths of an em at 11 px, 24 px; "2": 635, 7 px; 5 px each
             // side.
             assertThat(svg.body())
@@ -149,7 +160,8 @@ class StatsApiTest {
                     .contains("<title>今天 &lt;b&gt;: 2</title>");
             assertThat(server.head("/api/badge.svg").statusCode()).isEqualTo(200);
             assertThat(server.get("/api/badge.svg?metric=week").body())
-                    .contains("metric=week is not accepted; metric must be total, today or days30");
+                    .contains("metric=week is not accepted; metric must be total, today, days30, visitors, "
+                            + "visitors_today or visitors_days30");
             assertThat(server.get("/api/badge.svg?label=" + "x".repeat(41)).statusCode())
                     .isEqualTo(400);
             assertThat(server.get("/api/badge.svg?label=").statusCode()).isEqualTo(400);
@@ -180,18 +192,118 @@ class StatsApiTest {
                             .body())
                     .isEqualTo("{\"timezone\":\"UTC+8\","
                             + "\"date\":\"2026-05-01\",\"requestUser\":\"198.51.100.9\","
-                            + "\"site\":{\"totalRequests\":1,\"dailyRequests\":1},"
-                            + "\"requestUserStats\":{\"totalRequests\":0,\"dailyRequests\":0}}");
+                            + "\"site\":{\"totalRequests\":1,\"dailyRequests\":1,\"totalVisitors\":1,"
+                            + "\"dailyVisitors\":1},\"requestUserStats\":{\"totalRequests\":0,\"dailyRequests\":0}}");
             assertThat(server.get("/api/info", "X-Forwarded-For", "203.0.113.1").body())
-                    .contains("\"site\":{\"totalRequests\":2,\"dailyRequests\":2},"
-                            + "\"requestUserStats\":{\"totalRequests\":2,\"dailyRequests\":2}");
+                    .contains(
+                            "\"site\":{\"totalRequests\":2,\"dailyRequests\":2,\"totalVisitors\":1,\"dailyVisitors\":1},"
+                                    + "\"requestUserStats\":{\"totalRequests\":2,\"dailyRequests\":2}");
             assertThat(counters.history(1).get(0))
-                    .isEqualTo(new pocketapi.counters.Counters.DayCount("2026-05-01", 2, 1, 0, 1, 0));
+                    .isEqualTo(new pocketapi.counters.Counters.DayCount("2026-05-01", 2, 1, 0, 1, 0, 0, 0, 1));
         });
         // Without a forwarding header the id is unknown and the peer's address is matched: here the test's own.
         TestServer.run(TestApps.app(Map.of("STATS_IGNORE", "127.0.0.1,::1"), clock, counters), server -> {
             server.get("/api/holidays");
             assertThat(counters.siteTally().total()).isEqualTo(2);
+        });
+    }
+
+    static final String GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    static final String FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+
+    @Test
+    void a_crawlers_calls_land_in_bots_and_never_in_visitors_and_info_counts_every_call_as_before() {
+        TestServer.run(TestApps.app(clock, counters), server -> {
+            for (int i = 0; i < 3; i++) {
+                server.get("/api/holidays", "X-Forwarded-For", "203.0.113.5", "User-Agent", GOOGLEBOT);
+            }
+            server.get("/img/url", "X-Forwarded-For", "203.0.113.6", "User-Agent", FIREFOX);
+            server.get("/api/holidays", "X-Forwarded-For", "203.0.113.6", "User-Agent", GOOGLEBOT);
+            // The specification's counts take every call, a crawler's too, this one included.
+            assertThat(server.get("/api/info", "X-Forwarded-For", "203.0.113.5", "User-Agent", GOOGLEBOT)
+                            .body())
+                    .contains("\"site\":{\"totalRequests\":6,\"dailyRequests\":6,\"totalVisitors\":1,"
+                            + "\"dailyVisitors\":1},\"requestUserStats\":{\"totalRequests\":4,\"dailyRequests\":4}}");
+            assertThat(server.get("/api/info/history?days=1", "X-Forwarded-For", "203.0.113.5", "User-Agent", GOOGLEBOT)
+                            .body())
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"visitors\":1,\"days\":["
+                            + day("2026-05-01", 7, 4, 1, 2, 0, 6, 1) + "]}");
+            // The badge's calls leave the crawlers' out: 7 calls, 6 of them a crawler's.
+            assertThat(server.get("/api/badge.json").body()).contains("\"label\":\"calls\",\"message\":\"1\"");
+            assertThat(server.get("/api/badge.json?metric=today").body()).contains("\"message\":\"1\"");
+            assertThat(server.get("/api/badge.json?metric=days30").body()).contains("\"message\":\"1\"");
+            assertThat(server.get("/api/badge.json?metric=visitors").body())
+                    .contains("\"label\":\"visitors\",\"message\":\"1\"");
+        });
+    }
+
+    @Test
+    void the_badge_shows_visitors_and_with_today_show_todays_count_before_the_total() {
+        TestServer.run(TestApps.app(clock, counters), server -> {
+            server.get("/api/holidays", "X-Forwarded-For", "203.0.113.1");
+            server.get("/api/holidays", "X-Forwarded-For", "203.0.113.2");
+            clock.set("2026-05-01T16:30:00Z"); // 2 May in UTC+8
+            server.get("/api/holidays", "X-Forwarded-For", "203.0.113.1");
+            assertThat(server.get("/api/badge.json?today=show").body())
+                    .contains("\"label\":\"calls\",\"message\":\"1 / 3\"");
+            assertThat(server.get("/api/badge.json?metric=visitors&today=show").body())
+                    .contains("\"label\":\"visitors\",\"message\":\"1 / 2\"");
+            assertThat(server.get("/api/badge.json?metric=visitors_today").body())
+                    .contains("\"label\":\"visitors today\",\"message\":\"1\"");
+            assertThat(server.get("/api/badge.json?metric=visitors_days30&today=hide")
+                            .body())
+                    .contains("\"label\":\"visitors 30 days\",\"message\":\"2\"");
+            assertThat(server.get("/api/badge.json?metric=today&today=show").body())
+                    .as("a count of today shows itself alone")
+                    .contains("\"label\":\"calls today\",\"message\":\"1\"");
+            assertThat(server.get("/api/badge.svg?today=both").body())
+                    .contains("today=both is not accepted; today must be show or hide");
+        });
+        TestServer.run(TestApps.app(Map.of("STATS_HISTORY_DAYS", "0"), clock), server -> {
+            HttpResponse<String> off = server.get("/api/badge.svg?metric=visitors");
+            assertThat(off.statusCode()).isEqualTo(404);
+            assertThat(off.body()).contains("The history is off (STATS_HISTORY_DAYS=0): no visitors are kept.");
+            assertThat(server.get("/api/info").body()).doesNotContain("Visitors");
+        });
+    }
+
+    @Test
+    void a_badge_carries_an_etag_of_its_bytes_and_if_none_match_with_it_is_a_304_without_a_body() {
+        TestServer.run(TestApps.app(clock, counters), server -> {
+            server.get("/api/holidays");
+            for (String path : new String[] {"/api/badge.svg", "/api/badge.json?metric=visitors"}) {
+                HttpResponse<String> ok = server.get(path);
+                String etag = ok.headers().firstValue("ETag").orElseThrow();
+                assertThat(etag).matches("\"[0-9a-f]{24}\"");
+                assertThat(server.get(path).headers().firstValue("ETag"))
+                        .as("the same bytes")
+                        .contains(etag);
+                for (String asked : new String[] {etag, "W/" + etag, "\"other\", " + etag, "*"}) {
+                    for (HttpResponse<String> same : List.of(
+                            server.get(path, "If-None-Match", asked), server.head(path, "If-None-Match", asked))) {
+                        assertThat(same.statusCode()).as(path + " " + asked).isEqualTo(304);
+                        assertThat(same.body()).isEmpty();
+                        assertThat(same.headers().firstValue("ETag")).contains(etag);
+                        assertThat(same.headers().firstValue("Cache-Control"))
+                                .contains("no-cache, no-store, max-age=0, must-revalidate");
+                        assertThat(same.headers().firstValue("Content-Type")).isEmpty();
+                        assertThat(same.headers().firstValue("Content-Length"))
+                                .contains(Integer.toString(ok.body().getBytes(StandardCharsets.UTF_8).length));
+                    }
+                }
+                assertThat(server.get(path, "If-None-Match", "\"other\"").statusCode())
+                        .isEqualTo(200);
+            }
+            String before =
+                    server.get("/api/badge.svg").headers().firstValue("ETag").orElseThrow();
+            server.get("/api/holidays", "X-Forwarded-For", "203.0.113.9");
+            HttpResponse<String> moved = server.get("/api/badge.svg", "If-None-Match", before);
+            assertThat(moved.statusCode()).as("a new count is new bytes").isEqualTo(200);
+            assertThat(moved.body()).contains("<title>calls: 2</title>");
+            assertThat(moved.headers().firstValue("ETag")).isPresent().get().isNotEqualTo(before);
+            assertThat(counters.siteTally().total())
+                    .as("badges are not counted")
+                    .isEqualTo(2);
         });
     }
 }

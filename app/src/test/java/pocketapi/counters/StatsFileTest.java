@@ -4,14 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static pocketapi.counters.LocalCountersTest.KEYS;
 import static pocketapi.web.Family.HOLIDAYS;
 
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.apache.datasketches.hll.HllSketch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -64,19 +68,42 @@ class StatsFileTest {
         call("unknown");
         call("203.0.113.7");
         assertThat(flusher.stop()).isTrue();
-        assertThat(read(file())).isEqualTo("""
+        // The day's visitors: a HyperLogLog sketch of the two users' keyed hashes, as DataSketches writes it.
+        HllSketch visitors = new HllSketch(VisitorSketches.LG_K, VisitorSketches.TYPE);
+        visitors.update(KEYS.of("203.0.113.7"));
+        visitors.update(KEYS.of("unknown"));
+        String sketch = Base64.getEncoder().encodeToString(visitors.toCompactByteArray());
+        assertThat(read(file()))
+                .isEqualTo("""
                 {"format":"pocketapi-stats/4",
                 "instance":"%s",
                 "site":[3,3,"2026-05-01"],
+                "bots":[0,0,"1970-01-01"],
                 "history":[
-                ["2026-05-01",3,3,0,0,0]
+                ["2026-05-01",3,3,0,0,0,0,0]
+                ],
+                "visitors":[
+                ["2026-05-01","%s"]
                 ],
                 "users":[
-                ["%s",1,1,"2026-05-01"],
-                ["%s",2,2,"2026-05-01"]
+                ["%s",1,1,"2026-05-01",1],
+                ["%s",2,2,"2026-05-01",1]
                 ]}
-                """.formatted(flusher.instance(), key("unknown"), key("203.0.113.7")));
+                """.formatted(flusher.instance(), sketch, key("unknown"), key("203.0.113.7")));
         assertThat(read(file())).doesNotContain("203.0.113.7");
+        // Nor does the sketch hold a user's keyed hash: only registers made from a hash of it.
+        byte[] kept = Base64.getDecoder().decode(sketch);
+        for (String user : List.of("203.0.113.7", "unknown")) {
+            long key = KEYS.of(user);
+            assertThat(contains(kept, ByteBuffer.allocate(8).putLong(key).array()))
+                    .isFalse();
+            assertThat(contains(
+                            kept,
+                            ByteBuffer.allocate(8)
+                                    .putLong(Long.reverseBytes(key))
+                                    .array()))
+                    .isFalse();
+        }
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file())))
                 .isEqualTo("rw-------");
     }
@@ -90,8 +117,8 @@ class StatsFileTest {
         call("b");
         assertThat(flusher.save(false)).isTrue();
         assertThat(read(dir.resolve("stats.json.log")))
-                .isEqualTo("{\"site\":[3,3,\"2026-05-01\"],\"history\":[[\"2026-05-01\"," + "3,3,0,0,0]],\"users\":[[\""
-                        + key("b") + "\",2,2,\"2026-05-01\"]]}\n");
+                .isEqualTo("{\"site\":[3,3,\"2026-05-01\"],\"history\":[[\"2026-05-01\","
+                        + "3,3,0,0,0,0,0]],\"users\":[[\"" + key("b") + "\",2,2,\"2026-05-01\",1]]}\n");
         long before = Files.size(dir.resolve("stats.json.log"));
         assertThat(flusher.save(false)).isTrue();
         assertThat(Files.size(dir.resolve("stats.json.log"))).isEqualTo(before);
@@ -155,8 +182,8 @@ class StatsFileTest {
         counters.count("c", Family.OTHER);
         assertThat(counters.history(2))
                 .containsExactly(
-                        new Counters.DayCount("2026-05-01", 3, 2, 1, 0, 0),
-                        new Counters.DayCount("2026-05-02", 2, 0, 0, 1, 1));
+                        new Counters.DayCount("2026-05-01", 3, 2, 1, 0, 0, 0, 0, 2),
+                        new Counters.DayCount("2026-05-02", 2, 0, 0, 1, 1, 0, 0, 2));
         assertThat(counters.countAndReport("a", null)).isEqualTo(new Report(LocalDate.of(2026, 5, 2), "a", 5, 2, 3, 1));
     }
 
@@ -393,5 +420,15 @@ class StatsFileTest {
             assertThat(log.linesWith("counters are NOT saved until it is moved away by hand"))
                     .hasSize(1);
         }
+    }
+
+    /** Whether {@code bytes} holds {@code part} anywhere. */
+    static boolean contains(byte[] bytes, byte[] part) {
+        for (int i = 0; i + part.length <= bytes.length; i++) {
+            if (Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

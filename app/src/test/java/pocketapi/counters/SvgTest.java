@@ -23,18 +23,22 @@ class SvgTest {
     @Test
     void the_chart_stacks_each_days_families_in_proportion_to_the_busiest_day_with_its_numbers_in_a_title() {
         String svg = Svg.chart(List.of(
-                new DayCount("2026-05-01", 0, 0, 0, 0, 0),
-                new DayCount("2026-05-02", 4, 2, 1, 1, 0),
-                new DayCount("2026-05-03", 2, 0, 2, 0, 0)));
+                new DayCount("2026-05-01", 0, 0, 0, 0, 0, 0, 0, 0),
+                new DayCount("2026-05-02", 5, 2, 1, 1, 0, 2, 1, 3),
+                new DayCount("2026-05-03", 2, 0, 2, 0, 0, 0, 0, 0)));
         assertThat(Pattern.compile("<g><title>").matcher(svg).results().count()).isEqualTo(3);
         assertThat(svg)
-                .contains("<title>2026-05-02: 4 calls · holidays 2 · pictures 1 · info 1 · other 0</title>")
-                // The busiest day fills the 110 px above the axis at 120: holidays 55 px, pictures and info 27.5 each.
-                .contains("<rect class=\"holidays\" x=\"230\" y=\"65\" width=\"140\" height=\"55\"/>"
-                        + "<rect class=\"pictures\" x=\"230\" y=\"37.5\" width=\"140\" height=\"27.5\"/>"
-                        + "<rect class=\"info\" x=\"230\" y=\"10\" width=\"140\" height=\"27.5\"/>")
-                .contains("<rect class=\"pictures\" x=\"430\" y=\"65\" width=\"140\" height=\"55\"/>")
-                .contains(">2026-05-01</text>", ">2026-05-03</text>", ">4</text>");
+                .contains("<title>2026-05-02: 5 calls · holidays 2 · pictures 1 · info 1 · other 0 · imported 1 · "
+                        + "crawlers 2 · visitors 3</title>")
+                .contains("<title>2026-05-03: 2 calls · holidays 0 · pictures 2 · info 0 · other 0 · crawlers 0 · "
+                        + "visitors 0</title>")
+                // The busiest day fills the 110 px above the axis at 120: holidays 44 px, the other three 22 each.
+                .contains("<rect class=\"holidays\" x=\"230\" y=\"76\" width=\"140\" height=\"44\"/>"
+                        + "<rect class=\"pictures\" x=\"230\" y=\"54\" width=\"140\" height=\"22\"/>"
+                        + "<rect class=\"info\" x=\"230\" y=\"32\" width=\"140\" height=\"22\"/>"
+                        + "<rect class=\"imported\" x=\"230\" y=\"10\" width=\"140\" height=\"22\"/>")
+                .contains("<rect class=\"pictures\" x=\"430\" y=\"76\" width=\"140\" height=\"44\"/>")
+                .contains(">2026-05-01</text>", ">2026-05-03</text>", ">5</text>");
         assertThat(svg.substring(svg.indexOf("2026-05-01:"), svg.indexOf("2026-05-02:")))
                 .doesNotContain("class=\"holidays\"");
     }
@@ -43,7 +47,8 @@ class SvgTest {
     void the_chart_starts_at_the_first_day_with_a_call_and_shows_a_week_at_least() {
         java.util.List<DayCount> month = new java.util.ArrayList<>();
         for (int d = 1; d <= 30; d++) {
-            month.add(new DayCount(String.format("2026-04-%02d", d), d >= 20 ? 1 : 0, d >= 20 ? 1 : 0, 0, 0, 0));
+            month.add(
+                    new DayCount(String.format("2026-04-%02d", d), d >= 20 ? 1 : 0, d >= 20 ? 1 : 0, 0, 0, 0, 0, 0, 0));
         }
         assertThat(Svg.sinceFirstCall(month, 7))
                 .extracting(DayCount::date)
@@ -51,8 +56,8 @@ class SvgTest {
                 .isEqualTo("2026-04-20");
         assertThat(Svg.sinceFirstCall(month, 7)).hasSize(11);
         java.util.List<DayCount> fresh = new java.util.ArrayList<>(month.subList(0, 29));
-        fresh.replaceAll(d -> new DayCount(d.date(), 0, 0, 0, 0, 0));
-        fresh.add(new DayCount("2026-04-30", 5, 5, 0, 0, 0));
+        fresh.replaceAll(d -> new DayCount(d.date(), 0, 0, 0, 0, 0, 0, 0, 0));
+        fresh.add(new DayCount("2026-04-30", 5, 5, 0, 0, 0, 0, 0, 0));
         assertThat(Svg.sinceFirstCall(fresh, 7))
                 .as("a fresh install: today and the six days before it")
                 .extracting(DayCount::date)
