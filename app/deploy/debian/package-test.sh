@@ -5,6 +5,7 @@
 # broken by a bad setting and reinstalled, removed and purged. Run by .ci/run after `mvn -B verify`
 # (it takes a few minutes and needs root, debootstrap, systemd-container and the package
 # registries: the root file system and Java are installed from them). Prints what it measured.
+# Also: pocketapi --import as the README says (refused while the service runs, once when stopped).
 #
 #   app/deploy/debian/package-test.sh [path/to/pocketapi_<version>_all.deb]
 set -euo pipefail
@@ -130,6 +131,20 @@ step "answer and count"
 for _ in 1 2 3; do answer 8080 '/api/holidays?type=pithy' >/dev/null; done
 before=$(total 8080)
 [ "$before" -ge 5 ] || fail "counted $before calls, expected at least 5"
+
+step "a starting count: pocketapi --import, refused while the service runs, once when it is stopped"
+printf 'date,count\n2026-01-01,5\ntotal,100000\n' >"$work/root/root/hits.csv"
+inside chmod 0600 /root/hits.csv  # root's own file: the service's user cannot read it, the command passes it
+refused=$(inside pocketapi --import /root/hits.csv 2>&1) && fail "an import while the service runs: $refused"
+[[ "$refused" == *"is in use by another pocketapi"* ]] || fail "the import's refusal: $refused"
+inside systemctl stop pocketapi
+imported=$(inside pocketapi --import /root/hits.csv 2>&1) || fail "pocketapi --import: $imported"
+[[ "$imported" == "imported /root/hits.csv (rows of date,count, sha256:"* ]] || fail "the import said: $imported"
+again=$(inside pocketapi --import /root/hits.csv 2>&1) || fail "pocketapi --import a second time: $again"
+[[ "$again" == "/root/hits.csv was imported before (sha256:"* ]] || fail "the second import said: $again"
+start_unit start
+before=$(total 8080)
+[ "$before" -ge 100005 ] || fail "counted $before calls after the import, expected 100,005 and more"
 
 step "edit the settings: PORT=8081"
 inside sh -c 'printf "PORT=8081\n" >> /etc/pocketapi/pocketapi.env'
