@@ -6,8 +6,12 @@
 //
 //   mvn -B -q package -DskipTests && java -Xmx64m -XX:+UseSerialGC -cp app/target/pocketapi.jar
 // app/bench/CrawlersBench.java
+import java.time.Clock;
 import java.util.List;
 import pocketapi.counters.Crawlers;
+import pocketapi.counters.LocalCounters;
+import pocketapi.counters.UserKeys;
+import pocketapi.web.Family;
 
 public class CrawlersBench {
     static final List<String> BROWSERS = List.of(
@@ -62,6 +66,31 @@ public class CrawlersBench {
             System.out.printf(
                     "%-20s %.0f ns a header (best of 5 rounds of 2,000,000, less %.0f ns for the copy; %d matched, %d)%n",
                     name, best, copy, hits, copies & 1);
+        }
+        UserKeys keys = UserKeys.random();
+        for (String name : List.of(
+                "visitors kept, users again",
+                "visitors not kept, users again",
+                "visitors kept, a new user a call",
+                "visitors not kept, a new user a call")) {
+            boolean sketches = name.startsWith("visitors kept");
+            boolean fresh = name.endsWith("a call");
+            double best = Double.MAX_VALUE;
+            for (int round = 0; round < 6; round++) {
+                LocalCounters counters = new LocalCounters(Clock.systemUTC(), keys, 2_000_000, 400, 1, sketches);
+                String[] users = new String[1_000_000];
+                for (int i = 0; i < users.length; i++) {
+                    users[i] = fresh ? "u" + round + "-" + i : "u" + (i & 1023);
+                }
+                long t0 = System.nanoTime();
+                for (String user : users) {
+                    counters.count(user, false, Family.HOLIDAYS);
+                }
+                if (round > 0) { // the first round warms up
+                    best = Math.min(best, (System.nanoTime() - t0) / (double) users.length);
+                }
+            }
+            System.out.printf("count, %-36s %.0f ns a call (best of 5 rounds of 1,000,000)%n", name + ":", best);
         }
     }
 }

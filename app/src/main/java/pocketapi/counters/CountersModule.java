@@ -77,8 +77,22 @@ public final class CountersModule implements Module {
         });
         r.counted("/api/info/history", Family.INFO, stats::history, stats.days, StatsRoutes.CSV);
         // Not counted: the badges.
-        r.counted("/api/badge.svg", null, stats::badgeSvg, StatsRoutes.METRIC, StatsRoutes.TODAY, StatsRoutes.LABEL);
-        r.counted("/api/badge.json", null, stats::badgeJson, StatsRoutes.METRIC, StatsRoutes.TODAY, StatsRoutes.LABEL);
+        r.counted(
+                "/api/badge.svg",
+                null,
+                stats::badgeSvg,
+                StatsRoutes.METRIC,
+                StatsRoutes.TODAY,
+                StatsRoutes.BOTS,
+                StatsRoutes.LABEL);
+        r.counted(
+                "/api/badge.json",
+                null,
+                stats::badgeJson,
+                StatsRoutes.METRIC,
+                StatsRoutes.TODAY,
+                StatsRoutes.BOTS,
+                StatsRoutes.LABEL);
     }
 
     @Override

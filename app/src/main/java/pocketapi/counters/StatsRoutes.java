@@ -53,6 +53,20 @@ public final class StatsRoutes {
                     false)
             .choices("hide", "show");
 
+    /**
+     * {@code bots=include}: the calls metrics count the crawlers' too (the list has command-line clients and HTTP
+     * libraries: curl, python-requests, okhttp ...); {@code exclude}, the default, leaves them out.
+     */
+    public static final Param<Boolean> BOTS = new Param<>(
+                    "bots",
+                    v -> switch (v) {
+                        case "include" -> true;
+                        case "exclude" -> false;
+                        default -> throw new IllegalArgumentException("must be exclude or include");
+                    },
+                    false)
+            .choices("exclude", "include");
+
     public static final Param<String> LABEL = new Param<>(
             "label",
             v -> {
@@ -90,13 +104,13 @@ public final class StatsRoutes {
             return ordinal() >= VISITORS.ordinal();
         }
 
-        /** The number this metric shows of the counts, and (for {@code today=show}) today's of the same kind. */
-        long of(Counters.Summary s) {
+        /** The number this metric shows of the counts, the crawlers' calls in them or not ({@code bots}). */
+        long of(Counters.Summary s, boolean bots) {
             Counters.Visitors v = s.visitors();
             return switch (this) {
-                case TOTAL -> s.total() - s.botsTotal();
-                case TODAY -> s.today() - s.botsToday();
-                case DAYS30 -> s.days30() - s.bots30();
+                case TOTAL -> s.total() - (bots ? 0 : s.botsTotal());
+                case TODAY -> s.today() - (bots ? 0 : s.botsToday());
+                case DAYS30 -> s.days30() - (bots ? 0 : s.bots30());
                 case VISITORS -> v.kept();
                 case VISITORS_TODAY -> v.today();
                 case VISITORS_DAYS30 -> v.days30();
@@ -186,9 +200,10 @@ public final class StatsRoutes {
         }
         Counters.Summary summary = counters.summary();
         String label = q.get(LABEL);
-        String number = Long.toString(metric.of(summary));
+        boolean bots = q.get(BOTS);
+        String number = Long.toString(metric.of(summary, bots));
         Metric today = metric.today();
-        String message = q.get(TODAY) && today != metric ? today.of(summary) + " / " + number : number;
+        String message = q.get(TODAY) && today != metric ? today.of(summary, bots) + " / " + number : number;
         return new String[] {label == null ? metric.label : label, message};
     }
 

@@ -232,6 +232,19 @@ class StatsApiTest {
             assertThat(server.get("/api/badge.json").body()).contains("\"label\":\"calls\",\"message\":\"1\"");
             assertThat(server.get("/api/badge.json?metric=today").body()).contains("\"message\":\"1\"");
             assertThat(server.get("/api/badge.json?metric=days30").body()).contains("\"message\":\"1\"");
+            // Unless asked for: scripts' clients (curl, python-requests, okhttp) are on the crawlers' list.
+            assertThat(server.get("/api/badge.json?bots=include").body()).contains("\"message\":\"7\"");
+            assertThat(server.get("/api/badge.json?metric=today&bots=include&today=show")
+                            .body())
+                    .contains("\"message\":\"7\"");
+            assertThat(server.get("/api/badge.json?bots=include&today=show").body())
+                    .contains("\"message\":\"7 / 7\"");
+            assertThat(server.get("/api/badge.json?metric=visitors&bots=include")
+                            .body())
+                    .as("a crawler is never a visitor")
+                    .contains("\"message\":\"1\"");
+            assertThat(server.get("/api/badge.json?bots=all").body())
+                    .contains("bots=all is not accepted; bots must be exclude or include");
             assertThat(server.get("/api/badge.json?metric=visitors").body())
                     .contains("\"label\":\"visitors\",\"message\":\"1\"");
         });
