@@ -57,7 +57,9 @@ public final class CounterSettings {
     public static final Setting<Integer> STATS_HISTORY_DAYS = Setting.of(
             "STATS_HISTORY_DAYS",
             "400",
-            "UTC+8 days of the site's calls per day kept (/api/info/history), 0–3660; 0: none",
+            "UTC+8 days of the site's calls per day and of its visitors kept (/api/info/history), 0–3660; 0: "
+                    + "none, and no visitors. In the file store each day's visitors take up to 9 KB of the heap "
+                    + "(docs/deploy.md: Memory)",
             v -> v.number(0, 3_660));
     public static final Setting<Integer> STATS_USER_DAYS = Setting.of(
             "STATS_USER_DAYS",
