@@ -22,9 +22,10 @@ import pocketapi.web.Family;
  * only what an instance's values gain, so a value sent twice, late or after an outage counts once. {@code /api/info}
  * answers the others' part (the shared sums less this instance's values, as last read: kept and saved, so it never goes
  * down) plus this instance's own counts, exact. The asker's part is read again when older than {@value #FRESH_MILLIS}
- * ms, and so is the history of each number of days asked; each read waits at most {@value #READ_WAIT_MILLIS} ms,
- * {@value #READERS} reads at once at most, none while Redis is away; a read that fails is logged once for each kind of
- * failure until one works. No other request ever waits on Redis. Thread-safe.
+ * ms, and so is the history of each number of days asked (the site's visitors after {@value #VISITORS_FRESH_MILLIS}
+ * ms); each read waits at most {@value #READ_WAIT_MILLIS} ms, {@value #READERS} reads at once at most, none while Redis
+ * is away; a read that fails is logged once for each kind of failure until one works. No other request ever waits on
+ * Redis. Thread-safe.
  */
 public final class RedisCounters implements Counters {
     /** What the sender needs besides Redis: see {@link RedisSender}. */
@@ -36,6 +37,12 @@ public final class RedisCounters implements Counters {
             int historyDays) {}
 
     static final long FRESH_MILLIS = 500;
+    /**
+     * The visitors of today, the last 30 and all the days kept are read again when older than this: a union of 400
+     * days' HyperLogLogs costs Redis some 9 ms, and the numbers are estimates that move slowly.
+     */
+    static final long VISITORS_FRESH_MILLIS = 5_000;
+
     static final long READ_WAIT_MILLIS = 250;
     static final int READERS = 4;
     /** How many users' part of the others is kept: those who asked last. */
@@ -219,7 +226,7 @@ public final class RedisCounters implements Counters {
             return null;
         }
         long today = Utc8.epochDay(clock);
-        fresh(VISITORS, () -> {
+        fresh(VISITORS, VISITORS_FRESH_MILLIS, () -> {
             long[] n = redis.visitors(today, historyDays);
             windowVisitors.accumulateAndGet(new long[] {today, n[0], n[1], n[2]}, RedisCounters::later);
         });
@@ -277,10 +284,15 @@ public final class RedisCounters implements Counters {
 
     /** Runs {@code read} (a read of the others' part, {@code key}'s) when the last is old, waiting a little at most. */
     private void fresh(Object key, Runnable read) {
+        fresh(key, FRESH_MILLIS, read);
+    }
+
+    /** Runs {@code read} when the last of {@code key} is older than {@code millis}, waiting a little at most. */
+    private void fresh(Object key, long millis, Runnable read) {
         long now = System.nanoTime();
         synchronized (readAt) {
             Long at = readAt.get(key);
-            if (!sender.healthy() || at != null && now - at < FRESH_MILLIS * 1_000_000) {
+            if (!sender.healthy() || at != null && now - at < millis * 1_000_000) {
                 return;
             }
             readAt.put(key, now);
