@@ -97,7 +97,8 @@ public final class Crawlers {
 
     /**
      * This list in front of a memory of the last headers it was asked about ({@value Recent#SLOTS}, by their hash):
-     * most calls come from a few browsers and crawlers, and a header seen lately costs its hash and a comparison.
+     * most calls come from a few browsers and crawlers, and a header seen lately costs its hash and a comparison. A
+     * header's first {@value Recent#LONGEST} characters are looked at, so the memory holds half a megabyte at most.
      */
     public Recent recent() {
         return new Recent(this);
@@ -106,6 +107,8 @@ public final class Crawlers {
     /** A list with a memory of the headers it was asked about lately. Thread-safe. */
     public static final class Recent {
         static final int SLOTS = 1024;
+        /** The characters of a header looked at, at most: the longest browsers' are some 300. */
+        static final int LONGEST = 512;
 
         private record Known(String agent, boolean crawler) {}
 
@@ -116,11 +119,17 @@ public final class Crawlers {
             this.list = list;
         }
 
-        /** Whether {@code userAgent} (null: none sent) is a crawler's, as {@link Crawlers#matches}. */
-        public boolean matches(String userAgent) {
-            if (userAgent == null) {
+        /**
+         * Whether {@code header} (null: none sent) is a crawler's, as {@link Crawlers#matches} says of its first
+         * {@value #LONGEST} characters.
+         */
+        public boolean matches(String header) {
+            if (header == null) {
                 return false;
             }
+            // Its first characters only: a crawler names itself early, and a header of kilobytes is a client's
+            // invention that would cost a scan of all of it on every call, and the memory as much.
+            String userAgent = header.length() > LONGEST ? header.substring(0, LONGEST) : header;
             int slot = userAgent.hashCode() & (SLOTS - 1);
             Known k = known.get(slot);
             if (k != null && k.agent().equals(userAgent)) {

@@ -108,4 +108,20 @@ class CrawlersTest {
         assertThat(Crawlers.required("ab+c")).isEqualTo("ab");
         assertThat(Crawlers.required("colou?r{2,3}s")).isEqualTo("colo");
     }
+
+    @Test
+    void the_memory_of_recent_headers_answers_as_the_list_and_looks_at_a_headers_first_512_characters() {
+        Crawlers.Recent recent = LIST.recent();
+        for (int round = 0; round < 2; round++) { // the second from the memory
+            assertThat(recent.matches(PEOPLE.get(0))).isFalse();
+            assertThat(recent.matches("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"))
+                    .isTrue();
+            assertThat(recent.matches(null)).isFalse();
+        }
+        String padded = PEOPLE.get(0) + " ".repeat(600);
+        assertThat(recent.matches(padded + "Googlebot/2.1"))
+                .as("past the first 512")
+                .isFalse();
+        assertThat(recent.matches("Googlebot/2.1 " + padded)).isTrue();
+    }
 }
