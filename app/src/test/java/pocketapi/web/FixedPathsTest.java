@@ -7,19 +7,44 @@ import io.javalin.Javalin;
 import io.javalin.http.HandlerType;
 import io.javalin.router.InternalRouter;
 import io.javalin.router.ParsedEndpoint;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import pocketapi.TestApps;
 
 /** The table of fixed paths finds, for every request path, the endpoint Javalin's own search finds. */
 class FixedPathsTest {
 
+    @TempDir
+    Path dir;
+
     @Test
-    void every_path_finds_what_javalins_search_finds_on_the_services_routes() {
-        Javalin app = TestApps.app();
+    void every_path_finds_what_javalins_search_finds_on_the_services_routes() throws IOException {
+        List<String> found = new ArrayList<>();
+        // The samples' template (/d/image/<entry>) and IMAGE_POOLS_DIR's (/img/{name}/…), each in its own service.
+        for (Javalin app : List.of(TestApps.app(), TestApps.withNamedPool(dir))) {
+            found.addAll(search(app));
+        }
+        assertThat(found)
+                .as("the fixed paths, with and without a trailing slash, and the templates' paths")
+                .contains(
+                        "GET /api/badge.svg",
+                        "HEAD /api/badge.svg/",
+                        "GET /img/pe",
+                        "GET /img/samples",
+                        "GET /img/samples/pc",
+                        "GET /d/image/samples",
+                        "GET /",
+                        "GET /api/holidays/");
+    }
+
+    /** The paths of the service's routes, and paths near them, that Javalin's search finds, each found the same. */
+    private static List<String> search(Javalin app) {
         InternalRouter router = app.unsafe.internalRouter;
         assertThat(router).isInstanceOf(FixedPaths.class);
         // Javalin's own router with the same routes, in the same order.
@@ -53,16 +78,7 @@ class FixedPathsTest {
                 }
             }
         }
-        assertThat(found)
-                .as("the fixed paths, with and without a trailing slash, and the templates' paths")
-                .contains(
-                        "GET /api/badge.svg",
-                        "HEAD /api/badge.svg/",
-                        "GET /img/pe",
-                        "GET /img/samples",
-                        "GET /img/samples/pc",
-                        "GET /",
-                        "GET /api/holidays/");
+        return found;
     }
 
     @Test
