@@ -70,9 +70,13 @@ public final class PicturesModule implements Module {
         return "img";
     }
 
+    /**
+     * The {@code /img/NAME/…} routes only with IMAGE_POOLS_DIR set: without it {@code /img/anything} is an unknown path
+     * like any other, answered 404 and not counted.
+     */
     @Override
     public void routes(Routes r) {
-        for (boolean fromNamed : new boolean[] {false, true}) {
+        for (boolean fromNamed : named.configured() ? new boolean[] {false, true} : new boolean[] {false}) {
             String at = fromNamed ? "/img/{name}" : "/img";
             r.counted(
                     at,
