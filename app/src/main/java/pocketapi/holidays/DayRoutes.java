@@ -23,9 +23,10 @@ import pocketapi.web.Responses;
  * once, then a lookup). Each request reads the live calendar once. Thread-safe.
  */
 public final class DayRoutes {
-    public static final Param<Integer> Y = Param.digits("y");
-    static final Param<Integer> M = Param.digits("m");
-    static final Param<Integer> D = Param.digits("d");
+    // The names people type for y, m and d: refused saying which was meant, never ignored to answer for today.
+    public static final Param<Integer> Y = Param.digits("y").withLongNames("year");
+    static final Param<Integer> M = Param.digits("m").withLongNames("month");
+    static final Param<Integer> D = Param.digits("d").withLongNames("day");
     static final Param<LocalDate> DATE = Param.date("date");
     static final Param<Integer> OFFSET = Param.integer("offset", -366, 366, null);
     static final Param<String> TYPE = Param.text("type");
