@@ -20,6 +20,9 @@ final class HolidaysPage {
     private final LiveCalendar calendars;
     private final DayRoutes choice;
     private final String regions;
+    /** The setting that turned updates off, as the user wrote it; null while they are on. */
+    private final String offBy;
+
     private final AtomicReference<Drawn> last = new AtomicReference<>();
 
     /** The page as one calendar and its sources fill it in on one day. */
@@ -31,9 +34,10 @@ final class HolidaysPage {
             String top,
             String section) {}
 
-    HolidaysPage(LiveCalendar calendars, DayRoutes choice, List<Region> regions) {
+    HolidaysPage(LiveCalendar calendars, DayRoutes choice, List<Region> regions, String offBy) {
         this.calendars = calendars;
         this.choice = choice;
+        this.offBy = offBy;
         StringBuilder options = new StringBuilder("<option value=\"cn\">中国大陆 mainland</option>");
         for (Region r : regions) {
             options.append("<option value=\"")
@@ -78,7 +82,7 @@ final class HolidaysPage {
                             .replace("{{calendars}}", calendars(own, today))
                             .replace("{{regions}}", regions)
                             .replace("{{updating}}", choice.updates() ? "on" : "off")
-                            .replace("{{updates}}", updates(choice.updates())));
+                            .replace("{{updates}}", updates(offBy)));
             last.set(d);
         }
         return d;
@@ -206,15 +210,16 @@ final class HolidaysPage {
         };
     }
 
-    /** How new years arrive, true for the running settings. */
-    static String updates(boolean on) {
-        return on
+    /** How new years arrive, true for the running settings: {@code offBy} names what turned updates off (null: on). */
+    static String updates(String offBy) {
+        return offBy == null
                 ? "新一年的安排发布后，两个数据源（holiday-cn、chinese-days）一致即自动加入。<span class=\"en\">Next year's "
                         + "arrangement is added by itself once it is published and two independent sources "
                         + "(holiday-cn, "
                         + "chinese-days) agree on it.</span>"
-                : "自动更新已关闭：新一年的数据需手动放入 HOLIDAY_DATA_DIR。<span class=\"en\">Automatic updates are off "
-                        + "(HOLIDAY_UPDATE_URL=off): next year's data is added by hand, into HOLIDAY_DATA_DIR.</span>";
+                : "自动更新已关闭（" + offBy + "）：新一年的数据需手动放入 HOLIDAY_DATA_DIR。<span class=\"en\">Automatic "
+                        + "updates are off (" + offBy + "): next year's data is added by hand, into HOLIDAY_DATA_DIR."
+                        + "</span>";
     }
 
     /** A week rule in plain words, Chinese and English. */
