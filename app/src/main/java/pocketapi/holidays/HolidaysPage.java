@@ -1,21 +1,32 @@
 package pocketapi.holidays;
 
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import pocketapi.logging.LogText;
 import pocketapi.web.Html;
+import pocketapi.web.Responses;
 
 /**
  * The holiday calendar's parts of the landing page: today's and tomorrow's answer at the top; the section of the
  * endpoints with the data's range and sources, and the year's arrangement with its region switch. Drawn again only when
- * the calendar, its sources, the calendars of one's own or the day change. Thread-safe: a race only draws the same page
- * twice.
+ * the calendar, its sources, the calendars of one's own or the day change. The cards at the top are the mainland's; the
+ * page's script draws a region's, when one is chosen, from its records in the same words ({@link #WORDS}): drawing them
+ * all here would read every region's data, and start its updates, for a page view. Thread-safe: a race only draws the
+ * same page twice.
  */
 final class HolidaysPage {
     private static final String TOP = Html.resource("pocketapi/holidays/top.html");
     private static final String SECTION = Html.resource("pocketapi/holidays/section.html");
+    /**
+     * What a day is and what the API's word means ({@link #words}, {@link #meaning}) by a detail record's {@code kind}
+     * and {@code status}, and by {@code status}: JSON, escaped for an attribute, for the script that draws a region's
+     * cards.
+     */
+    static final String WORDS = wordsJson();
 
     private final LiveCalendar calendars;
     private final DayRoutes choice;
@@ -42,6 +53,10 @@ final class HolidaysPage {
         for (Region r : regions) {
             options.append("<option value=\"")
                     .append(r.code())
+                    .append("\" data-zh=\"")
+                    .append(Html.escape(r.chinese()))
+                    .append("\" data-en=\"")
+                    .append(Html.escape(r.english()))
                     .append("\">")
                     .append(Html.escape(r.chinese()))
                     .append(' ')
@@ -75,7 +90,7 @@ final class HolidaysPage {
                     sources,
                     own,
                     today,
-                    TOP.replace("{{days}}", days(choice, calendar, today)),
+                    TOP.replace("{{days}}", days(choice, calendar, today)).replace("{{words}}", WORDS),
                     SECTION.replace("{{covered}}", calendar.first() + " – " + calendar.last())
                             .replace("{{today}}", today.toString())
                             .replace("{{sources}}", sources(sources, calendar))
@@ -139,6 +154,8 @@ final class HolidaysPage {
             LocalDate date = today.plusDays(i);
             out.append("<div class=\"day\" id=\"")
                     .append(i == 0 ? "day-today" : "day-tomorrow")
+                    .append("\" data-date=\"")
+                    .append(date)
                     .append("\"><h3>")
                     .append(i == 0 ? "今天" : "明天")
                     .append(' ')
@@ -181,6 +198,19 @@ final class HolidaysPage {
             out.append("</div>");
         }
         return out.toString();
+    }
+
+    private static String wordsJson() {
+        Map<String, String[]> words = new TreeMap<>();
+        Map<String, String[]> meanings = new TreeMap<>();
+        for (Status s : Status.values()) {
+            if (words.put(s.kind() + " " + s.wire(), words(s)) != null) {
+                throw new IllegalStateException(s + ": another status has its kind and word");
+            }
+            meanings.put(s.wire(), meaning(s.wire()));
+        }
+        return Html.escape(
+                new String(Responses.bytes(Map.of("words", words, "meanings", meanings)), StandardCharsets.UTF_8));
     }
 
     /** What the API's word for a day means (its spellings are the specification's own), in Chinese and English. */
