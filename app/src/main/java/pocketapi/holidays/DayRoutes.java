@@ -23,9 +23,10 @@ import pocketapi.web.Responses;
  * once, then a lookup). Each request reads the live calendar once. Thread-safe.
  */
 public final class DayRoutes {
-    public static final Param<Integer> Y = Param.digits("y");
-    static final Param<Integer> M = Param.digits("m");
-    static final Param<Integer> D = Param.digits("d");
+    // The names people type for y, m and d: refused saying which was meant, never ignored to answer for today.
+    public static final Param<Integer> Y = Param.digits("y").withLongNames("year");
+    static final Param<Integer> M = Param.digits("m").withLongNames("month");
+    static final Param<Integer> D = Param.digits("d").withLongNames("day");
     static final Param<LocalDate> DATE = Param.date("date");
     static final Param<Integer> OFFSET = Param.integer("offset", -366, 366, null);
     static final Param<String> TYPE = Param.text("type");
@@ -125,7 +126,7 @@ public final class DayRoutes {
         HolidayCalendar calendar = choose(q);
         Requested r = requested(q, calendar);
         Asked a = forecast(q, calendar, r);
-        return a != null ? a : new Asked(calendar, covered(r.date(), calendar, r.what()), false);
+        return a != null ? a : new Asked(calendar, covered(r.date(), calendar, r.what(), true), false);
     }
 
     /**
@@ -255,12 +256,37 @@ public final class DayRoutes {
         return named.get();
     }
 
-    /** {@code date}, when covered; else 400 saying which year is missing and whether it is published yet. */
+    /**
+     * {@code date}, when covered; else 400 saying which year is missing, whether it is published yet, and where its
+     * forecast is.
+     */
     LocalDate covered(LocalDate date, HolidayCalendar calendar, String what) {
+        return covered(date, calendar, what, false);
+    }
+
+    /** {@link #covered(LocalDate, HolidayCalendar, String)} on an endpoint that takes {@code forecast=1}. */
+    private LocalDate covered(LocalDate date, HolidayCalendar calendar, String what, boolean forecastParam) {
         if (!calendar.covers(date)) {
-            throw new BadRequestResponse(what + " " + date + " " + missing(date.getYear(), calendar));
+            throw new BadRequestResponse(what + " " + date + " " + missing(date.getYear(), calendar)
+                    + forecastFor(date, calendar, forecastParam));
         }
         return date;
+    }
+
+    /**
+     * For a date after the data in a year the calendar's law forecasts, what answers it: {@code forecast=1} where the
+     * endpoint takes it (a caller who does not know it would never learn of it from a 400 that stays a 400), else the
+     * year's forecast; "" for any other date.
+     */
+    private String forecastFor(LocalDate date, HolidayCalendar calendar, boolean forecastParam) {
+        int year = date.getYear();
+        if (!date.isAfter(calendar.last()) || !calendar.region().forecast() || !forecasts.covers(year)) {
+            return "";
+        }
+        return forecastParam
+                ? "; with forecast=1 it is answered from " + year + "'s forecast from the law (a guess until the "
+                        + "notice is published)"
+                : forecastHint(year, calendar);
     }
 
     /** The notice year of {@code y}, or this UTC+8 year when absent; it must be a year the data holds. */

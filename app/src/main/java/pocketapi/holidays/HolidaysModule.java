@@ -44,6 +44,8 @@ public final class HolidaysModule implements Module {
     private final PlanningRoutes plans;
     private final HolidaysPage page;
     private final String userAgent;
+    /** What turned the mainland's updates off ({@link #offBy(Config)}); null while they are on. */
+    private final String offBy;
 
     private HolidaysModule(
             Config config,
@@ -69,7 +71,22 @@ public final class HolidaysModule implements Module {
                 own::all,
                 !config.get(HolidaySettings.HOLIDAY_UPDATE_URL).isEmpty());
         this.plans = new PlanningRoutes(days);
-        this.page = new HolidaysPage(calendar, days, regions.regions());
+        this.offBy = offBy(config);
+        this.page = new HolidaysPage(calendar, days, regions.regions(), offBy);
+    }
+
+    /**
+     * The setting that turned the mainland's updates off, as the user wrote it: {@code HOLIDAY_UPDATE_URL=off}, else
+     * {@code UPDATES=off} (which empties every update URL); null while they are on.
+     */
+    static String offBy(Config config) {
+        if (!config.get(HolidaySettings.HOLIDAY_UPDATE_URL).isEmpty()) {
+            return null;
+        }
+        String name = HolidaySettings.HOLIDAY_UPDATE_URL.name();
+        return config.given(HolidaySettings.HOLIDAY_UPDATE_URL).strip().equalsIgnoreCase("off")
+                ? name + "=off"
+                : "UPDATES=off";
     }
 
     /**
@@ -216,19 +233,18 @@ public final class HolidaysModule implements Module {
     }
 
     /**
-     * Watches CALENDARS_DIR, and a moment after the start begins the updates (not needed to answer the first calls).
+     * Watches CALENDARS_DIR, and a moment after the start begins the updates (not needed to answer the first calls);
+     * with updates off, only the warning that the data is ending, which matters most then.
      */
     @Override
     public void start(Function<String, ScheduledExecutorService> threads) {
         own.start(threads.apply("folders"));
-        if (config.get(HolidaySettings.HOLIDAY_UPDATE_URL).isEmpty()) {
-            return;
-        }
         HolidayUpdater.Sources sources = new HolidayUpdater.Sources(
                 config.get(HolidaySettings.HOLIDAY_UPDATE_URL),
                 config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS),
                 config.get(HolidaySettings.HOLIDAY_CONFIRM_URL),
-                config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS));
+                config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS),
+                offBy);
         ScheduledExecutorService updates = threads.apply("updates");
         Jobs.once(updates, "the start of the holiday updates", Duration.ofMillis(500), () -> {
             updater = new HolidayUpdater(calendar, sources, cache, pinned, new HolidayFetcher(userAgent), clock);

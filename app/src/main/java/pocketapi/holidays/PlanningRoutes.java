@@ -56,10 +56,11 @@ public final class PlanningRoutes {
                         default -> throw new IllegalArgumentException("must be zh (the default) or en");
                     },
                     false)
-            .choices("zh", "en");
+            .choices("zh", "en")
+            .withLongNames("language");
 
-    static final Param<LocalDate> FROM = Param.date("from");
-    static final Param<LocalDate> TO = Param.date("to");
+    static final Param<LocalDate> FROM = Param.date("from").withLongNames("start");
+    static final Param<LocalDate> TO = Param.date("to").withLongNames("end");
     static final Param<Boolean> DETAIL = new Param<>(
                     "detail",
                     v -> switch (v) {
@@ -71,7 +72,7 @@ public final class PlanningRoutes {
                     },
                     false)
             .choices("true", "false");
-    static final Param<Integer> N = Param.integer("n", -3660, 3660, null);
+    static final Param<Integer> N = Param.integer("n", -3660, 3660, null).withLongNames("days");
     static final int MAX_DAYS = 366;
     private final DayRoutes days;
     /**

@@ -67,9 +67,9 @@ class HolidaysPageTest {
                         placeholder,
                         last))
                 .contains("2027's holiday arrangement is not published yet");
-        assertThat(HolidaysPage.updates(true)).contains("added by itself");
-        assertThat(HolidaysPage.updates(false))
-                .contains("Automatic updates are off")
+        assertThat(HolidaysPage.updates(null)).contains("added by itself");
+        assertThat(HolidaysPage.updates("UPDATES=off"))
+                .contains("Automatic updates are off (UPDATES=off)")
                 .doesNotContain("by itself", "自动加入");
     }
 
