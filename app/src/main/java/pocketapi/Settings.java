@@ -21,8 +21,8 @@ import pocketapi.web.ServerSettings;
  * {@code --help}, the README's table and {@code pocketapi.env}; and {@link #SERVE}, the capabilities served. Stateless.
  */
 public final class Settings {
-    /** The capabilities {@code SERVE} takes, in the order of the page. */
-    public static final List<String> CAPABILITIES = List.of("holidays", "img", "info", "hitokoto", "notify");
+    /** The capabilities {@code SERVE} takes, in the order of the page ({@link Capabilities}). */
+    public static final List<String> CAPABILITIES = Capabilities.names();
 
     public static final Setting<List<String>> SERVE = Setting.of(
             "SERVE",

@@ -39,7 +39,7 @@ import pocketapi.web.HttpApi;
 import pocketapi.web.Module;
 
 /**
- * The production wiring ({@link HttpApi#create} over the modules {@code SERVE} names, in {@link Main#serve}'s order)
+ * The production wiring ({@link HttpApi#create} over the modules {@code SERVE} names, in {@link Capabilities}' order)
  * with test inputs: built-in data, a chosen clock, counters in memory.
  */
 public final class TestApps {
