@@ -15,7 +15,10 @@ import pocketapi.web.Responses;
 final class HitokotoRoutes {
     /** A category, {@code a} to {@code l}; any other value is null (ignored). */
     public static final Param<Character> C = new Param<>(
-            "c", v -> v.length() == 1 && Sentences.CATEGORIES.indexOf(v.charAt(0)) >= 0 ? v.charAt(0) : null, null);
+                    "c",
+                    v -> v.length() == 1 && Sentences.CATEGORIES.indexOf(v.charAt(0)) >= 0 ? v.charAt(0) : null,
+                    null)
+            .withLongNames("category");
 
     public static final Param<Boolean> ENCODE = new Param<>("encode", HitokotoRoutes::text, false);
     /** The alias of {@code encode}. */

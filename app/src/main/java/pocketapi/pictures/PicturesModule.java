@@ -1,10 +1,12 @@
 package pocketapi.pictures;
 
+import io.javalin.http.Context;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import pocketapi.config.Config;
 import pocketapi.files.Allowance;
 import pocketapi.files.FolderWatcher;
@@ -78,27 +80,33 @@ public final class PicturesModule implements Module {
     public void routes(Routes r) {
         for (boolean fromNamed : named.configured() ? new boolean[] {false, true} : new boolean[] {false}) {
             String at = fromNamed ? "/img/{name}" : "/img";
+            // A name no pool has is an unknown path: answered 404, not counted.
+            Predicate<Context> names = fromNamed ? ctx -> named.all().containsKey(ctx.pathParam("name")) : ctx -> true;
             r.counted(
                     at,
                     Family.PICTURES,
+                    names,
                     images.answer(fromNamed, ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT),
                     ImageEndpoint.TYPE,
                     ImageEndpoint.ORIENTATION);
             r.counted(
                     at + "/pe",
                     Family.PICTURES,
+                    names,
                     images.answer(fromNamed, ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT),
                     ImageEndpoint.TYPE,
                     ImageEndpoint.ORIENTATION);
             r.counted(
                     at + "/pc",
                     Family.PICTURES,
+                    names,
                     images.answer(fromNamed, ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT),
                     ImageEndpoint.TYPE,
                     ImageEndpoint.ORIENTATION);
             r.counted(
                     at + "/url",
                     Family.PICTURES,
+                    names,
                     images.answer(fromNamed, ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT),
                     ImageEndpoint.TYPE,
                     ImageEndpoint.ORIENTATION);

@@ -6,6 +6,7 @@ import io.javalin.http.Handler;
 import io.javalin.http.RequestLogger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import pocketapi.web.Query.Param;
 
 /**
@@ -66,11 +67,21 @@ public final class Routes {
      * (a misspelled name is 400).
      */
     public void counted(String path, Family family, Answer answer, Param<?>... params) {
+        counted(path, family, ctx -> true, answer, params);
+    }
+
+    /**
+     * An endpoint of the API whose path parameter may name nothing ({@code /img/{name}} of a pool that is not there):
+     * such a call is answered (its 404 says what there is) and, as any unknown path, not counted.
+     *
+     * @param names whether the request's path names something that exists
+     */
+    public void counted(String path, Family family, Predicate<Context> names, Answer answer, Param<?>... params) {
         List<Param<?>> takes = List.of(params);
         all.add(new Route(path, module, family != null, takes));
         get(path, ctx -> {
             Caller caller = caller(ctx);
-            if (family != null && caller.counted()) {
+            if (family != null && caller.counted() && names.test(ctx)) {
                 counter.count(caller.user(), family);
             }
             answer.answer(ctx, Query.read(path, ctx.queryString(), takes, caller.user()));

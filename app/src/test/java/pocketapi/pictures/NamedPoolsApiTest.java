@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,6 +43,22 @@ class NamedPoolsApiTest {
                 dir.resolve("landscape.txt").toString(),
                 "IMAGE_POOLS_DIR",
                 pools.toString()));
+    }
+
+    @Test
+    void a_name_no_pool_has_is_an_unknown_path_answered_404_and_not_counted() {
+        TestServer.run(TestApps.withPools(settings), server -> {
+            for (String path : List.of("/img/dogs", "/img/dogs/pe", "/img/dogs/pc", "/img/dogs/url")) {
+                assertThat(server.get(path, "CF-Connecting-IP", "a").statusCode())
+                        .as(path)
+                        .isEqualTo(404);
+            }
+            assertThat(server.get("/img/wall/url", "CF-Connecting-IP", "a").statusCode())
+                    .isEqualTo(200);
+            assertThat(server.get("/api/info", "CF-Connecting-IP", "a").body())
+                    .as("the pool's call and this one, none of the four 404s")
+                    .contains("\"requestUserStats\":{\"totalRequests\":2,");
+        });
     }
 
     @Test

@@ -23,7 +23,22 @@ import pocketapi.files.Json;
 class ParameterRuleTest {
     /** The long names people type for the short parameters. */
     private static final Map<String, String> LONG = Map.of(
-            "y", "year", "m", "month", "d", "day", "n", "days", "from", "start", "to", "end", "lang", "language");
+            "y",
+            "year",
+            "m",
+            "month",
+            "d",
+            "day",
+            "n",
+            "days",
+            "from",
+            "start",
+            "to",
+            "end",
+            "lang",
+            "language",
+            "c",
+            "category");
 
     @Test
     void date_answers_as_y_m_d_do_on_every_endpoint_that_takes_them() {
