@@ -1,8 +1,6 @@
 package pocketapi.files;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
@@ -18,8 +16,8 @@ import java.io.IOException;
 /**
  * The service's one JSON codec, configured once: every file it reads or writes and every answer it renders goes through
  * {@link #mapper} or, token by token, {@link #FACTORY}. Reading is strict where files are untrusted (a key twice in one
- * object, a value of another type: errors; {@link #strictly} also refuses anything after the value) and lenient where
- * formats grow (unknown fields are ignored); a stream handed to it is never closed by it. Thread-safe.
+ * object, a value of another type: errors) and lenient where formats grow (unknown fields are ignored); a stream handed
+ * to it is never closed by it. Thread-safe.
  */
 public final class Json {
     /**
@@ -83,61 +81,4 @@ public final class Json {
     }
 
     private record Warm(String name, int n, boolean yes, java.util.List<String> list) {}
-
-    /**
-     * How many elements the top-level object's {@code field} holds (an array's values, an object's keys), counted
-     * without building any: what a reader charges before it binds the document. 0 when there is no such field; the
-     * document's own errors are left to the read that follows.
-     */
-    public static int count(byte[] json, String field) {
-        try (JsonParser p = FACTORY.createParser(json)) {
-            return count(p, field);
-        } catch (IOException e) {
-            return 0; // malformed: the read that follows says how
-        }
-    }
-
-    /** {@link #count(byte[], String)} of a document's text. */
-    public static int count(String json, String field) {
-        try (JsonParser p = FACTORY.createParser(json)) {
-            return count(p, field);
-        } catch (IOException e) {
-            return 0; // malformed: the read that follows says how
-        }
-    }
-
-    private static int count(JsonParser p, String field) {
-        int n = 0;
-        try {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                return 0;
-            }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                boolean counted = field.equals(p.currentName());
-                JsonToken value = p.nextToken();
-                if (!counted || value != JsonToken.START_ARRAY && value != JsonToken.START_OBJECT) {
-                    p.skipChildren();
-                    continue;
-                }
-                for (JsonToken t = p.nextToken();
-                        t != null && t != JsonToken.END_ARRAY && t != JsonToken.END_OBJECT;
-                        t = p.nextToken()) {
-                    if (t == JsonToken.FIELD_NAME) {
-                        p.nextToken();
-                    }
-                    p.skipChildren();
-                    n++;
-                }
-                return n;
-            }
-        } catch (IOException e) {
-            // malformed: the elements counted so far; the read that follows says how
-        }
-        return n;
-    }
-
-    /** A reader of one value of {@code type} that is a whole document: nothing may follow it. */
-    public static com.fasterxml.jackson.databind.ObjectReader strictly(Class<?> type) {
-        return mapper().readerFor(type).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-    }
 }
