@@ -66,8 +66,10 @@ public final class Json {
         static final ObjectMapper MAPPER = JsonMapper.builder(FACTORY)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                // A value of another type is not taken for the one expected: "yes" is no boolean, 1 no name.
+                // A value of another type is not taken for the one expected: "yes" and 1 are no boolean, 1 no name.
                 .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+                .withCoercionConfig(
+                        LogicalType.Boolean, c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail))
                 .withCoercionConfig(
                         LogicalType.Textual,
                         c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)

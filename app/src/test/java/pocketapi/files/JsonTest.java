@@ -55,6 +55,17 @@ class JsonTest {
         assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("{\"name\":\"a\",\"n\":1}");
     }
 
+    record Flag(boolean on) {}
+
+    /** Jackson's default takes 1 for true and 0 for false: a calendar's "isOffDay": 1 was a day off that way. */
+    @Test
+    void the_mapper_takes_no_number_for_a_boolean_nor_a_boolean_for_a_name() {
+        assertThatThrownBy(() -> Json.mapper().readValue("{\"on\":1}", Flag.class))
+                .hasMessageContaining("Cannot coerce Integer value (1)");
+        assertThatThrownBy(() -> Json.mapper().readValue("{\"name\":true,\"n\":1}", Pair.class))
+                .hasMessageContaining("Cannot coerce Boolean value");
+    }
+
     @Test
     void the_mapper_keeps_the_factorys_rules() throws Exception {
         assertThatThrownBy(() -> Json.mapper().readTree("{\"a\":1,\"a\":2}")).hasMessageContaining("Duplicate field");
