@@ -40,21 +40,22 @@ public final class Settings {
     public static final Setting<Boolean> UPDATES = Setting.of(
             "UPDATES",
             "on",
-            "on or off. off: no fetch at all (the mainland's holiday updates and their confirmations, Hong Kong's, "
-                    + "Macau's and Taiwan's), whatever the *_UPDATE_URL and *_CONFIRM_URL settings say: for a "
+            "on or off. off: no fetch at all (the mainland's holiday updates and their confirmations, "
+                    + RegionSettings.names() + "), whatever the *_UPDATE_URL and *_CONFIRM_URL settings say: for a "
                     + "machine without internet",
             v -> v.onOff());
 
     /** The settings {@link #UPDATES}{@code =off} turns off: every source fetched from. */
-    static final List<Setting<List<URI>>> FETCHED = List.of(
-            HolidaySettings.HOLIDAY_UPDATE_URL,
-            HolidaySettings.HOLIDAY_CONFIRM_URL,
-            RegionSettings.HK_UPDATE_URL,
-            RegionSettings.TW_UPDATE_URL,
-            RegionSettings.TW_CONFIRM_URL,
-            RegionSettings.MO_UPDATE_URL);
+    static final List<Setting<List<URI>>> FETCHED = fetched();
 
     private Settings() {}
+
+    private static List<Setting<List<URI>>> fetched() {
+        List<Setting<List<URI>>> fetched =
+                new ArrayList<>(List.of(HolidaySettings.HOLIDAY_UPDATE_URL, HolidaySettings.HOLIDAY_CONFIRM_URL));
+        fetched.addAll(RegionSettings.URLS);
+        return List.copyOf(fetched);
+    }
 
     /** Every setting, in order. */
     public static List<Setting<?>> all() {

@@ -31,7 +31,6 @@ import pocketapi.pictures.ImagePools;
 import pocketapi.pictures.NamedPools;
 import pocketapi.pictures.PicturesModule;
 import pocketapi.pictures.SampleImages;
-import pocketapi.regions.RegionSettings;
 import pocketapi.regions.Regions;
 import pocketapi.regions.RegionsModule;
 import pocketapi.web.CallCounter;
@@ -65,14 +64,7 @@ public final class TestApps {
 
     /** The regions with the update sources of the settings, reading no cache folder. */
     private static Regions regions(Config config, Clock clock) {
-        return new Regions(
-                Regions.every(
-                        config.get(RegionSettings.HK_UPDATE_URL),
-                        config.get(RegionSettings.MO_UPDATE_URL),
-                        config.get(RegionSettings.TW_UPDATE_URL),
-                        config.get(RegionSettings.TW_CONFIRM_URL)),
-                clock,
-                null);
+        return new Regions(Regions.every(config), clock, null);
     }
 
     /** The out-of-the-box service: defaults, bundled sample pictures. */

@@ -15,8 +15,8 @@ import pocketapi.web.Responses;
  * endpoints with the data's range and sources, and the year's arrangement with its region switch. Drawn again only when
  * the calendar, its sources, the calendars of one's own or the day change. The cards at the top are the mainland's; the
  * page's script draws a region's, when one is chosen, from its records in the same words ({@link #WORDS}): drawing them
- * all here would read every region's data, and start its updates, for a page view. Thread-safe: a race only draws the
- * same page twice.
+ * all here would read every region's data, and start its updates, for a page view. Each region's option in the switch
+ * carries its names and its legend's words ({@link Region#legend}). Thread-safe: a race only draws the same page twice.
  */
 final class HolidaysPage {
     private static final String TOP = Html.resource("pocketapi/holidays/top.html");
@@ -49,10 +49,14 @@ final class HolidaysPage {
         this.calendars = calendars;
         this.choice = choice;
         this.offBy = offBy;
-        StringBuilder options = new StringBuilder("<option value=\"cn\">中国大陆 mainland</option>");
+        StringBuilder options = new StringBuilder("<option value=\"cn\" data-legend=\"")
+                .append(legend(Mainland.CN))
+                .append("\">中国大陆 mainland</option>");
         for (Region r : regions) {
             options.append("<option value=\"")
                     .append(r.code())
+                    .append("\" data-legend=\"")
+                    .append(legend(r))
                     .append("\" data-zh=\"")
                     .append(Html.escape(r.chinese()))
                     .append("\" data-en=\"")
@@ -64,6 +68,14 @@ final class HolidaysPage {
                     .append("</option>");
         }
         this.regions = options.toString();
+    }
+
+    /** What the legend calls a region's marks, as the page's script reads them: JSON, escaped for an attribute. */
+    private static String legend(Region region) {
+        Region.Legend l = region.legend();
+        List<String> words =
+                List.of(l.off(), l.offEnglish(), l.statutory(), l.statutoryEnglish(), l.makeUp(), l.makeUpEnglish());
+        return Html.escape(new String(Responses.bytes(words), StandardCharsets.UTF_8));
     }
 
     String top() {
