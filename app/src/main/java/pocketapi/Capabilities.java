@@ -146,7 +146,7 @@ final class Capabilities {
         }
         on.addAll(regions.updates());
         return on.isEmpty()
-                ? (config.get(Settings.UPDATES) ? "automatic updates off" : "automatic updates off (UPDATES=off)")
+                ? (config.get(Offline.UPDATES) ? "automatic updates off" : "automatic updates off (UPDATES=off)")
                 : "updates every " + LogText.duration(config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS)) + ": "
                         + String.join("; ", on) + "; cache "
                         + config.get(HolidaySettings.HOLIDAY_CACHE_DIR).toAbsolutePath();

@@ -61,7 +61,7 @@ class StartupTest {
                 "HK_UPDATE_URL", "http://127.0.0.1:9/hk",
                 "UPDATES", "off");
         var config = Settings.parse(env, List.of("--tw-update-url", "http://127.0.0.1:9/tw"));
-        for (var fetched : Settings.FETCHED) {
+        for (var fetched : Offline.FETCHED) {
             assertThat(config.get(fetched)).as(fetched.name()).isEmpty();
         }
         ByteArrayOutputStream err = new ByteArrayOutputStream();
