@@ -91,7 +91,8 @@ public final class StatsRoutes {
             @JsonPropertyDescription("Today in UTC+8, YYYY-MM-DD.")
             String date,
 
-            @JsonPropertyDescription("The caller's user id: 16 hex digits, the same for the same address.")
+            @JsonPropertyDescription("The caller as counted: CF-Connecting-IP, else the first X-Forwarded-For entry, "
+                    + "else unknown (with TRUSTED_PROXIES, from another peer: its address).")
             String requestUser,
 
             Counts site,
@@ -107,9 +108,8 @@ public final class StatsRoutes {
     @JsonClassDescription("A badge as Shields' endpoint badge reads it (shields.io/badges/endpoint-badge).")
     record Shields(int schemaVersion, String label, String message, String color, int cacheSeconds) {}
 
-    /** An example of /api/info's answer: a fresh service's first call, from 127.0.0.1, on 2026-05-06. */
-    static final Info INFO_EXAMPLE =
-            new Info("UTC+8", "2026-05-06", "0000000000000000", new Counts(1, 1), new Counts(1, 1));
+    /** An example of /api/info's answer: a fresh service's first call, sent straight to it, on 2026-05-06. */
+    static final Info INFO_EXAMPLE = new Info("UTC+8", "2026-05-06", "unknown", new Counts(1, 1), new Counts(1, 1));
     /** An example of /api/info/history?days=2: a fresh service's first call, on 2026-05-06. */
     static final History HISTORY_EXAMPLE = new History(
             "UTC+8", List.of(new DayCount("2026-05-05", 0, 0, 0, 0, 0), new DayCount("2026-05-06", 1, 0, 0, 1, 0)));
