@@ -103,6 +103,7 @@ public final class HttpApi {
                                             + "client generator.")
                             .json(Map.of("type", "object"), "The OpenAPI 3.1 document."),
                     ctx -> ctx.contentType(Responses.JSON).result(openApi.document()));
+            ReferencePage.routes(routes);
             jetty(config, settings, ignored);
             // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));
