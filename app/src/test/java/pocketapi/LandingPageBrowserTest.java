@@ -98,6 +98,7 @@ class LandingPageBrowserTest {
                         .allSatisfy(url -> assertThat(url).startsWith(server.origin() + "/"))
                         .anySatisfy(url -> assertThat(url).startsWith(server.origin() + "/d/image/samples/"))
                         .anySatisfy(url -> assertThat(url).isEqualTo(server.origin() + "/api/info"));
+                assertReference(browser, server);
             } finally {
                 browser.quit();
             }
@@ -138,6 +139,34 @@ class LandingPageBrowserTest {
                         "不在数据中",
                         "2027's holiday arrangement is not in the built-in data, and updates are off");
         assertThat(page.get(2)).contains("Automatic updates are off").doesNotContain("by itself", "自动显示", "自动加入");
+    }
+
+    /**
+     * The reference page, {@code /docs}, linked from the landing page: Swagger UI shows an operation for every path of
+     * /openapi.json, with everything it loads from this service alone, and no script error.
+     */
+    private static void assertReference(ChromeDriver browser, TestServer server) throws Exception {
+        JavascriptExecutor js = browser;
+        assertThat(js.executeScript("return Array.from(document.querySelectorAll('footer a'))"
+                        + ".map(function (a) { return a.getAttribute('href'); })"))
+                .asList()
+                .contains("/docs");
+        List<String> paths = new ArrayList<>();
+        MAPPER.readTree(server.get("/openapi.json").body())
+                .get("paths")
+                .fieldNames()
+                .forEachRemaining(paths::add);
+        browser.get(server.origin() + "/docs");
+        awaitScript(browser, "return document.querySelectorAll('.opblock').length === " + paths.size());
+        screenshot(browser, "docs.png");
+        assertThat(js.executeScript("return Array.from(document.querySelectorAll('.opblock-summary-path'))"
+                        + ".map(function (p) { return p.getAttribute('data-path'); })"))
+                .asList()
+                .containsExactlyInAnyOrderElementsOf(paths);
+        assertThat(severeConsoleEntries(browser)).isEmpty();
+        assertThat(requestedUrls(browser))
+                .contains(server.origin() + "/docs", server.origin() + "/openapi.json")
+                .allSatisfy(url -> assertThat(url).startsWith(server.origin() + "/"));
     }
 
     /**

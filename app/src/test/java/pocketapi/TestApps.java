@@ -128,11 +128,17 @@ public final class TestApps {
      * RFC 2606): the tests that use this read the links, they do not follow them.
      */
     public static Javalin withNamedPool(Path dir) throws IOException {
+        return withNamedPool(dir, Map.of());
+    }
+
+    /** {@link #withNamedPool(Path)} with more settings. */
+    public static Javalin withNamedPool(Path dir, Map<String, String> more) throws IOException {
         Path named = Files.createDirectory(dir.resolve("named"));
         Files.writeString(named.resolve("wall.txt"), "a.jpg 800x600\nb.jpg 600x800\n");
         Files.writeString(dir.resolve("p.txt"), "p.jpg\n");
         Files.writeString(dir.resolve("l.txt"), "l.jpg\n");
-        return withPools(Map.of(
+        Map<String, String> settings = new java.util.HashMap<>(more);
+        settings.putAll(Map.of(
                 "IMAGE_HOST",
                 "https://img.example.com",
                 "IMAGE_POOL_PORTRAIT",
@@ -141,6 +147,7 @@ public final class TestApps {
                 dir.resolve("l.txt").toString(),
                 "IMAGE_POOLS_DIR",
                 named.toString()));
+        return withPools(settings);
     }
 
     /** The service of the given settings, their pool files and IMAGE_POOLS_DIR read as Main reads them. */

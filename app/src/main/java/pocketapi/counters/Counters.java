@@ -1,5 +1,6 @@
 package pocketapi.counters;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import java.time.LocalDate;
 import java.util.List;
 import pocketapi.web.CallCounter;
@@ -38,6 +39,8 @@ public interface Counters extends CallCounter {
     record Report(LocalDate date, String user, long siteTotal, long siteDaily, long userTotal, long userDaily) {}
 
     /** The calls of one UTC+8 day: the site's, and each family's. */
+    @JsonClassDescription(
+            "The calls of one UTC+8 day: the site's, and each family's (holidays, pictures, info, other).")
     record DayCount(String date, long site, long holidays, long pictures, long info, long other) {
         static DayCount of(long day, long[] c) {
             return new DayCount(LocalDate.ofEpochDay(day).toString(), c[0], c[1], c[2], c[3], c[4]);

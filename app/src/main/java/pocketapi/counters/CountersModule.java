@@ -6,6 +6,7 @@ import java.util.function.Function;
 import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.web.Caller;
+import pocketapi.web.Doc;
 import pocketapi.web.Family;
 import pocketapi.web.Html;
 import pocketapi.web.Measures;
@@ -51,15 +52,62 @@ public final class CountersModule implements Module {
     }
 
     @Override
+    public String about() {
+        return "The calls counted: the site's and each caller's, per day, and badges of them.";
+    }
+
+    @Override
     public void routes(Routes r) {
-        r.counting("/api/info", ctx -> {
-            Caller caller = Routes.caller(ctx);
-            StatsRoutes.info(ctx, counters.countAndReport(caller.user(), caller.counted() ? Family.INFO : null));
-        });
-        r.counted("/api/info/history", Family.INFO, stats::history, stats.days, StatsRoutes.CSV);
+        r.counting(
+                "/api/info",
+                Doc.of(
+                                "Usage counts",
+                                "The calls counted, this one included: the site's and the caller's, in all and today "
+                                        + "(UTC+8). The caller is known by a keyed hash of its address, never the "
+                                        + "address (docs: counters.md).")
+                        .json(StatsRoutes.Info.class, "The counts.", "", () -> StatsRoutes.INFO_EXAMPLE),
+                ctx -> {
+                    Caller caller = Routes.caller(ctx);
+                    StatsRoutes.info(
+                            ctx, counters.countAndReport(caller.user(), caller.counted() ? Family.INFO : null));
+                });
+        r.counted(
+                "/api/info/history",
+                Doc.of(
+                                "Calls per day",
+                                "The site's calls per UTC+8 day, by family, up to today: JSON, or CSV for a "
+                                        + "spreadsheet.")
+                        .json(
+                                StatsRoutes.History.class,
+                                "The days, as JSON.",
+                                "days=2",
+                                () -> StatsRoutes.HISTORY_EXAMPLE)
+                        .body("text/csv", "format=csv: a header line, then a line per day (CRLF).", false)
+                        .error(404, "The history is off (STATS_HISTORY_DAYS=0)."),
+                Family.INFO,
+                stats::history,
+                stats.days,
+                StatsRoutes.CSV);
         // Not counted: the badges.
-        r.counted("/api/badge.svg", null, stats::badgeSvg, StatsRoutes.METRIC, StatsRoutes.LABEL);
-        r.counted("/api/badge.json", null, stats::badgeJson, StatsRoutes.METRIC, StatsRoutes.LABEL);
+        r.counted(
+                "/api/badge.svg",
+                Doc.of("A badge", "A badge of the site's calls, as SVG, for a README or a page: never cached.")
+                        .body("image/svg+xml", "The badge.", false, "Cache-Control"),
+                null,
+                stats::badgeSvg,
+                StatsRoutes.METRIC,
+                StatsRoutes.LABEL);
+        r.counted(
+                "/api/badge.json",
+                Doc.of(
+                                "A badge, for Shields",
+                                "The badge's words and number in the JSON Shields' endpoint badge reads "
+                                        + "(https://img.shields.io/endpoint?url=...).")
+                        .json(StatsRoutes.Shields.class, "The badge.", "", () -> StatsRoutes.SHIELDS_EXAMPLE),
+                null,
+                stats::badgeJson,
+                StatsRoutes.METRIC,
+                StatsRoutes.LABEL);
     }
 
     @Override

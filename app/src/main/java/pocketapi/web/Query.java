@@ -172,7 +172,8 @@ public final class Query {
 
     private int index(Param<?> p) {
         for (int i = 0; i < sent.length; i++) {
-            if (params.get(i) == p) {
+            // By name: a route may declare a shared parameter described for it (Y.described(...)).
+            if (params.get(i) == p || params.get(i).name().equals(p.name())) {
                 return i;
             }
         }
@@ -217,9 +218,12 @@ public final class Query {
         return sent[index(p)];
     }
 
-    /** The value, typed, or the parameter's {@code absent} one. */
+    /** The value, typed, or the parameter's {@code absent} one; a required one absent is a 400 saying what to give. */
     public <T> T get(Param<T> p) {
         String value = sent[index(p)];
+        if (value == null && p.missing() != null) {
+            throw new BadRequestResponse(p.name() + " is missing; " + p.missing());
+        }
         if (value == null) {
             return p.absent();
         }
@@ -243,9 +247,18 @@ public final class Query {
 
     /**
      * One query parameter an endpoint takes, declared once: its name, how its value is read, what it is when absent,
-     * and the long names people type for a short one ({@code year} for {@code y}): each of those is a 400 naming it.
+     * how OpenAPI describes its values ({@link #schema}) and it ({@link #description}), the long names people type for
+     * a short one ({@code year} for {@code y}: each of those is a 400 naming it), and, for a parameter the endpoint
+     * cannot answer without, what to give ({@link #missing}; null: optional).
      */
-    public record Param<T>(String name, Read<T> read, T absent, Map<String, Object> schema, List<String> longNames) {
+    public record Param<T>(
+            String name,
+            Read<T> read,
+            T absent,
+            Map<String, Object> schema,
+            List<String> longNames,
+            String description,
+            String missing) {
         /** How a value is read. */
         public interface Read<T> {
             T read(String value);
@@ -256,14 +269,19 @@ public final class Query {
             this(name, read, absent, Map.of("type", "string"));
         }
 
-        /** A parameter with no long names. */
+        /** A parameter with no long names, not yet described, optional. */
         public Param(String name, Read<T> read, T absent, Map<String, Object> schema) {
-            this(name, read, absent, schema, List.of());
+            this(name, read, absent, schema, List.of(), "", null);
         }
 
         /** This parameter described to OpenAPI as one of {@code values} (what it reads is unchanged). */
         public Param<T> choices(String... values) {
-            return new Param<>(name, read, absent, Map.of("type", "string", "enum", List.of(values)), longNames);
+            return schema(Map.of("type", "string", "enum", List.of(values)));
+        }
+
+        /** This parameter with its values described to OpenAPI by {@code schema} (what it reads is unchanged). */
+        public Param<T> schema(Map<String, Object> schema) {
+            return new Param<>(name, read, absent, schema, longNames, description, missing);
         }
 
         /**
@@ -271,7 +289,28 @@ public final class Query {
          * any letter case, each is a 400 saying this one was meant, never ignored for a default.
          */
         public Param<T> withLongNames(String... names) {
-            return new Param<>(name, read, absent, schema, List.of(names));
+            return new Param<>(name, read, absent, schema, List.of(names), description, missing);
+        }
+
+        /** This parameter with its one-line description, as the API's reference shows it. */
+        public Param<T> described(String description) {
+            return new Param<>(name, read, absent, schema, longNames, description, missing);
+        }
+
+        /**
+         * This parameter as one its endpoint cannot answer without: absent, it is a 400 {@code NAME is missing; } and
+         * {@code hint} (what to give), and OpenAPI marks it required.
+         */
+        public Param<T> required(String hint) {
+            return new Param<>(name, read, absent, schema, longNames, description, hint);
+        }
+
+        /**
+         * This parameter as one that may be given several times ({@code c=i&c=k}, read with {@link Query#all}): OpenAPI
+         * describes it as an array of its values.
+         */
+        public Param<T> repeatable() {
+            return schema(Map.of("type", "array", "items", schema));
         }
 
         /** Any text, as given; absent: null. */
