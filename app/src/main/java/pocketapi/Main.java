@@ -27,29 +27,17 @@ import pocketapi.counters.CountersModule;
 import pocketapi.counters.Importing;
 import pocketapi.files.FolderWatcher;
 import pocketapi.files.Json;
-import pocketapi.forecast.ForecastCalendars;
-import pocketapi.forecast.ForecastModule;
-import pocketapi.hitokoto.HitokotoModule;
-import pocketapi.hitokoto.HitokotoSettings;
 import pocketapi.holidays.HolidayDataException;
-import pocketapi.holidays.HolidaySettings;
-import pocketapi.holidays.HolidaysModule;
-import pocketapi.holidays.RegionCalendars;
 import pocketapi.holidays.data.HolidayCheck;
-import pocketapi.logging.LogText;
 import pocketapi.logging.Throttle;
 import pocketapi.metrics.MetricsModule;
 import pocketapi.metrics.MetricsSettings;
 import pocketapi.notify.Notifier;
-import pocketapi.notify.NotifyModule;
 import pocketapi.notify.NotifySettings;
 import pocketapi.notify.NotifyTest;
 import pocketapi.notify.Target;
 import pocketapi.pictures.ImagePoolException;
-import pocketapi.pictures.PicturesModule;
-import pocketapi.regions.RegionSettings;
 import pocketapi.regions.Regions;
-import pocketapi.regions.RegionsModule;
 import pocketapi.web.CallCounter;
 import pocketapi.web.HttpApi;
 import pocketapi.web.JettyProperties;
@@ -169,18 +157,7 @@ public final class Main {
         // The start reads its files token by token: the databind, which the first JSON answer would load (~400 ms on
         // one core), loads a second later on a thread aside, not in the way of the first answers.
         Jobs.once(threads.apply("log"), "the JSON codec's warm-up", Duration.ofSeconds(1), Json::warm);
-        if (config.get(HolidaySettings.CALENDARS_DIR).isPresent() && served.holidays() != null) {
-            LOG.info(
-                    "calendars of your own from {}: {}",
-                    config.get(HolidaySettings.CALENDARS_DIR).get(),
-                    served.holidays().own().all().keySet());
-        }
-        if (config.get(HitokotoSettings.HITOKOTO_DIR).isPresent() && served.hitokoto() != null) {
-            LOG.info(
-                    "sentences from {}: {} for /api/hitokoto",
-                    config.get(HitokotoSettings.HITOKOTO_DIR).get(),
-                    served.hitokoto().size());
-        }
+        served.notes().forEach(LOG::info);
     }
 
     /**
@@ -251,23 +228,17 @@ public final class Main {
             CallCounter counter,
             List<String> ignored,
             BooleanSupplier save,
-            HolidaysModule holidays,
-            HitokotoModule hitokoto,
-            String describe) {}
+            String describe,
+            List<String> notes) {}
 
     /** The folders the capabilities served write to, each once: tried before any of them reads a file. */
     static List<WritableFolders.Wanted> folders(Config config) {
         List<String> serve = config.get(Settings.SERVE);
         List<WritableFolders.Wanted> wanted = new ArrayList<>();
-        if (serve.contains("holidays")) {
-            wanted.addAll(HolidaySettings.folders(config));
-            wanted.addAll(RegionSettings.folders(config));
-        }
-        if (serve.contains("info")) {
-            wanted.add(CounterSettings.folder(config));
-        }
-        if (serve.contains("notify")) {
-            wanted.addAll(NotifySettings.folders(config));
+        for (Capabilities.Capability capability : Capabilities.ALL) {
+            if (serve.contains(capability.name())) {
+                wanted.addAll(capability.folders().of(config));
+            }
         }
         // Distinct by setting and folder (not by the records' own equals: its first call costs tens of ms at start).
         Set<String> seen = new HashSet<>();
@@ -277,59 +248,45 @@ public final class Main {
     }
 
     /**
-     * The modules {@code SERVE} names, in the order of the page, each reading its files now: the holiday calendar (with
-     * the regions and the forecast), the pictures, the sentences, the counters, the notifications. One not served has
-     * no object, reads no file and starts no thread.
+     * The modules {@code SERVE} names, in the order of the page ({@link Capabilities}), each reading its files now,
+     * then /metrics over them. One not served has no object, reads no file and starts no thread.
      */
     static Served serve(Config config, Clock clock, MemoryBudget budget)
             throws ConfigException, HolidayDataException, ImagePoolException, FolderWatcher.Refused {
         List<String> serve = config.get(Settings.SERVE);
         List<Module> modules = new ArrayList<>();
         List<String> line = new ArrayList<>();
-        HolidaysModule holidays = null;
-        HitokotoModule hitokoto = null;
-        CountersModule counters = null;
-        RegionCalendars regions = RegionCalendars.NONE;
-        if (serve.contains("holidays")) {
-            RegionsModule regional = new RegionsModule(config, clock, userAgent());
-            regions = regional.regions();
-            ForecastCalendars forecasts = new ForecastCalendars(clock);
-            holidays = HolidaysModule.load(config, clock, budget.calendars(), regions, forecasts, userAgent());
-            modules.addAll(List.of(holidays, regional, new ForecastModule(holidays, forecasts)));
-            line.add("holidays " + holidays.range() + " (" + updates(config, regional) + ")");
+        List<String> notes = new ArrayList<>();
+        for (Capabilities.Capability capability : Capabilities.ALL) {
+            if (serve.contains(capability.name())) {
+                Capabilities.Loaded loaded = capability
+                        .loader()
+                        .load(new Capabilities.Loading(config, clock, budget, userAgent(), List.copyOf(modules)));
+                modules.addAll(loaded.modules());
+                if (!loaded.words().isEmpty()) {
+                    line.add(loaded.words());
+                }
+                notes.addAll(loaded.notes());
+            }
         }
-        if (serve.contains("img")) {
-            PicturesModule pictures =
-                    PicturesModule.load(config, budget.pools(), config.get(CounterSettings.STATS_MAX_USERS));
-            modules.add(pictures);
-            line.add("pictures " + pictures.describe(config));
-        }
-        if (serve.contains("hitokoto")) {
-            hitokoto = HitokotoModule.load(config, budget.sentences());
-            modules.add(hitokoto);
-        }
-        if (serve.contains("info")) {
-            counters = CountersModule.open(config, clock);
-            modules.add(counters);
-            line.add("counters " + counters.describe());
-        } else {
+        CountersModule counters = modules.stream()
+                .filter(CountersModule.class::isInstance)
+                .map(CountersModule.class::cast)
+                .findFirst()
+                .orElse(null);
+        if (counters == null) {
             line.add("nothing counted (SERVE has no info)");
-        }
-        if (serve.contains("notify")) {
-            modules.add(NotifyModule.of(config, holidays, regions, clock, userAgent()));
         }
         MetricsModule.of(config, List.copyOf(modules)).ifPresent(modules::add);
         line.add("serving " + String.join(", ", serve) + (config.get(MetricsSettings.METRICS) ? " and /metrics" : "")
                 + "; " + budget);
-        CountersModule saved = counters;
         return new Served(
                 List.copyOf(modules),
                 counters == null ? CallCounter.NONE : counters.calls(),
                 counters == null ? List.of() : config.get(CounterSettings.STATS_IGNORE),
-                saved == null ? () -> true : saved::stop,
-                holidays,
-                hitokoto,
-                String.join(", ", line));
+                counters == null ? () -> true : counters::stop,
+                String.join(", ", line),
+                List.copyOf(notes));
     }
 
     /** One thread a job, by name: the jobs of one name (the folders' looks, the updates) share it. */
@@ -389,25 +346,6 @@ public final class Main {
                 Runtime.getRuntime().halt(saved ? 0 : 1);
             }
         }
-    }
-
-    /** Every update source that is on, for the start-up line; "automatic updates off" when none is. */
-    static String updates(Config config, RegionsModule regions) {
-        List<String> on = new ArrayList<>();
-        if (!config.get(HolidaySettings.HOLIDAY_UPDATE_URL).isEmpty()) {
-            on.add("the mainland's from " + LogText.hosts(config.get(HolidaySettings.HOLIDAY_UPDATE_URL))
-                    + " (holiday-cn), "
-                    + (config.get(HolidaySettings.HOLIDAY_CONFIRM_URL).isEmpty()
-                            ? "changes not cross-checked (HOLIDAY_CONFIRM_URL=off)"
-                            : "each change confirmed by chinese-days from "
-                                    + LogText.hosts(config.get(HolidaySettings.HOLIDAY_CONFIRM_URL))));
-        }
-        on.addAll(regions.updates());
-        return on.isEmpty()
-                ? (config.get(Settings.UPDATES) ? "automatic updates off" : "automatic updates off (UPDATES=off)")
-                : "updates every " + LogText.duration(config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS)) + ": "
-                        + String.join("; ", on) + "; cache "
-                        + config.get(HolidaySettings.HOLIDAY_CACHE_DIR).toAbsolutePath();
     }
 
     static String version() {

@@ -44,11 +44,6 @@ public final class MemoryBudget {
         this.sentences = sentences;
     }
 
-    /** The budget of {@code config}, serving all, in a heap of {@code maxHeap} bytes. */
-    public static MemoryBudget check(Config config, long maxHeap) throws ConfigException {
-        return check(config, maxHeap, Settings.CAPABILITIES);
-    }
-
     /** The budget of {@code config} in a heap of {@code maxHeap} bytes, with only {@code served} taking their part. */
     public static MemoryBudget check(Config config, long maxHeap, List<String> served) throws ConfigException {
         boolean info = served.contains("info");

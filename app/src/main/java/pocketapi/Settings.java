@@ -1,6 +1,5 @@
 package pocketapi;
 
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +20,8 @@ import pocketapi.web.ServerSettings;
  * {@code --help}, the README's table and {@code pocketapi.env}; and {@link #SERVE}, the capabilities served. Stateless.
  */
 public final class Settings {
-    /** The capabilities {@code SERVE} takes, in the order of the page. */
-    public static final List<String> CAPABILITIES = List.of("holidays", "img", "info", "hitokoto", "notify");
+    /** The capabilities {@code SERVE} takes, in the order of the page ({@link Capabilities}). */
+    public static final List<String> CAPABILITIES = Capabilities.names();
 
     public static final Setting<List<String>> SERVE = Setting.of(
             "SERVE",
@@ -36,31 +35,13 @@ public final class Settings {
                     + "/api/ping and the page stay",
             v -> v.names(CAPABILITIES));
 
-    /** The one switch for offline: every fetch of holiday data off, whatever the update URLs say. */
-    public static final Setting<Boolean> UPDATES = Setting.of(
-            "UPDATES",
-            "on",
-            "on or off. off: no fetch at all (the mainland's holiday updates and their confirmations, Hong Kong's, "
-                    + "Macau's and Taiwan's), whatever the *_UPDATE_URL and *_CONFIRM_URL settings say: for a "
-                    + "machine without internet",
-            v -> v.onOff());
-
-    /** The settings {@link #UPDATES}{@code =off} turns off: every source fetched from. */
-    static final List<Setting<List<URI>>> FETCHED = List.of(
-            HolidaySettings.HOLIDAY_UPDATE_URL,
-            HolidaySettings.HOLIDAY_CONFIRM_URL,
-            RegionSettings.HK_UPDATE_URL,
-            RegionSettings.TW_UPDATE_URL,
-            RegionSettings.TW_CONFIRM_URL,
-            RegionSettings.MO_UPDATE_URL);
-
     private Settings() {}
 
     /** Every setting, in order. */
     public static List<Setting<?>> all() {
         List<Setting<?>> all = new ArrayList<>(ServerSettings.ALL);
         all.add(SERVE);
-        all.add(UPDATES);
+        all.add(Offline.UPDATES);
         for (List<Setting<?>> settings : List.of(
                 HolidaySettings.ALL,
                 RegionSettings.ALL,
@@ -76,12 +57,7 @@ public final class Settings {
 
     /** Reads every setting from {@code env} and {@code args}, and checks those that go together. */
     public static Config parse(Map<String, String> env, List<String> args) throws ConfigException {
-        Config config = Config.parse(env, args, all());
-        if (!config.get(UPDATES)) {
-            for (Setting<List<URI>> fetched : FETCHED) {
-                config = config.with(fetched, List.of());
-            }
-        }
+        Config config = Offline.apply(Config.parse(env, args, all()));
         PictureSettings.check(config);
         if (config.get(SERVE).contains("notify") && !config.get(SERVE).contains("holidays")) {
             throw new ConfigException(SERVE.name() + " (" + SERVE.flag() + "): notify needs holidays (the calendars it "

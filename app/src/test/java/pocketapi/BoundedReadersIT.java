@@ -2,11 +2,22 @@ package pocketapi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -139,6 +150,63 @@ class BoundedReadersIT {
                         "three refused region files at %s: %.1f MB of heap in use after a full GC%n",
                         unit, jar.heapAfterGc() / 1e6);
             }
+        }
+    }
+
+    @Test
+    void a_portrait_pool_whose_first_line_is_2_mb_serves_twelve_clients_from_its_other_entries_at_the_units_heap()
+            throws Exception {
+        List<String> unit = JarProcess.unitFlags();
+        // Inside the 4 MB a pool file may have: it was one entry of 2 MB, each request copying it several times, and
+        // twelve clients ran the heap out (exit 3) after 19 answers.
+        Path portrait = Files.writeString(dir.resolve("portrait.txt"), "x".repeat(2 << 20) + "\np/1.jpg\np/2.jpg\n");
+        Path landscape = Files.writeString(dir.resolve("landscape.txt"), "l/1.jpg\n");
+        Map<String, String> env = Map.of(
+                "IMAGE_HOST",
+                "https://img.example.com",
+                "IMAGE_POOL_PORTRAIT",
+                portrait.toString(),
+                "IMAGE_POOL_LANDSCAPE",
+                landscape.toString(),
+                "STATS_FILE",
+                dir.resolve("stats.json").toString());
+        try (JarProcess jar = JarProcess.start(List.of(), unit, env)) {
+            ExecutorService clients = Executors.newFixedThreadPool(12);
+            try {
+                CyclicBarrier together = new CyclicBarrier(12);
+                List<Future<Set<String>>> answers = new ArrayList<>();
+                for (int c = 0; c < 12; c++) {
+                    answers.add(clients.submit(() -> {
+                        // A client of its own each: one client reads all its connections through one thread, and so
+                        // never has twelve answers under way.
+                        HttpClient client = HttpClient.newBuilder()
+                                .version(HttpClient.Version.HTTP_1_1)
+                                .build();
+                        HttpRequest request = HttpRequest.newBuilder(URI.create(jar.origin() + "/img/pe?type=url"))
+                                .timeout(Duration.ofSeconds(30))
+                                .build();
+                        together.await();
+                        Set<String> links = new HashSet<>();
+                        for (int i = 0; i < 20; i++) {
+                            HttpResponse<String> answer = client.send(request, HttpResponse.BodyHandlers.ofString());
+                            assertThat(answer.statusCode()).isEqualTo(200);
+                            links.add(answer.body());
+                        }
+                        return links;
+                    }));
+                }
+                Set<String> links = new HashSet<>();
+                for (Future<Set<String>> some : answers) {
+                    links.addAll(some.get());
+                }
+                assertThat(jar.process().isAlive()).isTrue();
+                assertThat(links)
+                        .isSubsetOf(
+                                "https://img.example.com/d/image/p/1.jpg", "https://img.example.com/d/image/p/2.jpg");
+            } finally {
+                clients.shutdownNow();
+            }
+            assertThat(jar.output()).contains(portrait + ", line 1: an entry longer than 2048 characters left out");
         }
     }
 }

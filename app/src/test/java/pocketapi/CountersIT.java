@@ -113,7 +113,9 @@ class CountersIT {
             CounterFiles.awaitSaved(stats, 40);
             run2.process().destroyForcibly(); // a crash before the next whole save
             run2.process().waitFor();
-            assertThat(run2.output()).doesNotContain("WARN").doesNotContain("ERROR");
+            // Nothing to warn of, but from 1 December the end of the holiday data (the day the test runs decides).
+            assertThat(run2.output().lines().filter(l -> !l.contains("WARN HolidayUpdater - holiday data end")))
+                    .noneMatch(l -> l.contains("WARN") || l.contains("ERROR"));
         }
         try (JarProcess run3 = JarProcess.start(env)) {
             assertThat(info(run3, "198.51.100.5").at("/site/totalRequests").longValue())

@@ -208,7 +208,8 @@ class JarIT {
             assertThat(plain.getEntry("pocketapi/Main.class")).isNotNull();
             assertThat(plain.getEntry("io/javalin/Javalin.class")).isNull();
         }
-        // 10 MB until /metrics (issue 57): the Prometheus client adds 0.42 MB, the servlet schemas dropped 0.25 MB.
+        // 10 MB until /metrics (issue 57): the Prometheus client adds 0.42 MB, the servlet schemas dropped 0.25 MB;
+        // /docs (issue 66): Swagger UI's bundle and style add 0.5 MB.
         assertThat(Files.size(jar)).isLessThan(11L << 20);
     }
 
@@ -238,6 +239,24 @@ class JarIT {
             assertThat(head.statusCode()).isEqualTo(404);
             // A failure is logged before its answer is sent: every answer is in, so is every line.
             assertThat(jar.output()).doesNotContain("NoClassDefFoundError", "ClassNotFoundException", "ERROR");
+        }
+    }
+
+    @Test
+    void the_reference_page_and_the_files_it_loads_are_served_from_the_jar() throws Exception {
+        try (JarProcess jar = JarProcess.start(Map.of())) {
+            var page = jar.get("/docs");
+            assertThat(page.statusCode()).isEqualTo(200);
+            assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+            for (String file :
+                    java.util.List.of("/docs/swagger-ui-bundle.js", "/docs/swagger-ui.css", "/docs/docs.js")) {
+                assertThat(page.body()).contains("\"" + file + "\"");
+                var answer = jar.get(file);
+                assertThat(answer.statusCode()).as(file).isEqualTo(200);
+                assertThat(answer.body()).as(file).isNotEmpty();
+            }
+            assertThat(jar.get("/docs/swagger-ui-bundle.js").body()).contains("SwaggerUIBundle");
+            assertThat(jar.get("/docs/docs.js").body()).contains("\"/openapi.json\"");
         }
     }
 

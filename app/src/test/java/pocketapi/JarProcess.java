@@ -75,11 +75,7 @@ final class JarProcess implements AutoCloseable {
         // Tests never reach the internet: holiday updates stay off unless a test points them at a local mirror.
         builder.environment().put(HolidaySettings.HOLIDAY_UPDATE_URL.name(), "off");
         builder.environment().put(HolidaySettings.HOLIDAY_CONFIRM_URL.name(), "off");
-        for (Setting<?> region : List.of(
-                RegionSettings.HK_UPDATE_URL,
-                RegionSettings.TW_UPDATE_URL,
-                RegionSettings.TW_CONFIRM_URL,
-                RegionSettings.MO_UPDATE_URL)) {
+        for (Setting<?> region : RegionSettings.ALL) {
             builder.environment().put(region.name(), "off");
         }
         builder.environment().putAll(env);

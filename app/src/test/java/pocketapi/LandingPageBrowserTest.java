@@ -42,7 +42,8 @@ class LandingPageBrowserTest {
     void the_page_loads_offline_with_numbers_a_picture_this_years_calendar_and_no_errors() {
         RequiredTools.require("chromium chromium-driver", CHROMIUM, CHROMEDRIVER);
         // 2026-05-06 in UTC+8: the next break is 端午节, 44 days away.
-        TestServer.run(TestApps.app(TestApps.at("2026-05-06T02:00:00Z")), server -> {
+        MutableClock clock = new MutableClock("2026-05-06T02:00:00Z");
+        TestServer.run(TestApps.app(clock), server -> {
             // Four calls of the API's users, before anyone looks at the page: the page's own are not counted.
             for (String path :
                     List.of("/api/holidays", "/api/holidays?type=alarm", "/api/holidays/detail", "/img/url")) {
@@ -84,12 +85,20 @@ class LandingPageBrowserTest {
                 assertChart(browser);
                 assertRegionSwitch(browser);
                 assertThat(severeConsoleEntries(browser)).isEmpty();
+                // The last day of the data, where the regions' next day (2027-01-01, in their data) and the
+                // mainland's (not) differ.
+                clock.set("2026-12-31T02:00:00Z");
                 assertRegionFragment(browser, server.origin());
+                assertThat(severeConsoleEntries(browser))
+                        .as("no script error; the mainland's next break, after its data, is a 404 Chromium logs")
+                        .allMatch(e -> e.endsWith("/api/holidays/next - Failed to load resource: the server "
+                                + "responded with a status of 404 (Not Found)"));
                 assertThat(requestedUrls(browser))
                         .isNotEmpty()
                         .allSatisfy(url -> assertThat(url).startsWith(server.origin() + "/"))
                         .anySatisfy(url -> assertThat(url).startsWith(server.origin() + "/d/image/samples/"))
                         .anySatisfy(url -> assertThat(url).isEqualTo(server.origin() + "/api/info"));
+                assertReference(browser, server);
             } finally {
                 browser.quit();
             }
@@ -130,6 +139,34 @@ class LandingPageBrowserTest {
                         "不在数据中",
                         "2027's holiday arrangement is not in the built-in data, and updates are off");
         assertThat(page.get(2)).contains("Automatic updates are off").doesNotContain("by itself", "自动显示", "自动加入");
+    }
+
+    /**
+     * The reference page, {@code /docs}, linked from the landing page: Swagger UI shows an operation for every path of
+     * /openapi.json, with everything it loads from this service alone, and no script error.
+     */
+    private static void assertReference(ChromeDriver browser, TestServer server) throws Exception {
+        JavascriptExecutor js = browser;
+        assertThat(js.executeScript("return Array.from(document.querySelectorAll('footer a'))"
+                        + ".map(function (a) { return a.getAttribute('href'); })"))
+                .asList()
+                .contains("/docs");
+        List<String> paths = new ArrayList<>();
+        MAPPER.readTree(server.get("/openapi.json").body())
+                .get("paths")
+                .fieldNames()
+                .forEachRemaining(paths::add);
+        browser.get(server.origin() + "/docs");
+        awaitScript(browser, "return document.querySelectorAll('.opblock').length === " + paths.size());
+        screenshot(browser, "docs.png");
+        assertThat(js.executeScript("return Array.from(document.querySelectorAll('.opblock-summary-path'))"
+                        + ".map(function (p) { return p.getAttribute('data-path'); })"))
+                .asList()
+                .containsExactlyInAnyOrderElementsOf(paths);
+        assertThat(severeConsoleEntries(browser)).isEmpty();
+        assertThat(requestedUrls(browser))
+                .contains(server.origin() + "/docs", server.origin() + "/openapi.json")
+                .allSatisfy(url -> assertThat(url).startsWith(server.origin() + "/"));
     }
 
     /**
@@ -410,16 +447,27 @@ class LandingPageBrowserTest {
     }
 
     /**
-     * {@code #region=hk} opens Hong Kong: its grid, its words in the legend (no make-up day), no mainland forecast
-     * under it; choosing Taiwan writes {@code #region=tw}, the mainland clears the fragment.
+     * {@code #region=hk} on 2026-12-31 opens Hong Kong: today's and tomorrow's cards its answers (tomorrow 一月一日, a
+     * general holiday in its data, where the mainland's 2027 is not), its grid, its words in the legend (no make-up
+     * day), no mainland forecast under it; choosing Taiwan writes {@code #region=tw} and draws its cards, the mainland
+     * clears the fragment and its cards are back.
      */
     private static void assertRegionFragment(ChromeDriver browser, String origin) throws InterruptedException {
         JavascriptExecutor js = browser;
         browser.get(origin + "/#region=hk");
+        browser.navigate().refresh(); // loaded anew, as drawn on the new day (the fragment alone changes no page)
         awaitScript(
                 browser,
                 "return document.getElementById('region').value === 'hk'"
-                        + " && document.querySelectorAll('#months td.off').length === 28");
+                        + " && document.querySelectorAll('#months td.off').length === 28"
+                        + " && document.getElementById('day-tomorrow').textContent.indexOf('香港') >= 0");
+        assertThat(text(browser, "day-today"))
+                .startsWith("今天 12月31日 周四 · 香港\nToday, 2026-12-31, Hong Kong\n")
+                .contains("work 上班 · 工作日 · 接口值 flase = 普通日", "the API's value flase = an ordinary day");
+        assertThat(text(browser, "day-tomorrow"))
+                .startsWith("明天 1月1日 周五 · 香港\nTomorrow, 2027-01-01, Hong Kong\n")
+                .contains("vacation 休息 · 一月一日 · ", "接口值 ture = 法定节假日休息")
+                .doesNotContain("不在数据中");
         assertThat(text(browser, "legend-statutory")).contains("法定假日", "Employment Ordinance");
         assertThat(js.executeScript("return document.getElementById('legend-work').hidden"))
                 .isEqualTo(true);
@@ -430,9 +478,16 @@ class LandingPageBrowserTest {
         js.executeScript(choose, "tw");
         assertThat(js.executeScript("return location.hash")).isEqualTo("#region=tw");
         assertThat(text(browser, "legend-work")).contains("補行上班");
+        awaitScript(browser, "return document.getElementById('day-tomorrow').textContent.indexOf('臺灣') >= 0");
+        assertThat(text(browser, "day-tomorrow"))
+                .contains("Taiwan", "vacation 休息")
+                .doesNotContain("香港");
         js.executeScript(choose, "cn");
         assertThat(js.executeScript("return location.hash")).isEqualTo("");
         awaitScript(browser, "return document.querySelectorAll('#months td.off').length === 33");
+        assertThat(text(browser, "day-tomorrow"))
+                .startsWith("明天 1月1日 周五\nTomorrow, 2027-01-01\n")
+                .contains("不在数据中", "2027's holiday arrangement is not fetched yet");
         assertThat(text(browser, "legend-statutory")).contains("法定节假日", "3× pay");
         assertThat(js.executeScript("return getComputedStyle(document.getElementById('forecast')).display"))
                 .isNotEqualTo("none");

@@ -28,7 +28,7 @@ class MemoryBudgetTest {
 
     @Test
     void the_defaults_fit_the_units_heap_with_megabytes_left_for_pictures_and_calendars() throws Exception {
-        MemoryBudget budget = MemoryBudget.check(Settings.defaults(), UNIT_HEAP);
+        MemoryBudget budget = MemoryBudget.check(Settings.defaults(), UNIT_HEAP, Settings.CAPABILITIES);
         assertThat(budget.pools()).isBetween(5L << 20, 9L << 20);
         assertThat(budget.calendars()).isGreaterThan(5L << 19);
         assertThat(budget.toString()).startsWith("heap 59.4 MB:");
@@ -36,42 +36,53 @@ class MemoryBudgetTest {
 
     @Test
     void more_users_than_the_heap_holds_stop_the_start_naming_the_setting_the_heap_and_what_fits() throws Exception {
-        assertThatThrownBy(() -> MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "5000000")), UNIT_HEAP))
+        assertThatThrownBy(() -> MemoryBudget.check(
+                        config(Map.of("STATS_MAX_USERS", "5000000")), UNIT_HEAP, Settings.CAPABILITIES))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage(
                         "STATS_MAX_USERS (--stats-max-users): 5000000 users take 362.4 MB in a heap of 59.4 MB (-Xmx), "
                                 + "which holds at most 208932 beside the rest of the service; lower it or "
                                 + "give Java a larger -Xmx");
-        MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "208932")), UNIT_HEAP);
-        assertThatThrownBy(() -> MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "208933")), UNIT_HEAP));
+        MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "208932")), UNIT_HEAP, Settings.CAPABILITIES);
+        assertThatThrownBy(() ->
+                MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "208933")), UNIT_HEAP, Settings.CAPABILITIES));
         // Redis mode keeps no sketch of visitors (Redis does): its own 2 MB instead.
         assertThatThrownBy(() -> MemoryBudget.check(
                         config(Map.of("STATS_MAX_USERS", "256970", "STATS_REDIS_URL", "redis://127.0.0.1:6379")),
-                        UNIT_HEAP))
+                        UNIT_HEAP,
+                        Settings.CAPABILITIES))
                 .hasMessageContaining("at most 229376 beside");
-        MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "5000000")), 1L << 30); // a heap of 1 GB holds them
+        MemoryBudget.check(
+                config(Map.of("STATS_MAX_USERS", "5000000")),
+                1L << 30,
+                Settings.CAPABILITIES); // a heap of 1 GB holds them
     }
 
     @Test
     void more_days_of_visitors_than_the_heap_holds_stop_the_start_naming_the_setting_and_the_days_that_fit()
             throws Exception {
-        assertThatThrownBy(() -> MemoryBudget.check(config(Map.of("STATS_HISTORY_DAYS", "3660")), UNIT_HEAP))
+        assertThatThrownBy(() -> MemoryBudget.check(
+                        config(Map.of("STATS_HISTORY_DAYS", "3660")), UNIT_HEAP, Settings.CAPABILITIES))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage(
                         "STATS_HISTORY_DAYS (--stats-history-days): 3660 days of visitors take 31.5 MB in a heap of "
                                 + "59.4 MB (-Xmx), which holds at most 1319 beside 100000 users and the rest of the service; "
                                 + "lower it (or STATS_MAX_USERS), or give Java a larger -Xmx");
-        MemoryBudget.check(config(Map.of("STATS_HISTORY_DAYS", "1319")), UNIT_HEAP);
-        assertThatThrownBy(() -> MemoryBudget.check(config(Map.of("STATS_HISTORY_DAYS", "1320")), UNIT_HEAP));
+        MemoryBudget.check(config(Map.of("STATS_HISTORY_DAYS", "1319")), UNIT_HEAP, Settings.CAPABILITIES);
+        assertThatThrownBy(() ->
+                MemoryBudget.check(config(Map.of("STATS_HISTORY_DAYS", "1320")), UNIT_HEAP, Settings.CAPABILITIES));
         // Redis keeps them in Redis mode; the instance, none.
         MemoryBudget.check(
-                config(Map.of("STATS_HISTORY_DAYS", "3660", "STATS_REDIS_URL", "redis://127.0.0.1:6379")), UNIT_HEAP);
+                config(Map.of("STATS_HISTORY_DAYS", "3660", "STATS_REDIS_URL", "redis://127.0.0.1:6379")),
+                UNIT_HEAP,
+                Settings.CAPABILITIES);
     }
 
     @Test
     void a_folder_change_that_would_not_fit_keeps_what_was_served_with_one_warn() throws Exception {
         Files.writeString(dir.resolve("wall.txt"), "a.jpg\n");
-        MemoryBudget budget = MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "200000")), UNIT_HEAP);
+        MemoryBudget budget =
+                MemoryBudget.check(config(Map.of("STATS_MAX_USERS", "200000")), UNIT_HEAP, Settings.CAPABILITIES);
         NamedPools pools = NamedPools.load(Optional.of(dir), budget.pools());
         StringBuilder big = new StringBuilder();
         for (int i = 0; i < 30_000; i++) {

@@ -86,8 +86,8 @@ class PackageFilesTest {
     @Test
     void the_container_image_runs_the_units_jvm_flags_and_is_set_by_the_settings_names() throws Exception {
         String containerfile = Files.readString(Path.of("deploy", "container", "Containerfile"));
-        String compose = Files.readString(Path.of("deploy", "container", "compose.yaml"))
-                + Files.readString(Path.of("deploy", "container", "compose.redis.yaml"));
+        String compose = Files.readString(Path.of("deploy", "container", "pocketapi", "compose.yaml"))
+                + Files.readString(Path.of("deploy", "container", "pocketapi-redis", "compose.yaml"));
         String unit = Files.readString(UNIT);
         Matcher flags = Pattern.compile("ExecStart=/usr/bin/java (.*) -jar ").matcher(unit);
         assertThat(flags.find()).isTrue();
@@ -110,7 +110,7 @@ class PackageFilesTest {
                 .map(m -> m.group(1))
                 .filter(n -> !n.equals("JAVA_OPTS"))
                 .toList();
-        // podman-compose 1.0 ignores profiles: each file starts all it names (compose.redis.yaml the Redis variant).
+        // podman-compose 1.0 ignores profiles: each file starts all it names (pocketapi-redis/ the Redis variant).
         assertThat(compose).doesNotContain("profiles");
         List<String> composeEnv = Pattern.compile("(?m)^ +(?:# )?- ([A-Z_]+)(?:=|$)")
                 .matcher(compose)

@@ -156,6 +156,7 @@ class ReadmeExamplesTest {
             List<String> head = new ArrayList<>(List.of(parts[0].split("\n")));
             head.removeIf(line -> line.startsWith("Date: "));
             String body = parts.length > 1 ? parts[1] : "";
+            server.received(e.method(), e.path(), Integer.parseInt(head.get(0).split(" ")[1]), headers(head), body);
             String[] shownParts = e.shown().split("\n\n", 2);
             List<String> shownHead = List.of(shownParts[0].split("\n"));
             String shownBody = shownParts.length > 1 ? shownParts[1] : "";
@@ -205,6 +206,16 @@ class ReadmeExamplesTest {
                     .replace("\r\n", "\n")
                     .stripTrailing();
         }
+    }
+
+    /** The answer's headers, by name. */
+    private static Map<String, List<String>> headers(List<String> head) {
+        Map<String, List<String>> headers = new java.util.HashMap<>();
+        for (String line : head.subList(1, head.size())) {
+            headers.computeIfAbsent(line.substring(0, line.indexOf(':')), n -> new ArrayList<>())
+                    .add(line.substring(line.indexOf(':') + 1).strip());
+        }
+        return headers;
     }
 
     private static List<String> names(List<String> head) {

@@ -76,7 +76,7 @@ class ServeTest {
     @Test
     void serve_takes_the_capabilities_in_any_order_and_case_and_keeps_the_pages_order() throws Exception {
         assertThat(Settings.defaults().get(Settings.SERVE))
-                .containsExactly("holidays", "img", "info", "hitokoto", "notify");
+                .containsExactly("holidays", "img", "hitokoto", "info", "notify");
         assertThat(Settings.parse(Map.of("SERVE", " info, IMG "), List.of()).get(Settings.SERVE))
                 .containsExactly("img", "info");
     }
@@ -87,7 +87,7 @@ class ServeTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessage(
                         "SERVE (--serve): \"img,pictures\" is not accepted; expected comma-separated names, each one "
-                                + "of holidays, img, info, hitokoto, notify");
+                                + "of holidays, img, hitokoto, info, notify");
         assertThatThrownBy(() -> Settings.parse(Map.of("SERVE", ""), List.of())).isInstanceOf(ConfigException.class);
         assertThatThrownBy(() -> Settings.parse(Map.of("SERVE", "img,notify"), List.of()))
                 .hasMessage(
@@ -100,7 +100,7 @@ class ServeTest {
         assertThat(names(served(settings("img")))).containsExactly("img", "metrics");
         assertThat(names(served(settings("hitokoto,holidays"))))
                 .containsExactly("holidays", "regions", "forecast", "hitokoto", "metrics");
-        assertThat(names(served(settings("holidays,img,info,hitokoto,notify"))))
+        assertThat(names(served(settings("holidays,img,hitokoto,info,notify"))))
                 .containsExactly("holidays", "regions", "forecast", "img", "hitokoto", "info", "notify", "metrics");
         Map<String, String> off = new java.util.HashMap<>(settings("img"));
         off.put("METRICS", "off");

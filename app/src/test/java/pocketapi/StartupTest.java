@@ -61,7 +61,7 @@ class StartupTest {
                 "HK_UPDATE_URL", "http://127.0.0.1:9/hk",
                 "UPDATES", "off");
         var config = Settings.parse(env, List.of("--tw-update-url", "http://127.0.0.1:9/tw"));
-        for (var fetched : Settings.FETCHED) {
+        for (var fetched : Offline.FETCHED) {
             assertThat(config.get(fetched)).as(fetched.name()).isEmpty();
         }
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -77,7 +77,7 @@ class StartupTest {
             }
         }
         assertThat(Settings.parse(Map.of("HK_UPDATE_URL", "http://127.0.0.1:9/hk"), List.of())
-                        .get(pocketapi.regions.RegionSettings.HK_UPDATE_URL))
+                        .get(pocketapi.regions.HongKong.UPDATE_URL))
                 .as("on, the default: the URLs as given")
                 .hasSize(1);
     }

@@ -31,7 +31,6 @@ import pocketapi.pictures.ImagePools;
 import pocketapi.pictures.NamedPools;
 import pocketapi.pictures.PicturesModule;
 import pocketapi.pictures.SampleImages;
-import pocketapi.regions.RegionSettings;
 import pocketapi.regions.Regions;
 import pocketapi.regions.RegionsModule;
 import pocketapi.web.CallCounter;
@@ -39,7 +38,7 @@ import pocketapi.web.HttpApi;
 import pocketapi.web.Module;
 
 /**
- * The production wiring ({@link HttpApi#create} over the modules {@code SERVE} names, in {@link Main#serve}'s order)
+ * The production wiring ({@link HttpApi#create} over the modules {@code SERVE} names, in {@link Capabilities}' order)
  * with test inputs: built-in data, a chosen clock, counters in memory.
  */
 public final class TestApps {
@@ -65,14 +64,7 @@ public final class TestApps {
 
     /** The regions with the update sources of the settings, reading no cache folder. */
     private static Regions regions(Config config, Clock clock) {
-        return new Regions(
-                Regions.every(
-                        config.get(RegionSettings.HK_UPDATE_URL),
-                        config.get(RegionSettings.MO_UPDATE_URL),
-                        config.get(RegionSettings.TW_UPDATE_URL),
-                        config.get(RegionSettings.TW_CONFIRM_URL)),
-                clock,
-                null);
+        return new Regions(Regions.every(config), clock, null);
     }
 
     /** The out-of-the-box service: defaults, bundled sample pictures. */
@@ -137,11 +129,17 @@ public final class TestApps {
      * RFC 2606): the tests that use this read the links, they do not follow them.
      */
     public static Javalin withNamedPool(Path dir) throws IOException {
+        return withNamedPool(dir, Map.of());
+    }
+
+    /** {@link #withNamedPool(Path)} with more settings. */
+    public static Javalin withNamedPool(Path dir, Map<String, String> more) throws IOException {
         Path named = Files.createDirectory(dir.resolve("named"));
         Files.writeString(named.resolve("wall.txt"), "a.jpg 800x600\nb.jpg 600x800\n");
         Files.writeString(dir.resolve("p.txt"), "p.jpg\n");
         Files.writeString(dir.resolve("l.txt"), "l.jpg\n");
-        return withPools(Map.of(
+        Map<String, String> settings = new java.util.HashMap<>(more);
+        settings.putAll(Map.of(
                 "IMAGE_HOST",
                 "https://img.example.com",
                 "IMAGE_POOL_PORTRAIT",
@@ -150,6 +148,7 @@ public final class TestApps {
                 dir.resolve("l.txt").toString(),
                 "IMAGE_POOLS_DIR",
                 named.toString()));
+        return withPools(settings);
     }
 
     /** The service of the given settings, their pool files and IMAGE_POOLS_DIR read as Main reads them. */

@@ -1,5 +1,7 @@
 package pocketapi.counters;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import java.time.LocalDate;
 import java.util.List;
 import pocketapi.web.Family;
@@ -71,15 +73,31 @@ public interface Counters {
      * The calls of one UTC+8 day: the site's (every call), each family's, the crawlers' part, the part imported
      * ({@code pocketapi --import}); and the day's distinct visitors, estimated.
      */
+    @JsonClassDescription("The calls of one UTC+8 day: the site's (every call), each family's (holidays, pictures, "
+            + "info, other), the crawlers' part and the imported part; and the day's distinct visitors, estimated.")
     record DayCount(
+            @JsonPropertyDescription("The day, YYYY-MM-DD (UTC+8).")
             String date,
+
+            @JsonPropertyDescription("Every call of the day: each family's, crawlers' and imported ones included.")
             long site,
+
             long holidays,
             long pictures,
             long info,
             long other,
+
+            @JsonPropertyDescription("The calls of crawlers (a User-Agent on the shipped crawler list; generic HTTP "
+                    + "clients such as curl are not on it): counted in site and the families as any call, and "
+                    + "never visitors.")
             long bots,
+
+            @JsonPropertyDescription(
+                    "The calls added by pocketapi --import (an old counter's count): in site, in no " + "family.")
             long imported,
+
+            @JsonPropertyDescription("The day's distinct callers that are not crawlers, estimated (a HyperLogLog "
+                    + "sketch of keyed hashes: about 1 % off, nothing from which a caller can be recovered).")
             long visitors) {
         /** The day's columns, as {@link LocalCounters} keeps them. */
         long[] counts() {

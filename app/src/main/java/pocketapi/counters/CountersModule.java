@@ -7,6 +7,7 @@ import pocketapi.config.Config;
 import pocketapi.config.ConfigException;
 import pocketapi.web.CallCounter;
 import pocketapi.web.Caller;
+import pocketapi.web.Doc;
 import pocketapi.web.Family;
 import pocketapi.web.Html;
 import pocketapi.web.Measures;
@@ -68,17 +69,55 @@ public final class CountersModule implements Module {
     }
 
     @Override
+    public String about() {
+        return "The calls counted: the site's and each caller's, per day, crawlers apart, distinct visitors without "
+                + "keeping anyone, and badges of them.";
+    }
+
+    @Override
     public void routes(Routes r) {
-        r.counting("/api/info", ctx -> {
-            Caller caller = Routes.caller(ctx);
-            Counters.Report report = counters.countAndReport(
-                    caller.user(), crawlers.matches(caller.agent()), caller.counted() ? Family.INFO : null);
-            StatsRoutes.info(ctx, report, counters.visitors());
-        });
-        r.counted("/api/info/history", Family.INFO, stats::history, stats.days, StatsRoutes.CSV);
+        r.counting(
+                "/api/info",
+                Doc.of(
+                                "Usage counts",
+                                "The calls counted, this one included: the site's and the caller's, in all and today "
+                                        + "(UTC+8), every call (a crawler's too), and the site's distinct visitors "
+                                        + "(callers that are not crawlers, estimated). The caller is known by a keyed "
+                                        + "hash of its address, never the address (docs: counters.md).")
+                        .json(StatsRoutes.Info.class, "The counts.", "", () -> StatsRoutes.INFO_EXAMPLE),
+                ctx -> {
+                    Caller caller = Routes.caller(ctx);
+                    Counters.Report report = counters.countAndReport(
+                            caller.user(), crawlers.matches(caller.agent()), caller.counted() ? Family.INFO : null);
+                    StatsRoutes.info(ctx, report, counters.visitors());
+                });
+        r.counted(
+                "/api/info/history",
+                Doc.of(
+                                "Calls per day",
+                                "The site's calls per UTC+8 day, by family, with the crawlers' part (bots), the part "
+                                        + "imported (pocketapi --import) and the day's distinct visitors, up to "
+                                        + "today: JSON, or CSV for a spreadsheet.")
+                        .json(
+                                StatsRoutes.History.class,
+                                "The days, as JSON.",
+                                "days=2",
+                                () -> StatsRoutes.HISTORY_EXAMPLE)
+                        .body("text/csv", "format=csv: a header line, then a line per day (CRLF).", false)
+                        .error(404, "The history is off (STATS_HISTORY_DAYS=0)."),
+                Family.INFO,
+                stats::history,
+                stats.days,
+                StatsRoutes.CSV);
         // Not counted: the badges.
         r.counted(
                 "/api/badge.svg",
+                badge(Doc.of(
+                                "A badge",
+                                "A badge of the site's calls or distinct visitors, as SVG, for a README or a "
+                                        + "page: never cached, and with an ETag of its bytes, so a cache that "
+                                        + "asks again with If-None-Match gets a 304 while the number stands.")
+                        .body("image/svg+xml", "The badge.", false, "Cache-Control", "ETag")),
                 null,
                 stats::badgeSvg,
                 StatsRoutes.METRIC,
@@ -87,12 +126,30 @@ public final class CountersModule implements Module {
                 StatsRoutes.LABEL);
         r.counted(
                 "/api/badge.json",
+                badge(Doc.of(
+                                "A badge, for Shields",
+                                "The badge's words and number in the JSON Shields' endpoint badge reads "
+                                        + "(https://img.shields.io/endpoint?url=...); never cached, with an "
+                                        + "ETag, a 304 as the SVG's.")
+                        .json(
+                                StatsRoutes.Shields.class,
+                                "The badge.",
+                                "",
+                                () -> StatsRoutes.SHIELDS_EXAMPLE,
+                                "Cache-Control",
+                                "ETag")),
                 null,
                 stats::badgeJson,
                 StatsRoutes.METRIC,
                 StatsRoutes.TODAY,
                 StatsRoutes.BOTS,
                 StatsRoutes.LABEL);
+    }
+
+    /** What both badges may answer besides the badge. */
+    private static Doc badge(Doc doc) {
+        return doc.notModified("The badge is the one whose ETag the request sent in If-None-Match: no body.")
+                .error(404, "A metric of visitors while no day is kept (STATS_HISTORY_DAYS=0).");
     }
 
     @Override

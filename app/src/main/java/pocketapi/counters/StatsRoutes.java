@@ -1,6 +1,8 @@
 package pocketapi.counters;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +28,9 @@ public final class StatsRoutes {
                         default -> throw new IllegalArgumentException("must be json or csv");
                     },
                     false)
-            .choices("json", "csv");
+            .choices("json", "csv")
+            .described("json (the default) or csv: a header line, then a line per day, "
+                    + "date,site,holidays,pictures,info,other,bots,imported,visitors.");
     public static final Param<Metric> METRIC = new Param<>(
                     "metric",
                     v -> {
@@ -39,7 +43,11 @@ public final class StatsRoutes {
                                 "must be total, today, days30, visitors, visitors_today or visitors_days30");
                     },
                     Metric.TOTAL)
-            .choices("total", "today", "days30", "visitors", "visitors_today", "visitors_days30");
+            .choices("total", "today", "days30", "visitors", "visitors_today", "visitors_days30")
+            .described("The number shown: calls, total (the default: since the counters began), today (UTC+8) or "
+                    + "days30 (the last 30 days), the crawlers' left out unless bots=include; or distinct visitors "
+                    + "(callers that are not crawlers, estimated): visitors (all the days kept, STATS_HISTORY_DAYS), "
+                    + "visitors_today or visitors_days30 (a 404 without a history, STATS_HISTORY_DAYS=0).");
     /**
      * {@code today=show}: the hit counters' "today / total" (hits-counter, seeyoufarm); {@code hide}, the number alone.
      */
@@ -51,11 +59,13 @@ public final class StatsRoutes {
                         default -> throw new IllegalArgumentException("must be show or hide");
                     },
                     false)
-            .choices("hide", "show");
+            .choices("hide", "show")
+            .described("show: today's number of the same kind before the metric's, as 3 / 1204; hide (the "
+                    + "default): the one number. On a metric of today it changes nothing.");
 
     /**
-     * {@code bots=include}: the calls metrics count the crawlers' too (the list has command-line clients and HTTP
-     * libraries: curl, python-requests, okhttp ...); {@code exclude}, the default, leaves them out.
+     * {@code bots=include}: the calls metrics count the crawlers' too, the number {@code /api/info}'s
+     * {@code totalRequests} shows; {@code exclude}, the default, leaves them out.
      */
     public static final Param<Boolean> BOTS = new Param<>(
                     "bots",
@@ -65,21 +75,26 @@ public final class StatsRoutes {
                         default -> throw new IllegalArgumentException("must be exclude or include");
                     },
                     false)
-            .choices("exclude", "include");
+            .choices("exclude", "include")
+            .described("For the calls metrics: exclude (the default) leaves the crawlers' calls out; include counts "
+                    + "them too, as /api/info's totalRequests does. The visitors never include crawlers.");
 
     public static final Param<String> LABEL = new Param<>(
-            "label",
-            v -> {
-                // A control character (U+0001 ...) makes an SVG that no XML parser reads: refused like an empty label.
-                if (v.isEmpty()
-                        || v.codePointCount(0, v.length()) > 40
-                        || v.codePoints().anyMatch(LogText::unsafe)) {
-                    throw new IllegalArgumentException(
-                            "must be 1 to 40 characters, none of them a control or format character");
-                }
-                return v;
-            },
-            null);
+                    "label",
+                    v -> {
+                        // A control character (U+0001 ...) makes an SVG that no XML parser reads: refused like an empty
+                        // label.
+                        if (v.isEmpty()
+                                || v.codePointCount(0, v.length()) > 40
+                                || v.codePoints().anyMatch(LogText::unsafe)) {
+                            throw new IllegalArgumentException(
+                                    "must be 1 to 40 characters, none of them a control or format character");
+                        }
+                        return v;
+                    },
+                    null)
+            .described("The badge's words, 1 to 40 characters; default: calls, calls today, calls 30 days, visitors, "
+                    + "visitors today or visitors 30 days.");
     /**
      * What a badge shows, with the label it has unless {@code label=} names another: calls (crawlers' left out) or
      * distinct visitors, over all time (the visitors: the days kept), today, or the last 30 days.
@@ -131,22 +146,76 @@ public final class StatsRoutes {
     public StatsRoutes(Counters counters, int kept) {
         this.counters = counters;
         this.kept = kept;
-        this.days = Param.integer("days", 1, Math.max(1, kept), Math.min(30, kept));
+        this.days = Param.integer("days", 1, Math.max(1, kept), Math.min(30, kept))
+                .described("How many days up to today (UTC+8), at most STATS_HISTORY_DAYS; default: 30.");
     }
 
     /** The statistics record, fields in the order of the specification. */
-    record Info(String timezone, String date, String requestUser, SiteCounts site, Counts requestUserStats) {}
+    @JsonClassDescription(
+            "The calls counted, this one included: the site's and the caller's, in all and today (UTC+8).")
+    record Info(
+            @JsonPropertyDescription("Always UTC+8: the zone of date and of the daily counts.")
+            String timezone,
 
+            @JsonPropertyDescription("Today in UTC+8, YYYY-MM-DD.")
+            String date,
+
+            @JsonPropertyDescription("The caller as counted: CF-Connecting-IP, else the first X-Forwarded-For entry, "
+                    + "else unknown (with TRUSTED_PROXIES, from another peer: its address).")
+            String requestUser,
+
+            SiteCounts site,
+            Counts requestUserStats) {}
+
+    @JsonClassDescription("Calls counted in all, and today (UTC+8): every call, a crawler's too.")
     record Counts(long totalRequests, long dailyRequests) {}
 
     /** The site's: the specification's two counts, then its visitors (none without a history: STATS_HISTORY_DAYS=0). */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    record SiteCounts(long totalRequests, long dailyRequests, Long totalVisitors, Long dailyVisitors) {}
+    @JsonClassDescription("The site's calls counted in all and today (UTC+8), every call, a crawler's too; then its "
+            + "distinct visitors, estimated, unless no day is kept (STATS_HISTORY_DAYS=0).")
+    record SiteCounts(
+            long totalRequests,
+            long dailyRequests,
 
-    record History(String timezone, long visitors, List<DayCount> days) {}
+            @JsonPropertyDescription("The distinct callers that are not crawlers over all the days kept "
+                    + "(STATS_HISTORY_DAYS), estimated; absent with STATS_HISTORY_DAYS=0.")
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            Long totalVisitors,
+
+            @JsonPropertyDescription("Today's distinct callers that are not crawlers (UTC+8), estimated; absent with "
+                    + "STATS_HISTORY_DAYS=0.")
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            Long dailyVisitors) {}
+
+    @JsonClassDescription("The site's calls per UTC+8 day, oldest first, the last day today.")
+    record History(
+            String timezone,
+
+            @JsonPropertyDescription("The distinct visitors of all the days answered together (one of several days "
+                    + "counts once: the days' own visitors do not add up to it), estimated.")
+            long visitors,
+
+            List<DayCount> days) {}
 
     /** The Shields endpoint schema (shields.io/badges/endpoint-badge). */
+    @JsonClassDescription("A badge as Shields' endpoint badge reads it (shields.io/badges/endpoint-badge).")
     record Shields(int schemaVersion, String label, String message, String color, int cacheSeconds) {}
+
+    /**
+     * An example of /api/info's answer: a fresh service's first call, sent straight to it (by a client that is no
+     * crawler), on 2026-05-06.
+     */
+    static final Info INFO_EXAMPLE =
+            new Info("UTC+8", "2026-05-06", "unknown", new SiteCounts(1, 1, 1L, 1L), new Counts(1, 1));
+    /** An example of /api/info/history?days=2: a fresh service's first call, on 2026-05-06. */
+    static final History HISTORY_EXAMPLE = new History(
+            "UTC+8",
+            1,
+            List.of(
+                    new DayCount("2026-05-05", 0, 0, 0, 0, 0, 0, 0, 0),
+                    new DayCount("2026-05-06", 1, 0, 0, 1, 0, 0, 0, 1)));
+    /** An example of /api/badge.json on a fresh service. */
+    static final Shields SHIELDS_EXAMPLE = new Shields(1, "calls", "0", "blue", 300);
 
     /**
      * {@code /api/info}: the counts of the call that was just counted (or, from STATS_IGNORE, not), and the site's

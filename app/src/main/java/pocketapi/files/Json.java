@@ -1,12 +1,18 @@
 package pocketapi.files;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.ObjectCodec;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.TreeNode;
+import com.fasterxml.jackson.core.Version;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.type.ResolvedType;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
@@ -14,12 +20,15 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
+import java.util.Iterator;
+import java.util.List;
 
 /**
- * The service's one JSON codec, configured once: every file it reads or writes and every answer it renders goes through
- * {@link #mapper} or, token by token, {@link #FACTORY}. Reading is strict where files are untrusted (a key twice in one
- * object, a value of another type: errors; {@link #strictly} also refuses anything after the value) and lenient where
- * formats grow (unknown fields are ignored); a stream handed to it is never closed by it. Thread-safe.
+ * The service's one JSON codec: one factory and the one mapper made on it, once. Every file it reads or writes and
+ * every answer it renders goes through {@link #mapper} or, token by token, through the parsers and generators of its
+ * factory {@link #FACTORY}. Reading is strict where files are untrusted (a key twice in one object, a value of another
+ * type: errors) and lenient where formats grow (unknown fields are ignored); a stream handed to it is never closed by
+ * it. Thread-safe.
  */
 public final class Json {
     /**
@@ -30,37 +39,45 @@ public final class Json {
     public static final int MAX_STRING = 16_384;
 
     /**
-     * The parsers and generators of the one codec: what a file read at start needs alone (the built-in years and the
-     * regions' lists are read token by token), so that the databind's classes load only when {@link #mapper} is first
-     * called, or warmed by {@link #warm} once the service answers.
+     * The mapper's factory: its parsers and generators are what a file read at start needs alone (the built-in years,
+     * the calendars, the regions' lists are read token by token). Its codec is the mapper from the first parser on, so
+     * a parser or generator of it binds records the same before and after the mapper is made; the databind's classes
+     * load only when a record is first bound, or when {@link #warm} makes the mapper once the service answers.
      */
-    public static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder()
-                    .maxStringLength(MAX_STRING)
-                    .maxNameLength(MAX_STRING)
-                    .build())
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
-            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-            .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8) // 😀 as its 4 bytes, not \uD83D\uDE00
-            .build();
+    public static final JsonFactory FACTORY = factory();
 
-    /** The mapper, made on first use (the holder idiom: class initialization is thread-safe and lazy). */
+    private static JsonFactory factory() {
+        JsonFactory factory = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxStringLength(MAX_STRING)
+                        .maxNameLength(MAX_STRING)
+                        .build())
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+                .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+                .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8) // 😀 as its 4 bytes, not \uD83D\uDE00
+                .build();
+        factory.setCodec(new TheMapper()); // before the mapper is built on it: the mapper keeps a codec already set
+        return factory;
+    }
+
+    /** The mapper, made once, on first use (the holder idiom: class initialization is thread-safe and lazy). */
     private static final class Mapper {
-        // A copy: a mapper sets itself as its factory's codec, and FACTORY must stay without one, so that a parser or
-        // generator of it that binds records (which needs the codec) fails in every test, not only in those that
-        // happen to run before the mapper is made. Records are read and written through mapper().
-        static final ObjectMapper MAPPER = JsonMapper.builder(FACTORY.copy())
+        static final ObjectMapper MAPPER = JsonMapper.builder(FACTORY)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                // A value of another type is not taken for the one expected: "yes" is no boolean, 1 no name.
+                // A value of another type is not taken for the one expected: "yes" and 1 are no boolean, 1 no name.
                 .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+                .withCoercionConfig(
+                        LogicalType.Boolean, c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail))
                 .withCoercionConfig(
                         LogicalType.Textual,
                         c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
                 .build();
+        /** The mapper as its factory's parsers see it: typed so that {@link TheMapper} names no databind class. */
+        static final ObjectCodec CODEC = MAPPER;
     }
 
     private Json() {}
@@ -76,68 +93,102 @@ public final class Json {
      */
     public static void warm() {
         try {
-            mapper().writeValueAsBytes(new Warm("warm", 1, true, java.util.List.of()));
+            mapper().writeValueAsBytes(new Warm("warm", 1, true, List.of()));
         } catch (IOException e) {
             throw new IllegalStateException("a record is always written", e);
         }
     }
 
-    private record Warm(String name, int n, boolean yes, java.util.List<String> list) {}
+    private record Warm(String name, int n, boolean yes, List<String> list) {}
 
     /**
-     * How many elements the top-level object's {@code field} holds (an array's values, an object's keys), counted
-     * without building any: what a reader charges before it binds the document. 0 when there is no such field; the
-     * document's own errors are left to the read that follows.
+     * {@link #FACTORY}'s codec: the one mapper, made when a parser or generator first binds through it. Its code names
+     * jackson-core's types alone, so that the factory is made at start without loading any class of the databind.
      */
-    public static int count(byte[] json, String field) {
-        try (JsonParser p = FACTORY.createParser(json)) {
-            return count(p, field);
-        } catch (IOException e) {
-            return 0; // malformed: the read that follows says how
+    private static final class TheMapper extends ObjectCodec {
+        @Override
+        public Version version() {
+            return Mapper.CODEC.version();
         }
-    }
 
-    /** {@link #count(byte[], String)} of a document's text. */
-    public static int count(String json, String field) {
-        try (JsonParser p = FACTORY.createParser(json)) {
-            return count(p, field);
-        } catch (IOException e) {
-            return 0; // malformed: the read that follows says how
+        @Override
+        public JsonFactory getFactory() {
+            return FACTORY;
         }
-    }
 
-    private static int count(JsonParser p, String field) {
-        int n = 0;
-        try {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                return 0;
-            }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                boolean counted = field.equals(p.currentName());
-                JsonToken value = p.nextToken();
-                if (!counted || value != JsonToken.START_ARRAY && value != JsonToken.START_OBJECT) {
-                    p.skipChildren();
-                    continue;
-                }
-                for (JsonToken t = p.nextToken();
-                        t != null && t != JsonToken.END_ARRAY && t != JsonToken.END_OBJECT;
-                        t = p.nextToken()) {
-                    if (t == JsonToken.FIELD_NAME) {
-                        p.nextToken();
-                    }
-                    p.skipChildren();
-                    n++;
-                }
-                return n;
-            }
-        } catch (IOException e) {
-            // malformed: the elements counted so far; the read that follows says how
+        @Override
+        public <T> T readValue(JsonParser p, Class<T> type) throws IOException {
+            return Mapper.CODEC.readValue(p, type);
         }
-        return n;
-    }
 
-    /** A reader of one value of {@code type} that is a whole document: nothing may follow it. */
-    public static com.fasterxml.jackson.databind.ObjectReader strictly(Class<?> type) {
-        return mapper().readerFor(type).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        @Override
+        public <T> T readValue(JsonParser p, TypeReference<T> type) throws IOException {
+            return Mapper.CODEC.readValue(p, type);
+        }
+
+        @Override
+        public <T> T readValue(JsonParser p, ResolvedType type) throws IOException {
+            return Mapper.CODEC.readValue(p, type);
+        }
+
+        @Override
+        public <T> Iterator<T> readValues(JsonParser p, Class<T> type) throws IOException {
+            return Mapper.CODEC.readValues(p, type);
+        }
+
+        @Override
+        public <T> Iterator<T> readValues(JsonParser p, TypeReference<T> type) throws IOException {
+            return Mapper.CODEC.readValues(p, type);
+        }
+
+        @Override
+        public <T> Iterator<T> readValues(JsonParser p, ResolvedType type) throws IOException {
+            return Mapper.CODEC.readValues(p, type);
+        }
+
+        @Override
+        public void writeValue(JsonGenerator g, Object value) throws IOException {
+            Mapper.CODEC.writeValue(g, value);
+        }
+
+        @Override
+        public <T extends TreeNode> T readTree(JsonParser p) throws IOException {
+            return Mapper.CODEC.readTree(p);
+        }
+
+        @Override
+        public void writeTree(JsonGenerator g, TreeNode tree) throws IOException {
+            Mapper.CODEC.writeTree(g, tree);
+        }
+
+        @Override
+        public TreeNode createObjectNode() {
+            return Mapper.CODEC.createObjectNode();
+        }
+
+        @Override
+        public TreeNode createArrayNode() {
+            return Mapper.CODEC.createArrayNode();
+        }
+
+        @Override
+        public TreeNode missingNode() {
+            return Mapper.CODEC.missingNode();
+        }
+
+        @Override
+        public TreeNode nullNode() {
+            return Mapper.CODEC.nullNode();
+        }
+
+        @Override
+        public JsonParser treeAsTokens(TreeNode tree) {
+            return Mapper.CODEC.treeAsTokens(tree);
+        }
+
+        @Override
+        public <T> T treeToValue(TreeNode tree, Class<T> type) throws JsonProcessingException {
+            return Mapper.CODEC.treeToValue(tree, type);
+        }
     }
 }

@@ -2,6 +2,7 @@ package pocketapi.forecast;
 
 import pocketapi.holidays.DayRoutes;
 import pocketapi.holidays.HolidaysModule;
+import pocketapi.web.Doc;
 import pocketapi.web.Family;
 import pocketapi.web.Html;
 import pocketapi.web.Module;
@@ -28,13 +29,32 @@ public final class ForecastModule implements Module {
     }
 
     @Override
+    public String about() {
+        return "The mainland's next arrangement forecast from the law alone (its fixed dates certain, its make-up days "
+                + "likely), until the notice is published.";
+    }
+
+    @Override
     public void routes(Routes r) {
         DayRoutes days = holidays.days();
+        ForecastRoutes forecast = new ForecastRoutes(days, forecasts);
         r.counted(
                 "/api/holidays/forecast",
+                Doc.of(
+                                "A year's arrangement forecast from the law",
+                                "The likely arrangement of a year whose notice is not yet out (or is: published "
+                                        + "says so), from the holiday law alone: each break, each of its dates "
+                                        + "certain when the law fixes it. The mainland's only (another region is "
+                                        + "400).")
+                        .json(
+                                ForecastRoutes.ForecastYear.class,
+                                "The forecast.",
+                                "y=2027",
+                                () -> forecast.answer(2027)),
                 Family.HOLIDAYS,
-                new ForecastRoutes(days, forecasts)::forecast,
-                DayRoutes.Y,
+                forecast::forecast,
+                DayRoutes.Y.described(
+                        "The year (2025 to 2100); default: the first year whose notice is not in the " + "data."),
                 days.region);
     }
 

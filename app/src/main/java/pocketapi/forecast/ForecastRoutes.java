@@ -1,5 +1,7 @@
 package pocketapi.forecast;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.javalin.http.BadRequestResponse;
@@ -37,15 +39,29 @@ final class ForecastRoutes {
      * A year's forecast, as {@code /api/holidays/forecast} answers it: {@code published} when its notice is in the
      * data.
      */
-    record ForecastYear(int year, boolean forecast, boolean published, List<ForecastBreak> breaks) {}
+    @JsonClassDescription("A year's likely arrangement from the law alone, in the shape of /api/holidays/year.")
+    record ForecastYear(
+            int year,
+
+            @JsonPropertyDescription("Always true: this is a forecast, not the notice.")
+            boolean forecast,
+
+            @JsonPropertyDescription("Whether the year's notice is in the data (then /api/holidays/year has it).")
+            boolean published,
+
+            List<ForecastBreak> breaks) {}
 
     /**
      * A forecast break: the fields of {@link PlanningRoutes.YearBreak}, then each of its dates, certain when the law
      * fixes it.
      */
     @JsonPropertyOrder({"name", "start", "end", "days", "makeUpDays", "statutory", "inLieu"})
+    @JsonClassDescription("A forecast break: a break's fields, then each of its dates.")
     record ForecastBreak(@JsonUnwrapped PlanningRoutes.YearBreak brk, List<Guess> dates) {}
 
+    @JsonClassDescription(
+            "A date of a forecast break: ture (off) or worker (a make-up working day), and whether the law "
+                    + "fixes it (certain) or it is the likely arrangement.")
     record Guess(String date, String status, boolean certain) {}
 
     /**
@@ -63,9 +79,13 @@ final class ForecastRoutes {
                     + " has no forecast: it covers " + Forecast.FIRST + " (the law as revised in 2024) to "
                     + LunarCalendar.LAST.getYear() + " (the lunar table)");
         }
-        boolean published = official.years().containsKey(year);
-        ctx.contentType(Responses.JSON)
-                .result(answers.get(year * 2 + (published ? 1 : 0), k -> render(year, published)));
+        ctx.contentType(Responses.JSON).result(answer(year));
+    }
+
+    /** The forecast of a year the forecast covers, as JSON. */
+    byte[] answer(int year) {
+        boolean published = days.official().years().containsKey(year);
+        return answers.get(year * 2 + (published ? 1 : 0), k -> render(year, published));
     }
 
     private byte[] render(int year, boolean published) {

@@ -5,6 +5,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 import pocketapi.config.Config;
 import pocketapi.files.FolderWatcher;
+import pocketapi.web.Doc;
 import pocketapi.web.Family;
 import pocketapi.web.Html;
 import pocketapi.web.Measures;
@@ -35,9 +36,25 @@ public final class HitokotoModule implements Module {
     }
 
     @Override
+    public String about() {
+        return "A sentence (一言), as the hitokoto API answers it: the built-in poetry and classics, or HITOKOTO_DIR's.";
+    }
+
+    @Override
     public void routes(Routes r) {
+        String query = "c=i&min_length=11&max_length=11";
         r.counted(
                 "/api/hitokoto",
+                Doc.of(
+                                "A sentence",
+                                "A sentence at random, of the categories asked for and within the lengths, as the "
+                                        + "hitokoto API answers: its record, or with encode=text the sentence alone.")
+                        .json(Sentence.class, "The sentence's record.", query, () -> HitokotoRoutes.EXAMPLE)
+                        .text("encode=text: the sentence.", query + "&encode=text", HitokotoRoutes.EXAMPLE::hitokoto)
+                        .error(
+                                404,
+                                "No sentence of the categories and lengths asked for: the message says which "
+                                        + "categories have sentences."),
                 Family.OTHER,
                 new HitokotoRoutes(sentences)::hitokoto,
                 HitokotoRoutes.C,

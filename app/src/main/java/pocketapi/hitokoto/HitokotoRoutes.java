@@ -15,14 +15,42 @@ import pocketapi.web.Responses;
 final class HitokotoRoutes {
     /** A category, {@code a} to {@code l}; any other value is null (ignored). */
     public static final Param<Character> C = new Param<>(
-            "c", v -> v.length() == 1 && Sentences.CATEGORIES.indexOf(v.charAt(0)) >= 0 ? v.charAt(0) : null, null);
+                    "c",
+                    v -> v.length() == 1 && Sentences.CATEGORIES.indexOf(v.charAt(0)) >= 0 ? v.charAt(0) : null,
+                    null)
+            .withLongNames("category")
+            .choices("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l")
+            .repeatable()
+            .described("A category, a to l (i: poetry, k: philosophy, ...), repeatable (c=i&c=k); none: any; only "
+                    + "values not a category: a, as the original service.");
 
-    public static final Param<Boolean> ENCODE = new Param<>("encode", HitokotoRoutes::text, false);
+    public static final Param<Boolean> ENCODE = new Param<>("encode", HitokotoRoutes::text, false)
+            .choices("json", "text")
+            .described("text: the sentence alone, as text; json (the default): the sentence's record.");
     /** The alias of {@code encode}. */
-    public static final Param<Boolean> TYPE = new Param<>("type", HitokotoRoutes::text, false);
+    public static final Param<Boolean> TYPE = new Param<>("type", HitokotoRoutes::text, false)
+            .choices("json", "text")
+            .described("The same as encode.");
 
-    public static final Param<Integer> MIN_LENGTH = Param.digits("min_length");
-    public static final Param<Integer> MAX_LENGTH = Param.digits("max_length");
+    public static final Param<Integer> MIN_LENGTH =
+            Param.digits("min_length").described("The sentence's least length in characters.");
+    public static final Param<Integer> MAX_LENGTH =
+            Param.digits("max_length").described("The sentence's greatest length in characters.");
+
+    /** An example: the one sentence of category i eleven characters long, as the built-in poetry has it. */
+    static final Sentence EXAMPLE = new Sentence(
+            900043,
+            "642c2ea1-5a20-5c07-93a7-d83c99041774",
+            "蜀道之难，难于上青天。",
+            "i",
+            "蜀道难",
+            "李白",
+            "pocketapi",
+            0,
+            0,
+            "pocketapi",
+            "1764201600",
+            11);
 
     private final SentenceFolder sentences;
 

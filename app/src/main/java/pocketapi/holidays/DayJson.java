@@ -1,12 +1,15 @@
 package pocketapi.holidays;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.LocalDate;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import pocketapi.common.Cache;
+import pocketapi.web.Nullable;
 import pocketapi.web.Responses;
 
 /**
@@ -51,20 +54,49 @@ public final class DayJson {
     }
 
     /**
-     * The JSON day record, fields in the order docs/holidays.md shows ("The JSON record always has the fields ...").
+     * A day's answer, as {@code /api/holidays/range} lists them: the day record, or with {@code detail=true} the
+     * detail.
      */
-    record Record(
+    @JsonClassDescription("A day: its record, or its detail record (detail=true).")
+    sealed interface DayAnswer permits DayRecord, Detail {}
+
+    /**
+     * The JSON day record, fields in the order docs/holidays.md shows ("The JSON record always has the fields ...");
+     * {@code forecast} is never set here: {@link DayRoutes.Asked#marked} adds it to the bytes kept.
+     */
+    @JsonClassDescription("A day as /api/holidays answers it: the original service's record.")
+    record DayRecord(
+            @JsonPropertyDescription("The date, YYYY-MM-DD.")
             String date,
+
             int year,
             int month,
             int day,
+
+            @JsonPropertyDescription(
+                    "ture: a day off (holiday, weekend, or a day of a break); flase: an ordinary working day; "
+                            + "worker: a make-up working day (a weekend day worked); unknown: outside the "
+                            + "holiday data (the lunar table's years, on /detail and /range).")
             String status,
+
+            @JsonPropertyDescription("status is ture; null when unknown.") @Nullable
             Boolean isHoliday,
+
+            @JsonPropertyDescription("status is worker; null when unknown.") @Nullable
             Boolean isWorkday,
-            String name) {
-        static Record of(Day d) {
+
+            @JsonPropertyDescription("The festival or break's name (国庆节), or what the law names the day beyond the "
+                    + "data; null for an ordinary day.")
+            @Nullable
+            String name,
+
+            @JsonPropertyDescription("true: answered from the forecast of its year (forecast=1); absent otherwise.")
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            Boolean forecast)
+            implements DayAnswer {
+        static DayRecord of(Day d) {
             String status = d.status().wire();
-            return new Record(
+            return new DayRecord(
                     d.date().toString(),
                     d.date().getYear(),
                     d.date().getMonthValue(),
@@ -72,7 +104,8 @@ public final class DayJson {
                     status,
                     status.equals("ture"),
                     status.equals("worker"),
-                    d.name());
+                    d.name(),
+                    null);
         }
     }
 
@@ -81,24 +114,57 @@ public final class DayJson {
      * date outside the holiday data, {@code holidayData} says why the holiday fields are null.
      */
     @JsonPropertyOrder({"date", "year", "month", "day", "status", "isHoliday", "isWorkday", "name"})
+    @JsonClassDescription(
+            "A day as /api/holidays/detail answers it: the day record's fields, then what the day is to a "
+                    + "person (docs: holidays.md, What a day is).")
     record Detail(
-            @JsonUnwrapped Record record,
+            @JsonUnwrapped DayRecord record,
+
+            @JsonPropertyDescription("1 (Monday) to 7 (Sunday).")
             int weekday,
+
+            @JsonPropertyDescription("Whether people work that day (type=alarm's work); null when unknown.") @Nullable
             Boolean working,
+
+            @JsonPropertyDescription(
+                    "What the day is: statutory, holiday, inLieu, substitute, extra, weekend, makeUp, workday, "
+                            + "worked, ownDayOff, civilService, civilServiceAfternoon, or unknown (docs: holidays.md).")
             String kind,
+
+            @JsonPropertyDescription("A statutory holiday by the region's law; null when not known.") @Nullable
             Boolean statutory,
+
+            @JsonPropertyDescription("A day the law gives part of the population (三八妇女节 ...); null for none.") @Nullable
             Law.GroupHoliday groupHoliday,
+
+            @JsonPropertyDescription("The least pay for work that day, as a multiple of the wage, where a labour law "
+                    + "says one (the mainland's); null otherwise.")
+            @Nullable
             Integer wage,
+
+            @JsonPropertyDescription("Whether the exchanges trade (the mainland's); null where not known.") @Nullable
             Boolean tradingDay,
-            @JsonProperty("break") Span brk,
+
+            @JsonPropertyDescription("The break the day is in; null for none.") @JsonProperty("break") @Nullable
+            Span brk,
+
+            @JsonPropertyDescription("The Chinese lunar date; null outside the lunar table (1901–2100).") @Nullable
             Lunar lunar,
+
+            @JsonPropertyDescription("The solar term that starts that day (清明); null for none.") @Nullable
             String solarTerm,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String holidayData) {}
+
+            @JsonPropertyDescription("For a date outside the holiday data: why its holiday fields are null.")
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            String holidayData)
+            implements DayAnswer {}
 
     /** A break as the detail record names it. */
+    @JsonClassDescription("A break: its name, first and last day (YYYY-MM-DD) and length.")
     record Span(String name, String first, String last, int days) {}
 
     /** A lunar date as the detail record gives it. */
+    @JsonClassDescription("A Chinese lunar date: year, month (leap: a leap month), day, and as text (八月廿一).")
     record Lunar(int year, int month, int day, boolean leap, String text) {}
 
     /**
@@ -110,7 +176,7 @@ public final class DayJson {
     static byte[] unknown(LocalDate date, boolean detail, String standing, Region region) {
         LunarCalendar lunar = LunarCalendar.get();
         Region.Beyond law = region.beyond(date);
-        Record u = new Record(
+        DayRecord u = new DayRecord(
                 date.toString(),
                 date.getYear(),
                 date.getMonthValue(),
@@ -118,7 +184,8 @@ public final class DayJson {
                 "unknown",
                 null,
                 null,
-                law.name());
+                law.name(),
+                null);
         if (!detail) {
             return Responses.bytes(u);
         }
@@ -139,7 +206,7 @@ public final class DayJson {
     }
 
     static byte[] render(Day d) {
-        return Responses.bytes(Record.of(d));
+        return Responses.bytes(DayRecord.of(d));
     }
 
     /**
@@ -152,7 +219,7 @@ public final class DayJson {
         LunarCalendar lunar = LunarCalendar.get();
         LunarCalendar.LunarDate l = LunarCalendar.covers(d.date()) ? lunar.lunar(d.date()) : null;
         return Responses.bytes(new Detail(
-                Record.of(d),
+                DayRecord.of(d),
                 d.date().getDayOfWeek().getValue(),
                 d.working(),
                 d.status().kind(),

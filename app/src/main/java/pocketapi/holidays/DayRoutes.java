@@ -5,6 +5,7 @@ import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -23,14 +24,32 @@ import pocketapi.web.Responses;
  * once, then a lookup). Each request reads the live calendar once. Thread-safe.
  */
 public final class DayRoutes {
-    public static final Param<Integer> Y = Param.digits("y");
-    static final Param<Integer> M = Param.digits("m");
-    static final Param<Integer> D = Param.digits("d");
-    static final Param<LocalDate> DATE = Param.date("date");
-    static final Param<Integer> OFFSET = Param.integer("offset", -366, 366, null);
-    static final Param<String> TYPE = Param.text("type");
-    static final Param<Week> WEEK = new Param<>("week", Week::parse, null);
-    static final Param<String> CALENDAR = Param.text("calendar");
+    // The names people type for y, m and d: refused saying which was meant, never ignored to answer for today.
+    public static final Param<Integer> Y = Param.digits("y")
+            .withLongNames("year")
+            .described("Year of the day asked about, with m and d (none of y, m, d and date: today in UTC+8).");
+    static final Param<Integer> M = Param.digits("m").withLongNames("month").described("Month, 1 to 12, with y and d.");
+    static final Param<Integer> D = Param.digits("d").withLongNames("day").described("Day of the month, with y and m.");
+    static final Param<LocalDate> DATE = Param.date("date")
+            .described("The day asked about, YYYY-MM-DD, instead of y, m and d (none: today in UTC+8).");
+    static final Param<Integer> OFFSET = Param.integer("offset", -366, 366, null)
+            .described("Days to move the day by, -366 to 366: offset=1 is the day after (tomorrow, without a date).");
+    static final Param<String> TYPE = Param.text("type")
+            .choices("pithy", "alarm")
+            .described("pithy: the status as one word (ture, flase or worker); alarm: work or vacation, for an alarm "
+                    + "clock; absent, or any other value: the JSON record.");
+    static final Param<Week> WEEK = new Param<>("week", Week::parse, null)
+            .schema(Map.of(
+                    "anyOf",
+                    List.of(
+                            Map.of("type", "string", "enum", List.of("5", "6")),
+                            Map.of("type", "string", "pattern", "^alt:[0-9]{4}-[0-9]{2}-[0-9]{2}$"))))
+            .described("Your week over the official calendar: 5 (Monday to Friday), 6 (Monday to Saturday), or "
+                    + "alt:YYYY-MM-DD (big/small weeks: the Saturday of that date's week is worked, then every other "
+                    + "one). Not with calendar.");
+    static final Param<String> CALENDAR = Param.text("calendar")
+            .described("A calendar by name: one of CALENDARS_DIR (its own week and days), or exchange (the stock "
+                    + "exchanges' trading days). Not with week.");
     static final Param<Boolean> FORECAST = new Param<>(
                     "forecast",
                     v -> switch (v) {
@@ -41,7 +60,9 @@ public final class DayRoutes {
                                     "must be 1 (a year not yet published answered from the forecast) or 0");
                     },
                     false)
-            .choices("1", "true", "0", "false");
+            .choices("1", "true", "0", "false")
+            .described("1 (or true): a date after the holiday data is answered from its year's forecast from the law "
+                    + "(the mainland's), marked forecast: true; 0 (the default): such a date is 400.");
     private static final byte[] WORK = "work".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] VACATION = "vacation".getBytes(StandardCharsets.US_ASCII);
 
@@ -67,7 +88,20 @@ public final class DayRoutes {
         this.forecasts = forecasts;
         this.named = named;
         this.updates = updates;
-        this.region = new Param<>("region", regions::parse, Mainland.CN);
+        this.region = region(regions);
+    }
+
+    /** {@code region=}: its values and their names from the regions' own list. */
+    private static Param<Region> region(RegionCalendars regions) {
+        List<String> codes = new ArrayList<>(List.of(Mainland.CN.code()));
+        StringBuilder names = new StringBuilder(Mainland.CN.code() + " (" + Mainland.CN.english() + ", the default)");
+        for (Region r : regions.regions()) {
+            codes.add(r.code());
+            names.append(", ").append(r.code()).append(" (").append(r.english()).append(')');
+        }
+        return new Param<>("region", regions::parse, (Region) Mainland.CN)
+                .choices(codes.toArray(String[]::new))
+                .described("Whose calendar: " + names + ".");
     }
 
     void holidays(Context ctx, Query q) {
@@ -125,7 +159,7 @@ public final class DayRoutes {
         HolidayCalendar calendar = choose(q);
         Requested r = requested(q, calendar);
         Asked a = forecast(q, calendar, r);
-        return a != null ? a : new Asked(calendar, covered(r.date(), calendar, r.what()), false);
+        return a != null ? a : new Asked(calendar, covered(r.date(), calendar, r.what(), true), false);
     }
 
     /**
@@ -255,12 +289,37 @@ public final class DayRoutes {
         return named.get();
     }
 
-    /** {@code date}, when covered; else 400 saying which year is missing and whether it is published yet. */
+    /**
+     * {@code date}, when covered; else 400 saying which year is missing, whether it is published yet, and where its
+     * forecast is.
+     */
     LocalDate covered(LocalDate date, HolidayCalendar calendar, String what) {
+        return covered(date, calendar, what, false);
+    }
+
+    /** {@link #covered(LocalDate, HolidayCalendar, String)} on an endpoint that takes {@code forecast=1}. */
+    private LocalDate covered(LocalDate date, HolidayCalendar calendar, String what, boolean forecastParam) {
         if (!calendar.covers(date)) {
-            throw new BadRequestResponse(what + " " + date + " " + missing(date.getYear(), calendar));
+            throw new BadRequestResponse(what + " " + date + " " + missing(date.getYear(), calendar)
+                    + forecastFor(date, calendar, forecastParam));
         }
         return date;
+    }
+
+    /**
+     * For a date after the data in a year the calendar's law forecasts, what answers it: {@code forecast=1} where the
+     * endpoint takes it (a caller who does not know it would never learn of it from a 400 that stays a 400), else the
+     * year's forecast; "" for any other date.
+     */
+    private String forecastFor(LocalDate date, HolidayCalendar calendar, boolean forecastParam) {
+        int year = date.getYear();
+        if (!date.isAfter(calendar.last()) || !calendar.region().forecast() || !forecasts.covers(year)) {
+            return "";
+        }
+        return forecastParam
+                ? "; with forecast=1 it is answered from " + year + "'s forecast from the law (a guess until the "
+                        + "notice is published)"
+                : forecastHint(year, calendar);
     }
 
     /** The notice year of {@code y}, or this UTC+8 year when absent; it must be a year the data holds. */

@@ -19,6 +19,7 @@ import pocketapi.holidays.update.HolidayCache;
 import pocketapi.holidays.update.HolidayFetcher;
 import pocketapi.holidays.update.HolidayUpdater;
 import pocketapi.holidays.update.UpdateMeasures;
+import pocketapi.web.Doc;
 import pocketapi.web.Family;
 import pocketapi.web.Measures;
 import pocketapi.web.Module;
@@ -44,6 +45,8 @@ public final class HolidaysModule implements Module {
     private final PlanningRoutes plans;
     private final HolidaysPage page;
     private final String userAgent;
+    /** What turned the mainland's updates off ({@link #offBy(Config)}); null while they are on. */
+    private final String offBy;
 
     private HolidaysModule(
             Config config,
@@ -69,7 +72,22 @@ public final class HolidaysModule implements Module {
                 own::all,
                 !config.get(HolidaySettings.HOLIDAY_UPDATE_URL).isEmpty());
         this.plans = new PlanningRoutes(days);
-        this.page = new HolidaysPage(calendar, days, regions.regions());
+        this.offBy = offBy(config);
+        this.page = new HolidaysPage(calendar, days, regions.regions(), offBy);
+    }
+
+    /**
+     * The setting that turned the mainland's updates off, as the user wrote it: {@code HOLIDAY_UPDATE_URL=off}, else
+     * {@code UPDATES=off} (which empties every update URL); null while they are on.
+     */
+    static String offBy(Config config) {
+        if (!config.get(HolidaySettings.HOLIDAY_UPDATE_URL).isEmpty()) {
+            return null;
+        }
+        String name = HolidaySettings.HOLIDAY_UPDATE_URL.name();
+        return config.given(HolidaySettings.HOLIDAY_UPDATE_URL).strip().equalsIgnoreCase("off")
+                ? name + "=off"
+                : "UPDATES=off";
     }
 
     /**
@@ -125,10 +143,44 @@ public final class HolidaysModule implements Module {
     }
 
     @Override
+    public String about() {
+        return "Whether a date is an official day off, in mainland China or (region=) Hong Kong, Macau or Taiwan; a "
+                + "year's arrangement, the next break, a calendar feed, and working days counted or added, under "
+                + "the official week or your own (week=, calendar=).";
+    }
+
+    @Override
     public void routes(Routes r) {
         var region = days.region;
+        LocalDate national = LocalDate.of(2026, 10, 1);
         r.counted(
                 "/api/holidays",
+                Doc.of(
+                                "Is a date a day off?",
+                                "A day's record: ture (a day off), flase (an ordinary working day) or worker (a "
+                                        + "weekend day worked to make up for a break), as the original service "
+                                        + "spells them; with type=pithy that word alone, with type=alarm work or "
+                                        + "vacation. The day: y, m and d, or date, or today (UTC+8), moved by "
+                                        + "offset. A date outside the holiday data is 400 saying why, unless "
+                                        + "forecast=1.")
+                        .json(
+                                DayJson.DayRecord.class,
+                                "The day's record.",
+                                "date=2026-10-01",
+                                () -> days.json.of(calendar.get(), national))
+                        .text(
+                                "type=pithy: the status.",
+                                "date=2026-10-01&type=pithy",
+                                () -> calendar.get().classify(national).status().wire(),
+                                "ture",
+                                "flase",
+                                "worker")
+                        .text(
+                                "type=alarm: whether to get up for work.",
+                                "date=2026-10-01&type=alarm",
+                                () -> calendar.get().working(national) ? "work" : "vacation",
+                                "work",
+                                "vacation"),
                 Family.HOLIDAYS,
                 days::holidays,
                 DayRoutes.Y,
@@ -143,6 +195,17 @@ public final class HolidaysModule implements Module {
                 region);
         r.counted(
                 "/api/holidays/detail",
+                Doc.of(
+                                "What a day is",
+                                "A day's record and what it is to a person: its kind, whether it is statutory, "
+                                        + "the pay for work that day, its break, its lunar date and solar term. "
+                                        + "Any date of the lunar table (1901-2100) is answered: outside the holiday "
+                                        + "data, with status unknown and the reason in holidayData.")
+                        .json(
+                                DayJson.Detail.class,
+                                "The day's detail record.",
+                                "date=2026-10-01",
+                                () -> days.json.detail(calendar.get(), national)),
                 Family.HOLIDAYS,
                 days::detail,
                 DayRoutes.Y,
@@ -156,14 +219,36 @@ public final class HolidaysModule implements Module {
                 region);
         r.counted(
                 "/api/holidays/year",
+                Doc.of(
+                                "A year's arrangement",
+                                "Every break of a year's notice: its days, the weekend days worked for it, its "
+                                        + "statutory days. A year not in the data is 400 saying whether it is "
+                                        + "published yet.")
+                        .json(
+                                PlanningRoutes.Year.class,
+                                "The year's arrangement.",
+                                "y=2026",
+                                () -> plans.year(calendar.get(), 2026)),
                 Family.HOLIDAYS,
                 plans::year,
-                DayRoutes.Y,
+                DayRoutes.Y.described("The year (its notice); default: this year in UTC+8."),
                 DayRoutes.WEEK,
                 DayRoutes.CALENDAR,
                 region);
         r.counted(
                 "/api/holidays/next",
+                Doc.of(
+                                "The next break",
+                                "The break under way on the day, or the next one, with the days until it starts.")
+                        .json(
+                                PlanningRoutes.NextBreak.class,
+                                "The break.",
+                                "date=2026-05-06",
+                                () -> plans.next(calendar.get(), LocalDate.of(2026, 5, 6)))
+                        .error(
+                                404,
+                                "No break on or after the day in the holiday data: the message says where next "
+                                        + "year's arrangement stands."),
                 Family.HOLIDAYS,
                 plans::next,
                 DayRoutes.Y,
@@ -176,9 +261,23 @@ public final class HolidaysModule implements Module {
                 region);
         r.counted(
                 "/api/holidays.ics",
+                Doc.of(
+                                "A calendar feed",
+                                "The breaks and make-up working days as an iCalendar feed to subscribe to (Apple "
+                                        + "Calendar, Google Calendar, Outlook): last year, this year and every later "
+                                        + "one, or one year (y). An unchanged feed asked for with its ETag in "
+                                        + "If-None-Match is 304.")
+                        .body(
+                                "text/calendar",
+                                "The feed (iCalendar, UTF-8).",
+                                false,
+                                "ETag",
+                                "Cache-Control",
+                                "Content-Disposition")
+                        .notModified("The feed is the one whose ETag the request sent in If-None-Match: no body."),
                 Family.HOLIDAYS,
                 plans::ics,
-                DayRoutes.Y,
+                DayRoutes.Y.described("One year's notice only; default: last year, this year and every later one."),
                 PlanningRoutes.ONLY,
                 PlanningRoutes.REMIND,
                 PlanningRoutes.LANG,
@@ -187,6 +286,16 @@ public final class HolidaysModule implements Module {
                 region);
         r.counted(
                 "/api/holidays/range",
+                Doc.of(
+                                "The days of a span",
+                                "The record of each day from one date to another (at most 366 days), or each "
+                                        + "day's detail record (detail=true). Dates of the lunar table outside the "
+                                        + "holiday data have status unknown.")
+                        .json(
+                                PlanningRoutes.Range.class,
+                                "The days.",
+                                "from=2026-10-01&to=2026-10-02",
+                                () -> plans.range(calendar.get(), national, national.plusDays(1), false)),
                 Family.HOLIDAYS,
                 plans::range,
                 PlanningRoutes.FROM,
@@ -197,6 +306,15 @@ public final class HolidaysModule implements Module {
                 region);
         r.counted(
                 "/api/workdays/count",
+                Doc.of(
+                                "Working days between two dates",
+                                "How many working days (type=alarm's work) and days off there are from one date "
+                                        + "to another, both included.")
+                        .json(
+                                PlanningRoutes.WorkdayCount.class,
+                                "The count.",
+                                "from=2026-10-01&to=2026-10-31",
+                                () -> PlanningRoutes.count(calendar.get(), national, LocalDate.of(2026, 10, 31))),
                 Family.HOLIDAYS,
                 plans::count,
                 PlanningRoutes.FROM,
@@ -206,9 +324,18 @@ public final class HolidaysModule implements Module {
                 region);
         r.counted(
                 "/api/workdays/add",
+                Doc.of(
+                                "The n-th working day from a date",
+                                "The date n working days after the date (before it when n is negative), skipping "
+                                        + "days off and counting make-up working days: a deadline in working days.")
+                        .json(
+                                PlanningRoutes.WorkdayAdd.class,
+                                "The working day.",
+                                "date=2026-09-28&n=5",
+                                () -> plans.add(calendar.get(), LocalDate.of(2026, 9, 28), 5)),
                 Family.HOLIDAYS,
                 plans::add,
-                DayRoutes.DATE,
+                DayRoutes.DATE.described("The date to count from, YYYY-MM-DD; default: today in UTC+8."),
                 PlanningRoutes.N,
                 DayRoutes.WEEK,
                 DayRoutes.CALENDAR,
@@ -216,19 +343,18 @@ public final class HolidaysModule implements Module {
     }
 
     /**
-     * Watches CALENDARS_DIR, and a moment after the start begins the updates (not needed to answer the first calls).
+     * Watches CALENDARS_DIR, and a moment after the start begins the updates (not needed to answer the first calls);
+     * with updates off, only the warning that the data is ending, which matters most then.
      */
     @Override
     public void start(Function<String, ScheduledExecutorService> threads) {
         own.start(threads.apply("folders"));
-        if (config.get(HolidaySettings.HOLIDAY_UPDATE_URL).isEmpty()) {
-            return;
-        }
         HolidayUpdater.Sources sources = new HolidayUpdater.Sources(
                 config.get(HolidaySettings.HOLIDAY_UPDATE_URL),
                 config.get(HolidaySettings.HOLIDAY_UPDATE_SECONDS),
                 config.get(HolidaySettings.HOLIDAY_CONFIRM_URL),
-                config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS));
+                config.get(HolidaySettings.HOLIDAY_CONFIRM_WAIT_SECONDS),
+                offBy);
         ScheduledExecutorService updates = threads.apply("updates");
         Jobs.once(updates, "the start of the holiday updates", Duration.ofMillis(500), () -> {
             updater = new HolidayUpdater(calendar, sources, cache, pinned, new HolidayFetcher(userAgent), clock);

@@ -1,25 +1,39 @@
 package pocketapi.holidays;
 
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import pocketapi.logging.LogText;
 import pocketapi.web.Html;
+import pocketapi.web.Responses;
 
 /**
  * The holiday calendar's parts of the landing page: today's and tomorrow's answer at the top; the section of the
  * endpoints with the data's range and sources, and the year's arrangement with its region switch. Drawn again only when
- * the calendar, its sources, the calendars of one's own or the day change. Thread-safe: a race only draws the same page
- * twice.
+ * the calendar, its sources, the calendars of one's own or the day change. The cards at the top are the mainland's; the
+ * page's script draws a region's, when one is chosen, from its records in the same words ({@link #WORDS}): drawing them
+ * all here would read every region's data, and start its updates, for a page view. Each region's option in the switch
+ * carries its names and its legend's words ({@link Region#legend}). Thread-safe: a race only draws the same page twice.
  */
 final class HolidaysPage {
     private static final String TOP = Html.resource("pocketapi/holidays/top.html");
     private static final String SECTION = Html.resource("pocketapi/holidays/section.html");
+    /**
+     * What a day is and what the API's word means ({@link #words}, {@link #meaning}) by a detail record's {@code kind}
+     * and {@code status}, and by {@code status}: JSON, escaped for an attribute, for the script that draws a region's
+     * cards.
+     */
+    static final String WORDS = wordsJson();
 
     private final LiveCalendar calendars;
     private final DayRoutes choice;
     private final String regions;
+    /** The setting that turned updates off, as the user wrote it; null while they are on. */
+    private final String offBy;
+
     private final AtomicReference<Drawn> last = new AtomicReference<>();
 
     /** The page as one calendar and its sources fill it in on one day. */
@@ -31,13 +45,22 @@ final class HolidaysPage {
             String top,
             String section) {}
 
-    HolidaysPage(LiveCalendar calendars, DayRoutes choice, List<Region> regions) {
+    HolidaysPage(LiveCalendar calendars, DayRoutes choice, List<Region> regions, String offBy) {
         this.calendars = calendars;
         this.choice = choice;
-        StringBuilder options = new StringBuilder("<option value=\"cn\">中国大陆 mainland</option>");
+        this.offBy = offBy;
+        StringBuilder options = new StringBuilder("<option value=\"cn\" data-legend=\"")
+                .append(legend(Mainland.CN))
+                .append("\">中国大陆 mainland</option>");
         for (Region r : regions) {
             options.append("<option value=\"")
                     .append(r.code())
+                    .append("\" data-legend=\"")
+                    .append(legend(r))
+                    .append("\" data-zh=\"")
+                    .append(Html.escape(r.chinese()))
+                    .append("\" data-en=\"")
+                    .append(Html.escape(r.english()))
                     .append("\">")
                     .append(Html.escape(r.chinese()))
                     .append(' ')
@@ -45,6 +68,14 @@ final class HolidaysPage {
                     .append("</option>");
         }
         this.regions = options.toString();
+    }
+
+    /** What the legend calls a region's marks, as the page's script reads them: JSON, escaped for an attribute. */
+    private static String legend(Region region) {
+        Region.Legend l = region.legend();
+        List<String> words =
+                List.of(l.off(), l.offEnglish(), l.statutory(), l.statutoryEnglish(), l.makeUp(), l.makeUpEnglish());
+        return Html.escape(new String(Responses.bytes(words), StandardCharsets.UTF_8));
     }
 
     String top() {
@@ -71,14 +102,14 @@ final class HolidaysPage {
                     sources,
                     own,
                     today,
-                    TOP.replace("{{days}}", days(choice, calendar, today)),
+                    TOP.replace("{{days}}", days(choice, calendar, today)).replace("{{words}}", WORDS),
                     SECTION.replace("{{covered}}", calendar.first() + " – " + calendar.last())
                             .replace("{{today}}", today.toString())
                             .replace("{{sources}}", sources(sources, calendar))
                             .replace("{{calendars}}", calendars(own, today))
                             .replace("{{regions}}", regions)
                             .replace("{{updating}}", choice.updates() ? "on" : "off")
-                            .replace("{{updates}}", updates(choice.updates())));
+                            .replace("{{updates}}", updates(offBy)));
             last.set(d);
         }
         return d;
@@ -135,6 +166,8 @@ final class HolidaysPage {
             LocalDate date = today.plusDays(i);
             out.append("<div class=\"day\" id=\"")
                     .append(i == 0 ? "day-today" : "day-tomorrow")
+                    .append("\" data-date=\"")
+                    .append(date)
                     .append("\"><h3>")
                     .append(i == 0 ? "今天" : "明天")
                     .append(' ')
@@ -179,6 +212,19 @@ final class HolidaysPage {
         return out.toString();
     }
 
+    private static String wordsJson() {
+        Map<String, String[]> words = new TreeMap<>();
+        Map<String, String[]> meanings = new TreeMap<>();
+        for (Status s : Status.values()) {
+            if (words.put(s.kind() + " " + s.wire(), words(s)) != null) {
+                throw new IllegalStateException(s + ": another status has its kind and word");
+            }
+            meanings.put(s.wire(), meaning(s.wire()));
+        }
+        return Html.escape(
+                new String(Responses.bytes(Map.of("words", words, "meanings", meanings)), StandardCharsets.UTF_8));
+    }
+
     /** What the API's word for a day means (its spellings are the specification's own), in Chinese and English. */
     private static String[] meaning(String wire) {
         return switch (wire) {
@@ -206,15 +252,16 @@ final class HolidaysPage {
         };
     }
 
-    /** How new years arrive, true for the running settings. */
-    static String updates(boolean on) {
-        return on
+    /** How new years arrive, true for the running settings: {@code offBy} names what turned updates off (null: on). */
+    static String updates(String offBy) {
+        return offBy == null
                 ? "新一年的安排发布后，两个数据源（holiday-cn、chinese-days）一致即自动加入。<span class=\"en\">Next year's "
                         + "arrangement is added by itself once it is published and two independent sources "
                         + "(holiday-cn, "
                         + "chinese-days) agree on it.</span>"
-                : "自动更新已关闭：新一年的数据需手动放入 HOLIDAY_DATA_DIR。<span class=\"en\">Automatic updates are off "
-                        + "(HOLIDAY_UPDATE_URL=off): next year's data is added by hand, into HOLIDAY_DATA_DIR.</span>";
+                : "自动更新已关闭（" + offBy + "）：新一年的数据需手动放入 HOLIDAY_DATA_DIR。<span class=\"en\">Automatic "
+                        + "updates are off (" + offBy + "): next year's data is added by hand, into HOLIDAY_DATA_DIR."
+                        + "</span>";
     }
 
     /** A week rule in plain words, Chinese and English. */

@@ -106,6 +106,14 @@ public final class Mainland implements Region {
     private static final Words WORDS = new Words("法定节假日", "调休上班", "，不调休。", "，这一天上班。");
 
     @Override
+    public Legend legend() {
+        return LEGEND;
+    }
+
+    private static final Legend LEGEND =
+            new Legend("休", "day off", "法定节假日", "statutory holiday (3× pay)", "班 调休上班", "make-up working day");
+
+    @Override
     public String tag() {
         return "";
     }

@@ -1,5 +1,7 @@
 package pocketapi.holidays;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
@@ -9,6 +11,7 @@ import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import pocketapi.common.Cache;
 import pocketapi.web.Query;
 import pocketapi.web.Query.Param;
@@ -33,18 +36,22 @@ public final class PlanningRoutes {
                                             + "or left out for both");
                     },
                     IcsFeed.Only.ALL)
-            .choices("off", "work");
+            .choices("off", "work")
+            .described("off: the days off only; work: the make-up working days only; absent: both.");
     static final Param<Integer> REMIND = new Param<>(
-            "remind",
-            v -> {
-                if (!v.matches("([01][0-9]|2[0-3]):[0-5][0-9]")) {
-                    throw new IllegalArgumentException(
-                            "must be a time HH:MM, 00:00 to 23:59: before 12:00 that morning "
-                                    + "(remind=07:00), from 12:00 the evening before (remind=20:00)");
-                }
-                return Integer.parseInt(v.substring(0, 2)) * 60 + Integer.parseInt(v.substring(3));
-            },
-            -1);
+                    "remind",
+                    v -> {
+                        if (!v.matches("([01][0-9]|2[0-3]):[0-5][0-9]")) {
+                            throw new IllegalArgumentException(
+                                    "must be a time HH:MM, 00:00 to 23:59: before 12:00 that morning "
+                                            + "(remind=07:00), from 12:00 the evening before (remind=20:00)");
+                        }
+                        return Integer.parseInt(v.substring(0, 2)) * 60 + Integer.parseInt(v.substring(3));
+                    },
+                    -1,
+                    Map.of("type", "string", "pattern", "^([01][0-9]|2[0-3]):[0-5][0-9]$"))
+            .described("An alarm on each event, HH:MM: before 12:00, that morning (07:00); from 12:00, the evening "
+                    + "before (20:00). Absent: none.");
     static final Param<Boolean> LANG = new Param<>(
                     "lang",
                     v -> switch (v) {
@@ -53,10 +60,18 @@ public final class PlanningRoutes {
                         default -> throw new IllegalArgumentException("must be zh (the default) or en");
                     },
                     false)
-            .choices("zh", "en");
+            .choices("zh", "en")
+            .withLongNames("language")
+            .described("The events' language: zh (Chinese, the default) or en.");
 
-    static final Param<LocalDate> FROM = Param.date("from");
-    static final Param<LocalDate> TO = Param.date("to");
+    static final Param<LocalDate> FROM = Param.date("from")
+            .withLongNames("start")
+            .described("The span's first day, YYYY-MM-DD.")
+            .required("give a date YYYY-MM-DD, e.g. from=2026-10-01");
+    static final Param<LocalDate> TO = Param.date("to")
+            .withLongNames("end")
+            .described("The span's last day, YYYY-MM-DD, not before from.")
+            .required("give a date YYYY-MM-DD, e.g. to=2026-10-01");
     static final Param<Boolean> DETAIL = new Param<>(
                     "detail",
                     v -> switch (v) {
@@ -67,8 +82,13 @@ public final class PlanningRoutes {
                                     "must be true (the records of /api/holidays/detail) or false");
                     },
                     false)
-            .choices("true", "false");
-    static final Param<Integer> N = Param.integer("n", -3660, 3660, null);
+            .choices("true", "false")
+            .described("true: each day's detail record (as /api/holidays/detail); false (the default): its record.");
+    static final Param<Integer> N = Param.integer("n", -3660, 3660, null)
+            .withLongNames("days")
+            .described("Working days to count from the date: the n-th after it (5), before it when negative; 0: the "
+                    + "date if it is a working day, else the next one.")
+            .required("give a whole number from -3660 to 3660, e.g. n=5 for the 5th working day after the date");
     static final int MAX_DAYS = 366;
     private final DayRoutes days;
     /**
@@ -92,8 +112,12 @@ public final class PlanningRoutes {
     }
 
     /** A year's arrangement, as {@code /api/holidays/year} answers it. */
+    @JsonClassDescription("A year's holiday arrangement: each break of its notice, in order.")
     record Year(int year, List<YearBreak> breaks) {}
 
+    /** A break of a year's arrangement. */
+    @JsonClassDescription("A break: its name, first and last day, length, the weekend days worked for it (makeUpDays), "
+            + "its statutory days and the days given in lieu of statutory days on a weekend; dates YYYY-MM-DD.")
     public record YearBreak(
             String name,
             String start,
@@ -118,26 +142,51 @@ public final class PlanningRoutes {
         }
     }
 
-    record Next(String date, String name, String start, String end, int days, long daysUntil) {}
+    @JsonClassDescription("The break under way on a date, or the next one, and the days until it starts.")
+    record NextBreak(
+            @JsonPropertyDescription("The date asked about.")
+            String date,
 
-    record Count(String from, String to, int workdays, long daysOff) {}
+            String name,
+            String start,
+            String end,
+            int days,
 
-    record Add(String date, int n, String result) {}
+            @JsonPropertyDescription("Days from date to start; 0 while the break is under way.")
+            long daysUntil) {}
+
+    @JsonClassDescription("Working days and days off from one date to another, both included.")
+    record WorkdayCount(String from, String to, int workdays, long daysOff) {}
+
+    @JsonClassDescription("The n-th working day from a date.")
+    record WorkdayAdd(String date, int n, String result) {}
+
+    /**
+     * /api/holidays/range's answer, as written piece by piece from the records kept ({@link #range(HolidayCalendar,
+     * LocalDate, LocalDate, boolean)}): its shape, for the API's reference.
+     */
+    @JsonClassDescription("The record of each day from one date to another, both included.")
+    record Range(String from, String to, List<DayJson.DayAnswer> days) {}
 
     void year(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
-        int year = days.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar);
-        Responses.json(
-                ctx,
-                new Year(
-                        year,
-                        calendar.arrangement(year).stream().map(YearBreak::of).toList()));
+        Responses.json(ctx, year(calendar, days.year(q.get(DayRoutes.Y), q.sent(DayRoutes.Y), calendar)));
+    }
+
+    /** A year of the calendar's data, as /api/holidays/year answers it. */
+    Year year(HolidayCalendar calendar, int year) {
+        return new Year(
+                year, calendar.arrangement(year).stream().map(YearBreak::of).toList());
     }
 
     /** The break under way on the date or the next, or 404 when the data holds no later break. */
     void next(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
-        LocalDate date = days.day(q, calendar);
+        Responses.json(ctx, next(calendar, days.day(q, calendar)));
+    }
+
+    /** The break under way on a covered date or the next, as /api/holidays/next answers it. */
+    NextBreak next(HolidayCalendar calendar, LocalDate date) {
         Break b = calendar.breakOnOrAfter(date).orElseThrow(() -> {
             int next = calendar.last().getYear() + 1;
             return new NotFoundResponse("no break on or after " + date + " in the holiday data, which ends on "
@@ -145,10 +194,8 @@ public final class PlanningRoutes {
                     + days.standing(next, calendar) + days.forecastHint(next, calendar) + ")");
         });
         long until = Math.max(0, ChronoUnit.DAYS.between(date, b.start()));
-        Responses.json(
-                ctx,
-                new Next(
-                        date.toString(), b.name(), b.start().toString(), b.end().toString(), b.days(), until));
+        return new NextBreak(
+                date.toString(), b.name(), b.start().toString(), b.end().toString(), b.days(), until);
     }
 
     /** The feed: {@code y} limits it to one notice; without it, the previous year, this year and every later one. */
@@ -213,11 +260,17 @@ public final class PlanningRoutes {
             throw new BadRequestResponse("from=" + span[0] + " to=" + span[1] + " spans " + length + " days; at most "
                     + MAX_DAYS + " are answered at once");
         }
+        ctx.contentType(Responses.JSON).result(range(calendar, span[0], span[1], detailed));
+    }
+
+    /** The {@link Range} from one date of the lunar table to another, at most {@value #MAX_DAYS} days, as JSON. */
+    byte[] range(HolidayCalendar calendar, LocalDate from, LocalDate to, boolean detailed) {
+        long length = ChronoUnit.DAYS.between(from, to) + 1;
         ByteArrayOutputStream out = new ByteArrayOutputStream((int) length * (detailed ? 420 : 140) + 64);
-        out.writeBytes(("{\"from\":\"" + span[0] + "\",\"to\":\"" + span[1] + "\",\"days\":[")
-                .getBytes(StandardCharsets.US_ASCII));
-        for (LocalDate d = span[0]; !d.isAfter(span[1]); d = d.plusDays(1)) {
-            if (!d.equals(span[0])) {
+        out.writeBytes(
+                ("{\"from\":\"" + from + "\",\"to\":\"" + to + "\",\"days\":[").getBytes(StandardCharsets.US_ASCII));
+        for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
+            if (!d.equals(from)) {
                 out.write(',');
             }
             if (!calendar.covers(d)) {
@@ -227,16 +280,21 @@ public final class PlanningRoutes {
             }
         }
         out.writeBytes("]}".getBytes(StandardCharsets.US_ASCII));
-        ctx.contentType(Responses.JSON).result(out.toByteArray());
+        return out.toByteArray();
     }
 
     /** Working days and the rest from {@code from} to {@code to}, both included. */
     void count(Context ctx, Query q) {
         HolidayCalendar calendar = days.choose(q);
         LocalDate[] span = span(q, calendar, false);
-        int workdays = calendar.workdays().count(span[0], span[1]);
-        long length = ChronoUnit.DAYS.between(span[0], span[1]) + 1;
-        Responses.json(ctx, new Count(span[0].toString(), span[1].toString(), workdays, length - workdays));
+        Responses.json(ctx, count(calendar, span[0], span[1]));
+    }
+
+    /** Working days and the rest from one covered date to another, both included. */
+    static WorkdayCount count(HolidayCalendar calendar, LocalDate from, LocalDate to) {
+        int workdays = calendar.workdays().count(from, to);
+        long length = ChronoUnit.DAYS.between(from, to) + 1;
+        return new WorkdayCount(from.toString(), to.toString(), workdays, length - workdays);
     }
 
     /** The n-th working day after date (before it when n < 0). */
@@ -245,12 +303,11 @@ public final class PlanningRoutes {
         LocalDate date = q.given(DayRoutes.DATE)
                 ? isoDate(q, DayRoutes.DATE, calendar, false)
                 : days.covered(calendar.today(), calendar, "today");
-        Integer n = q.get(N);
-        if (n == null) {
-            throw new BadRequestResponse(
-                    "n is missing; give a whole number from -3660 to 3660, e.g. n=5 for the 5th working day "
-                            + "after the date");
-        }
+        Responses.json(ctx, add(calendar, date, q.get(N)));
+    }
+
+    /** The n-th working day after a covered date (before it when n < 0), or 400 when the data ends before it. */
+    WorkdayAdd add(HolidayCalendar calendar, LocalDate date, int n) {
         LocalDate result = calendar.workdays().add(date, n).orElseThrow(() -> {
             boolean back = n < 0;
             int year = back ? calendar.first().getYear() - 1 : calendar.last().getYear() + 1;
@@ -263,16 +320,12 @@ public final class PlanningRoutes {
                             : "after " + calendar.last() + ", where the holiday data ends: ")
                     + days.yearStatus(year, calendar));
         });
-        Responses.json(ctx, new Add(date.toString(), n, result.toString()));
+        return new WorkdayAdd(date.toString(), n, result.toString());
     }
 
     /** A date parameter, required: covered, or with {@code anyDate} one of the lunar table. */
     private LocalDate isoDate(Query q, Param<LocalDate> p, HolidayCalendar calendar, boolean anyDate) {
         LocalDate date = q.get(p);
-        if (date == null) {
-            throw new BadRequestResponse(
-                    p.name() + " is missing; give a date YYYY-MM-DD, e.g. " + p.name() + "=2026-10-01");
-        }
         if (anyDate ? LunarCalendar.covers(date) : calendar.covers(date)) {
             return date; // the words for a refusal are made only for one
         }

@@ -5,8 +5,8 @@ import java.time.LocalDate;
 /**
  * Whose calendar a day is answered from ({@code region=}), as one object: its names and words, and its law, which the
  * classification of its days ({@link #law}), the days beyond its data ({@link #beyond}) and the law's facts of
- * {@code /detail} come from. The mainland is {@link Mainland}; Hong Kong, Macau and Taiwan are the regions module's,
- * each with its data files and update source beside its law. Implementations are immutable.
+ * {@code /detail} come from. The mainland is {@link Mainland}; the others are the regions module's, each with its data
+ * files and update source beside its law. Implementations are immutable.
  */
 public interface Region {
     /** Its {@code region=} value: {@code cn}, {@code hk} ... */
@@ -73,6 +73,24 @@ public interface Region {
      * @param dayWorked how a make-up day's sentence ends: {@code ，这一天上班。}, {@code ，這一天上班。}
      */
     record Words(String statutory, String makeUpDay, String noMakeUp, String dayWorked) {}
+
+    /** What the page's legend calls the marks of its year's grid. */
+    Legend legend();
+
+    /**
+     * The page's legend for a region's grid, each mark in Chinese and in English.
+     *
+     * @param off a day off: {@code 休}, {@code 休 公眾假期}
+     * @param statutory a statutory day, what its law pays for: {@code 法定节假日}, {@code statutory holiday (3× pay)}
+     * @param makeUp a make-up working day: {@code 班 调休上班}; "" without any (the legend hides it)
+     */
+    record Legend(
+            String off,
+            String offEnglish,
+            String statutory,
+            String statutoryEnglish,
+            String makeUp,
+            String makeUpEnglish) {}
 
     /** Whether it is the default ({@code region=} absent): its links need no {@code region=}, its titles no name. */
     default boolean isDefault() {

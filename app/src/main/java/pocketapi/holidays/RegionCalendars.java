@@ -1,5 +1,6 @@
 package pocketapi.holidays;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -34,6 +35,13 @@ public interface RegionCalendars {
     /** Whether the region's new years come by themselves (its update source is on). */
     boolean updates(Region region);
 
+    /** The {@code region=} values, in order: the mainland's ({@code cn}), then each of {@link #regions}'. */
+    default List<String> codes() {
+        List<String> codes = new ArrayList<>(List.of(Mainland.CN.code()));
+        regions().forEach(r -> codes.add(r.code()));
+        return List.copyOf(codes);
+    }
+
     /** The region of a {@code region=} value: the mainland's ({@code cn}) or one of {@link #regions}. */
     default Region parse(String code) {
         if (code.equals(Mainland.CN.code())) {
@@ -44,11 +52,11 @@ public interface RegionCalendars {
                 return r;
             }
         }
-        StringBuilder codes = new StringBuilder("must be cn (the mainland, the default)");
-        List<Region> all = regions();
-        for (int i = 0; i < all.size(); i++) {
-            codes.append(i == all.size() - 1 ? " or " : ", ").append(all.get(i).code());
+        List<String> codes = codes();
+        StringBuilder must = new StringBuilder("must be " + codes.get(0) + " (the mainland, the default)");
+        for (int i = 1; i < codes.size(); i++) {
+            must.append(i == codes.size() - 1 ? " or " : ", ").append(codes.get(i));
         }
-        throw new IllegalArgumentException(codes.toString());
+        throw new IllegalArgumentException(must.toString());
     }
 }

@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import pocketapi.config.Config;
+import pocketapi.web.Doc;
 import pocketapi.web.Measures;
 import pocketapi.web.Module;
 import pocketapi.web.Routes;
@@ -98,8 +99,21 @@ public final class MetricsModule implements Module {
     }
 
     @Override
+    public String about() {
+        return "Prometheus metrics: requests by route and status, latency, the data's years and updates, the counters' "
+                + "saves and Redis, the JVM (METRICS; METRICS_TOKEN).";
+    }
+
+    @Override
     public void routes(Routes r) {
-        r.plain("/metrics", this::scrape);
+        Doc doc = Doc.of(
+                        "Prometheus metrics",
+                        "Every metric in Prometheus' text format, for a scrape (docs: metrics.md). Not counted.")
+                .body(PrometheusTextFormatWriter.CONTENT_TYPE.replaceFirst(";.*", ""), "The metrics.", false);
+        r.plain(
+                "/metrics",
+                token.isPresent() ? doc.bearer("The request has no Authorization: Bearer with METRICS_TOKEN.") : doc,
+                this::scrape);
         r.requests(this::observe);
     }
 

@@ -1,5 +1,6 @@
 package pocketapi.pictures;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.javalin.http.Context;
 import io.javalin.http.ForbiddenResponse;
@@ -39,7 +40,8 @@ public final class ImageEndpoint {
     }
 
     /** The JSON form: the link, and the picture's size when its pool says it. */
-    record Link(
+    @JsonClassDescription("A picture's link, and its size in pixels when its pool says it.")
+    record PictureLink(
             String url,
             @JsonInclude(JsonInclude.Include.NON_DEFAULT) int width,
             @JsonInclude(JsonInclude.Include.NON_DEFAULT) int height) {}
@@ -53,7 +55,10 @@ public final class ImageEndpoint {
                     + "|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?");
 
     private static final Logger LOG = LoggerFactory.getLogger(ImageEndpoint.class);
-    public static final Param<String> TYPE = Param.text("type");
+    public static final Param<String> TYPE = Param.text("type")
+            .choices("url", "json")
+            .described("url: the link as text; json: the link (and size) as JSON; absent, or any other value: the "
+                    + "route's own form (a redirect; /url: text).");
     static final Param<ImagePool.Shape> ORIENTATION = new Param<>(
                     "orientation",
                     v -> switch (v) {
@@ -63,7 +68,8 @@ public final class ImageEndpoint {
                         default -> throw new IllegalArgumentException("must be landscape, portrait or square");
                     },
                     null)
-            .choices("landscape", "portrait", "square");
+            .choices("landscape", "portrait", "square")
+            .described("Only pictures of this shape, from whichever side the path draws from.");
     private final ImagePools pools;
     private final NamedPools named;
     private final Picker picker;
@@ -140,7 +146,7 @@ public final class ImageEndpoint {
             // Empty body: drop the default text type Javalin puts on every response.
             case REDIRECT -> ctx.status(302).header("Location", link).removeHeader("Content-Type");
             case TEXT -> Responses.text(ctx, link);
-            case JSON -> Responses.json(ctx, new Link(link, picture.width(), picture.height()));
+            case JSON -> Responses.json(ctx, new PictureLink(link, picture.width(), picture.height()));
         }
     }
 

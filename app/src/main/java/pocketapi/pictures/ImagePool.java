@@ -7,27 +7,49 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import pocketapi.files.Allowance;
 import pocketapi.files.Folder;
 import pocketapi.files.Resources;
+import pocketapi.logging.LogText;
 
 /**
  * A pool of pictures: entries (paths under {@code /d/image/} of the image host) read from a plain text file, one per
- * line, each optionally followed by its size ({@code wall/a.jpg 1920x1080}, or {@code 1920 1080} as ImageMagick's
- * {@code identify -format '%w %h'} writes it); blank lines and {@code #} comments ignored. Each picture has a side (the
- * pool file it came from: portrait or landscape, else from its size; null when neither says) and a shape (from its
- * size, else its side). Picks are uniform at random among the pictures a request may have ({@link #choice}). Kept
- * compact, as the memory budget counts it ({@link #BYTES_PER_ENTRY} bytes an entry beyond its UTF-8 bytes): the
- * entries' bytes in one array, sizes and sides in arrays, each choice a list of positions; a {@link Picture} is made
- * when it is picked (its path encoded then). Immutable and thread-safe.
+ * line (CR, LF or CRLF ends a line), each optionally followed by its size ({@code wall/a.jpg 1920x1080}, or {@code 1920
+ * 1080} as ImageMagick's {@code identify -format '%w %h'} writes it); blank lines and {@code #} comments ignored. An
+ * entry longer than {@value #MAX_ENTRY} characters as a link is left out, with one WARN for its file naming its line,
+ * and the rest of the file is read: every request copies its picture's link, so the longest entry, not the file's size,
+ * decides what a request takes of the heap. Each picture has a side (the pool file it came from: portrait or landscape,
+ * else from its size; null when neither says) and a shape (from its size, else its side). Picks are uniform at random
+ * among the pictures a request may have ({@link #choice}). Kept compact, as the memory budget counts it
+ * ({@link #BYTES_PER_ENTRY} bytes an entry beyond its UTF-8 bytes): the entries' bytes in one array, sizes and sides in
+ * arrays, each choice a list of positions; a {@link Picture} is made when it is picked (its path encoded then).
+ * Immutable and thread-safe.
  */
 public final class ImagePool {
     /** A pool file is read whole: at most this many bytes. */
     static final int MAX_BYTES = 4 << 20;
+    /**
+     * An entry is a link's path: at most this many characters once percent-encoded ({@link PathEncoding}), as it goes
+     * into the {@code Location} header and the link's text. Far below what Jetty lets a response's headers take.
+     */
+    public static final int MAX_ENTRY = 2048;
+    /**
+     * A line longer than this many bytes, blanks and leading slashes aside, is left out without being decoded: its
+     * entry cannot be within {@link #MAX_ENTRY} (an entry's UTF-8 bytes are at most its encoded length) unless
+     * thousands of blanks stand before its size.
+     */
+    private static final int MAX_LINE = 2 * MAX_ENTRY;
+    /** Lines left out named in the WARN at most; the rest are counted. */
+    private static final int NAMED_LINES = 10;
+
+    private static final Logger LOG = LoggerFactory.getLogger(ImagePool.class);
     /**
      * What an entry costs in memory beyond its UTF-8 bytes: offset, size, side, shape and its places in the choices.
      */
@@ -140,7 +162,8 @@ public final class ImagePool {
 
     /**
      * Parses a pool file's bytes a line at a time, each entry charged to {@code allowance} before it is kept (a file of
-     * more entries than it allows is refused part-way).
+     * more entries than it allows is refused part-way). Entries longer than {@link #MAX_ENTRY} are left out, with one
+     * WARN naming {@code source} and their lines.
      *
      * @throws CharacterCodingException when a line is not UTF-8
      * @throws Allowance.Exceeded past the allowance
@@ -149,10 +172,21 @@ public final class ImagePool {
             throws ImagePoolException, CharacterCodingException {
         Builder pool = new Builder(bytes.length);
         CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
-        for (int start = 0, n = 1, end; start < bytes.length; start = end + 1, n++) {
+        List<Integer> tooLong = new ArrayList<>();
+        int n = 0;
+        for (int start = 0, end; start < bytes.length; start = next(bytes, end)) {
+            n++;
             end = start;
-            while (end < bytes.length && bytes[end] != '\n') {
+            while (end < bytes.length && bytes[end] != '\n' && bytes[end] != '\r') {
                 end++;
+            }
+            int length = measure(bytes, start, end);
+            if (length < 0) {
+                continue;
+            }
+            if (length > MAX_LINE) {
+                tooLong.add(n);
+                continue;
             }
             String line = utf8.decode(ByteBuffer.wrap(bytes, start, end - start))
                     .toString()
@@ -172,6 +206,11 @@ public final class ImagePool {
                 width = Integer.parseInt(sized.group(2));
                 height = Integer.parseInt(sized.group(3));
             }
+            byte[] utf = entry.getBytes(StandardCharsets.UTF_8);
+            if (PathEncoding.length(utf) > MAX_ENTRY) {
+                tooLong.add(n);
+                continue;
+            }
             for (String segment : entry.split("/", -1)) {
                 if (segment.equals(".") || segment.equals("..")) {
                     throw new ImagePoolException(source + ", line " + n + ": \"" + entry + "\" has a \"" + segment
@@ -181,14 +220,60 @@ public final class ImagePool {
             Shape shape = width == 0
                     ? side
                     : width > height ? Shape.LANDSCAPE : width < height ? Shape.PORTRAIT : Shape.SQUARE;
-            byte[] utf = entry.getBytes(StandardCharsets.UTF_8);
             allowance.charge(utf.length + BYTES_PER_ENTRY);
             pool.add(utf, width, height, side != null || shape == Shape.SQUARE ? side : shape, shape);
+        }
+        if (!tooLong.isEmpty()) {
+            LOG.warn(
+                    "{}, {}: {} longer than {} characters left out (a picture entry is a link's path, measured "
+                            + "percent-encoded: a Chinese character counts 9, a space 3); {}",
+                    LogText.safe(source, LogText.LINE),
+                    (tooLong.size() == 1 ? "line " : "lines ") + LogText.first(tooLong, NAMED_LINES),
+                    tooLong.size() == 1 ? "an entry" : tooLong.size() + " entries",
+                    MAX_ENTRY,
+                    pool.size == 0
+                            ? "no other entry is left"
+                            : pool.size + (pool.size == 1 ? " other entry is" : " other entries are") + " served");
         }
         if (pool.size == 0) {
             throw new ImagePoolException(source + ": the pool is empty; list one picture path per line");
         }
         return pool.build(source);
+    }
+
+    /** Where the line after the one ending at {@code end} starts: past its CR, LF or CRLF. */
+    private static int next(byte[] bytes, int end) {
+        boolean crlf = end + 1 < bytes.length && bytes[end] == '\r' && bytes[end + 1] == '\n';
+        return end + (crlf ? 2 : 1);
+    }
+
+    /**
+     * A line's length in bytes without its blanks and leading slashes, or -1 for a blank line or a comment: measured
+     * before it is decoded, so that a line of megabytes is never made a String.
+     */
+    private static int measure(byte[] bytes, int start, int end) {
+        int from = start;
+        int to = end;
+        while (from < to && blank(bytes[from])) {
+            from++;
+        }
+        while (to > from && blank(bytes[to - 1])) {
+            to--;
+        }
+        if (from == to || bytes[from] == '#') {
+            return -1;
+        }
+        while (from < to && bytes[from] == '/') {
+            from++;
+        }
+        return to - from;
+    }
+
+    /**
+     * Whether a byte is an ASCII blank, as {@link String#strip} sees it (a byte of a longer UTF-8 character is not).
+     */
+    private static boolean blank(byte b) {
+        return b >= 0 && Character.isWhitespace(b);
     }
 
     /** Gathers a pool's pictures into its arrays. */

@@ -23,9 +23,11 @@ public final class NamedPools {
     private static final long MAX_FOLDER = 32 << 20;
 
     private final FolderWatcher<ImagePool> watcher;
+    private final boolean configured;
 
-    private NamedPools(FolderWatcher<ImagePool> watcher) {
+    private NamedPools(FolderWatcher<ImagePool> watcher, boolean configured) {
         this.watcher = watcher;
+        this.configured = configured;
     }
 
     /**
@@ -44,7 +46,7 @@ public final class NamedPools {
                 NamedPools::read,
                 ImagePool::bytes,
                 budget);
-        return new NamedPools(FolderWatcher.load(dir, rules, Map.of()));
+        return new NamedPools(FolderWatcher.load(dir, rules, Map.of()), dir.isPresent());
     }
 
     /** No IMAGE_POOLS_DIR: no named pools. */
@@ -54,6 +56,11 @@ public final class NamedPools {
         } catch (FolderWatcher.Refused e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Whether IMAGE_POOLS_DIR is set: without it no path names a pool, whatever it says. */
+    public boolean configured() {
+        return configured;
     }
 
     /** The pools by name, in name order. */

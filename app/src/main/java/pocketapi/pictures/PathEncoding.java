@@ -24,6 +24,16 @@ final class PathEncoding {
         return out.toString();
     }
 
+    /** How long {@link #encode} makes the path whose UTF-8 bytes are given, without making it. */
+    static int length(byte[] utf8) {
+        int length = 0;
+        for (byte b : utf8) {
+            int c = b & 0xFF;
+            length += isUnreserved(c) || c == '/' ? 1 : 3;
+        }
+        return length;
+    }
+
     private static boolean isUnreserved(int c) {
         return (c >= 'A' && c <= 'Z')
                 || (c >= 'a' && c <= 'z')

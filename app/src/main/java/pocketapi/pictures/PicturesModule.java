@@ -1,13 +1,16 @@
 package pocketapi.pictures;
 
+import io.javalin.http.Context;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import pocketapi.config.Config;
 import pocketapi.files.Allowance;
 import pocketapi.files.FolderWatcher;
+import pocketapi.web.Doc;
 import pocketapi.web.Family;
 import pocketapi.web.Html;
 import pocketapi.web.Measures;
@@ -71,36 +74,102 @@ public final class PicturesModule implements Module {
     }
 
     @Override
+    public String about() {
+        return "A random picture: a redirect to it, its link as text or JSON; portrait on a phone, landscape "
+                + "elsewhere, or the side the path names; from today's pools or a named one (IMAGE_POOLS_DIR).";
+    }
+
+    /**
+     * The {@code /img/NAME/…} routes only with IMAGE_POOLS_DIR set: without it {@code /img/anything} is an unknown path
+     * like any other, answered 404 and not counted.
+     */
+    @Override
     public void routes(Routes r) {
-        for (boolean fromNamed : new boolean[] {false, true}) {
+        for (boolean fromNamed : named.configured() ? new boolean[] {false, true} : new boolean[] {false}) {
             String at = fromNamed ? "/img/{name}" : "/img";
-            r.counted(
-                    at,
-                    Family.PICTURES,
-                    images.answer(fromNamed, ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.REDIRECT),
-                    ImageEndpoint.TYPE,
-                    ImageEndpoint.ORIENTATION);
-            r.counted(
-                    at + "/pe",
-                    Family.PICTURES,
-                    images.answer(fromNamed, ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Form.REDIRECT),
-                    ImageEndpoint.TYPE,
-                    ImageEndpoint.ORIENTATION);
-            r.counted(
-                    at + "/pc",
-                    Family.PICTURES,
-                    images.answer(fromNamed, ImageEndpoint.Pool.LANDSCAPE, ImageEndpoint.Form.REDIRECT),
-                    ImageEndpoint.TYPE,
-                    ImageEndpoint.ORIENTATION);
+            // A name no pool has is an unknown path: answered 404, not counted.
+            Predicate<Context> names = fromNamed ? ctx -> named.all().containsKey(ctx.pathParam("name")) : ctx -> true;
+            for (ImageEndpoint.Pool pool :
+                    List.of(ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Pool.PORTRAIT, ImageEndpoint.Pool.LANDSCAPE)) {
+                String path = at
+                        + switch (pool) {
+                            case BY_DEVICE -> "";
+                            case PORTRAIT -> "/pe";
+                            case LANDSCAPE -> "/pc";
+                        };
+                r.counted(
+                        path,
+                        doc(fromNamed, pool, ImageEndpoint.Form.REDIRECT),
+                        Family.PICTURES,
+                        names,
+                        images.answer(fromNamed, pool, ImageEndpoint.Form.REDIRECT),
+                        ImageEndpoint.TYPE,
+                        ImageEndpoint.ORIENTATION);
+            }
             r.counted(
                     at + "/url",
+                    doc(fromNamed, ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT),
                     Family.PICTURES,
+                    names,
                     images.answer(fromNamed, ImageEndpoint.Pool.BY_DEVICE, ImageEndpoint.Form.TEXT),
                     ImageEndpoint.TYPE,
                     ImageEndpoint.ORIENTATION);
         }
         // Not counted: the sample pictures.
-        samples.ifPresent(pictures -> r.plain("/d/image/<entry>", ImageEndpoint.samples(pictures)));
+        samples.ifPresent(pictures -> r.plain(
+                "/d/image/<entry>",
+                Doc.of("A bundled sample picture", "The sample pictures the links point to while IMAGE_HOST is unset.")
+                        .path(
+                                "entry",
+                                "The picture's path, as a link names it (samples/landscape-1.png).",
+                                Map.of("type", "string"))
+                        .body("image/png", "The picture.", true, "Cache-Control")
+                        .error(404, "No such sample picture."),
+                ImageEndpoint.samples(pictures)));
+    }
+
+    /**
+     * What a picture route is: the side it draws from, its form unless {@code type} asks for another; the landscape
+     * route of today's pools has the examples of the README's pools (a landscape pool of one picture).
+     */
+    private static Doc doc(boolean fromNamed, ImageEndpoint.Pool pool, ImageEndpoint.Form form) {
+        String side = switch (pool) {
+            case PORTRAIT -> "a portrait picture";
+            case LANDSCAPE -> "a landscape picture";
+            case BY_DEVICE ->
+                "a picture for the device (portrait on a phone, by Sec-CH-UA-Mobile or User-Agent; "
+                        + "landscape elsewhere)";
+        };
+        String from = fromNamed ? " of the named pool" : "";
+        boolean redirect = form == ImageEndpoint.Form.REDIRECT;
+        Doc doc = Doc.of(
+                (redirect ? "Redirect to " : "The link of ") + side.replaceFirst(" \\(.*", "") + from,
+                (redirect ? "A redirect (302) to " : "The link, as text, of ") + side + ", at random" + from
+                        + ", never cacheable; type=url or type=json gives the link as text or JSON instead. "
+                        + "IMAGE_NO_REPEAT keeps a caller from seeing its last pictures again.");
+        if (fromNamed) {
+            doc = doc.path("name", "A pool of IMAGE_POOLS_DIR (NAME.txt).", Map.of("type", "string"));
+        }
+        if (redirect) {
+            doc = doc.redirect("The picture, in Location.");
+        }
+        boolean examples = !fromNamed && pool == ImageEndpoint.Pool.LANDSCAPE;
+        String link = "https://pan.example.com/d/image/desk/sea.jpg";
+        doc = examples
+                ? doc.text("type=url: the link.", "type=url", () -> link)
+                        .json(
+                                ImageEndpoint.PictureLink.class,
+                                "type=json: the link.",
+                                "type=json",
+                                () -> new ImageEndpoint.PictureLink(link, 0, 0))
+                : doc.text(redirect ? "type=url: the link." : "The link.")
+                        .json(ImageEndpoint.PictureLink.class, "type=json: the link.");
+        return doc.error(403, "IMAGE_REFERERS is set and the request's Referer names another site.")
+                .error(
+                        404,
+                        fromNamed
+                                ? "No pool of that name, or it has no picture of the shape asked for."
+                                : "The pool has no picture of the shape asked for.");
     }
 
     @Override

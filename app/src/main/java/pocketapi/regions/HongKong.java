@@ -10,10 +10,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import pocketapi.holidays.HolidayDataException;
+import pocketapi.config.Setting;
 import pocketapi.holidays.LunarCalendar;
 import pocketapi.holidays.YearLaw;
-import pocketapi.logging.LogText;
 
 /**
  * Hong Kong's general holidays of a year by the General Holidays Ordinance (Cap. 149) alone, named by festival as the
@@ -32,9 +31,23 @@ import pocketapi.logging.LogText;
  * winter solstice are the employer's choice of one: neither is answered as statutory.
  *
  * <p>As a region ({@code region=hk}): its years built in ({@code regions/hk/}), later ones from 1823's list
- * ({@code HK_UPDATE_URL}), confirmed by the ordinance's rules. Immutable.
+ * ({@link #UPDATE_URL}), confirmed by the ordinance's rules. Immutable.
  */
-public final class HongKong implements Regional {
+public final class HongKong extends ListedRegion {
+    public static final Setting<List<URI>> UPDATE_URL = Setting.of(
+            "HK_UPDATE_URL",
+            "https://www.1823.gov.hk/common/ical/tc.json,"
+                    + "https://cdn.jsdelivr.net/gh/mathsgod/holiday-data/data/tc.json",
+            "comma-separated URLs of Hong Kong's list of general holidays (1823.gov.hk's tc.json, or a "
+                    + "mirror's), tried in "
+                    + "order once region=hk has been asked for; a new year is confirmed by the General "
+                    + "Holidays Ordinance's rules. "
+                    + "off: Hong Kong's built-in years only",
+            v -> v.urls("https://mirror.example.com/hk/tc.json"));
+
+    /** Hong Kong in the list of regions: its setting, and how it is made from it. */
+    static final Kind KIND = new Kind(List.of(UPDATE_URL), urls -> new HongKong(urls.of(UPDATE_URL)));
+
     /** How 1823's names of general holidays (農曆年初三, 清明節翌日 ...) name their festival in the data. */
     private static final String[][] FESTIVALS = {
         {"一月一日", "一月一日"},
@@ -52,14 +65,18 @@ public final class HongKong implements Regional {
         {"聖誕節", "聖誕節"}
     };
 
-    private static final Words WORDS = new Words("法定假日", "", "。", "，這一天上班。");
-    private final List<URI> sources;
+    private static final Legend LEGEND =
+            new Legend("休 公眾假期", "general holiday", "法定假日", "statutory holiday (Employment Ordinance)", "", "");
 
     /**
      * @param sources {@code HK_UPDATE_URL}: its list of general holidays, tried in order; none: the built-in years only
      */
     public HongKong(List<URI> sources) {
-        this.sources = List.copyOf(sources);
+        super(
+                sources,
+                HolidayLists::json,
+                new Published(
+                        "general holidays", "1823.gov.hk", "香港政府一站通公布的", "the General Holidays Ordinance's rules"));
     }
 
     @Override
@@ -78,13 +95,8 @@ public final class HongKong implements Regional {
     }
 
     @Override
-    public String makeUp() {
-        return "";
-    }
-
-    @Override
-    public Words words() {
-        return WORDS;
+    public Legend legend() {
+        return LEGEND;
     }
 
     /**
@@ -102,73 +114,29 @@ public final class HongKong implements Regional {
         return YearLaw.fixed(statutory(year, LunarCalendar.get()), moved, Map.of());
     }
 
-    /** The general holiday the ordinance gives on the date, and whether it is statutory (2001 on). */
+    /** The general holidays the General Holidays Ordinance gives (2001 on). */
     @Override
-    public Beyond beyond(LocalDate date) {
-        return Regional.ruled(
-                date, y -> generalHolidays(y, LunarCalendar.get()), y -> statutory(y, LunarCalendar.get()));
+    Map<LocalDate, String> rules(int year) {
+        return generalHolidays(year, LunarCalendar.get());
     }
 
     @Override
-    public String[] feed(boolean english, String years) {
-        return english
-                ? new String[] {
-                    "Hong Kong general holidays",
-                    "Hong Kong general holidays: days off",
-                    "Hong Kong " + "make-up working days (none)",
-                    "Hong Kong's general holidays for " + years + " (1823.gov.hk). pocketapi"
-                }
-                : new String[] {"香港公眾假期", "香港公眾假期（休）", "香港調休上班日（無）", "香港政府一站通公布的" + years + "年公眾假期（休）。pocketapi"};
+    Set<LocalDate> statutory(int year) {
+        return statutory(year, LunarCalendar.get());
     }
 
+    /** Every day 1823's list names is a general holiday, named by its festival (a name of no festival as written). */
     @Override
-    public boolean updates() {
-        return !sources.isEmpty();
-    }
-
-    @Override
-    public String sources() {
-        return LogText.hosts(sources);
-    }
-
-    /**
-     * A round of its updates: 1823's list (or a mirror's), read once for the years it holds; a year is confirmed when
-     * its dates are those the General Holidays Ordinance gives.
-     */
-    @Override
-    public Round round(Fetching fetching) {
-        return Regional.listed(
-                fetching.first(sources, HongKong::list),
-                "general holidays",
-                (year, from, general) -> Offer.checked(
-                        year,
-                        from,
-                        general,
-                        generalHolidays(year, LunarCalendar.get()).keySet(),
-                        "the General Holidays Ordinance's rules"));
-    }
-
-    /** Its list of general holidays by year, each date with its festival (a name of no festival as it is written). */
-    static Map<Integer, Map<LocalDate, String>> list(String source, byte[] bytes) throws HolidayDataException {
-        Map<Integer, Map<LocalDate, String>> years = new TreeMap<>();
-        RegionFiles.Entry holiday = e -> {
-            boolean own = e.has("date");
-            String date =
-                    own ? e.path("date").asText() : e.path("dtstart").path(0).asText();
-            String name = RegionFiles.name(
-                    source, own ? e.path("name").asText() : e.path("summary").asText());
-            LocalDate d = RegionFiles.date(source, date.replace("-", ""));
+    Map<LocalDate, String> daysOff(int year, Map<LocalDate, String> listed) {
+        Map<LocalDate, String> general = new TreeMap<>();
+        listed.forEach((d, name) -> {
             String festival = name;
             for (String[] f : FESTIVALS) {
                 festival = name.startsWith(f[0]) ? f[1] : festival;
             }
-            years.computeIfAbsent(d.getYear(), y -> new TreeMap<>()).put(d, festival);
-        };
-        if (!RegionFiles.each(source, bytes, List.of(), holiday)
-                && !RegionFiles.each(source, bytes, List.of("vcalendar", 0, "vevent"), holiday)) {
-            throw new HolidayDataException(source, "neither 1823's calendar nor a list of holidays");
-        }
-        return years;
+            general.put(d, festival);
+        });
+        return general;
     }
 
     /**

@@ -1,24 +1,17 @@
 package pocketapi.regions;
 
 import java.net.URI;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import pocketapi.config.Setting;
 import pocketapi.holidays.Day;
-import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.LunarCalendar;
 import pocketapi.holidays.Status;
 import pocketapi.holidays.YearLaw;
-import pocketapi.logging.LogText;
 
 /**
  * Macau's public holidays of a year by Ordem Executiva n.º 60/2000, named by festival as the built-in data names them:
@@ -29,17 +22,34 @@ import pocketapi.logging.LogText;
  * its compensatory rest days and the afternoons exempted from work.
  *
  * <p>As a region ({@code region=mo}): its years built in ({@code regions/mo/}), later ones from the government's
- * iCalendar ({@code MO_UPDATE_URL}), confirmed by the ordinance's rules. Immutable.
+ * iCalendar ({@link #UPDATE_URL}), confirmed by the ordinance's rules. Immutable.
  */
-public final class Macau implements Regional {
-    private static final Words WORDS = new Words("法定假日", "", "。", "，這一天上班。");
-    private final List<URI> sources;
+public final class Macau extends ListedRegion {
+    public static final Setting<List<URI>> UPDATE_URL = Setting.of(
+            "MO_UPDATE_URL",
+            "https://www.gov.mo/zh-hant/public-holidays/ical/",
+            "comma-separated URLs of Macau's public holidays as an iCalendar (gov.mo's), tried in order once "
+                    + "region=mo has "
+                    + "been asked for; a new year is confirmed by Ordem Executiva 60/2000's rules, the civil "
+                    + "service's days left out. "
+                    + "off: Macau's built-in years only",
+            v -> v.urls("https://mirror.example.com/mo/holidays.ics"));
+
+    /** Macau in the list of regions: its setting, and how it is made from it. */
+    static final Kind KIND = new Kind(List.of(UPDATE_URL), urls -> new Macau(urls.of(UPDATE_URL)));
+
+    private static final Legend LEGEND =
+            new Legend("休 公眾假期", "public holiday", "強制性假日", "obligatory holiday (paid)", "", "");
 
     /**
      * @param sources {@code MO_UPDATE_URL}: its iCalendar of public holidays, tried in order; none: the built-in years
      */
     public Macau(List<URI> sources) {
-        this.sources = List.copyOf(sources);
+        super(
+                sources,
+                HolidayLists::iCalendar,
+                new Published(
+                        "public holidays", "Ordem Executiva 60/2000", "澳門特別行政區", "Ordem Executiva 60/2000's rules"));
     }
 
     @Override
@@ -58,13 +68,8 @@ public final class Macau implements Regional {
     }
 
     @Override
-    public String makeUp() {
-        return "";
-    }
-
-    @Override
-    public Words words() {
-        return WORDS;
+    public Legend legend() {
+        return LEGEND;
     }
 
     /** Its mandatory holidays are statutory; the civil service's compensatory days and afternoons stay working days. */
@@ -77,164 +82,37 @@ public final class Macau implements Regional {
         return YearLaw.fixed(mandatory(year, lunar), Set.of(), civil);
     }
 
-    /** The public holiday the ordinance gives on the date, and whether it is mandatory (2001 on). */
+    /** The public holidays Ordem Executiva 60/2000 gives (2001 on). */
     @Override
-    public Beyond beyond(LocalDate date) {
-        return Regional.ruled(
-                date, y -> publicHolidays(y, LunarCalendar.get()), y -> mandatory(y, LunarCalendar.get()));
+    Map<LocalDate, String> rules(int year) {
+        return publicHolidays(year, LunarCalendar.get());
     }
 
+    /** Its mandatory holidays. */
     @Override
-    public String[] feed(boolean english, String years) {
-        return english
-                ? new String[] {
-                    "Macau public holidays",
-                    "Macau public holidays: days off",
-                    "Macau make-up " + "working days (none)",
-                    "Macau's public holidays for " + years + " (Ordem Executiva 60/2000). pocketapi"
-                }
-                : new String[] {"澳門公眾假期", "澳門公眾假期（休）", "澳門調休上班日（無）", "澳門特別行政區" + years + "年公眾假期（休）。pocketapi"};
-    }
-
-    @Override
-    public boolean updates() {
-        return !sources.isEmpty();
-    }
-
-    @Override
-    public String sources() {
-        return LogText.hosts(sources);
+    Set<LocalDate> statutory(int year) {
+        return mandatory(year, LunarCalendar.get());
     }
 
     /**
-     * A round of its updates: the government's iCalendar, read once for the years it holds; its public holidays, the
-     * civil service's days left out (by their summary, 補假, 下午 or 豁免, and by the rules that give them), confirmed when
-     * they are the ordinance's. A confirmed year is named as the built-in ones are; one that is not keeps each extra
-     * day's own summary.
+     * The government's iCalendar's public holidays, the civil service's days left out (by their summary, 補假, 下午 or 豁免,
+     * and by the rules that give them). A day the ordinance gives is named as the built-in years name it; any other
+     * keeps its own summary.
      */
     @Override
-    public Round round(Fetching fetching) {
-        return Regional.listed(fetching.first(sources, Macau::iCalendar), "public holidays", (year, from, events) -> {
-            LunarCalendar lunar = LunarCalendar.get();
-            Set<LocalDate> civil = new TreeSet<>(compensatory(year, lunar).keySet());
-            civil.addAll(afternoons(year, lunar));
-            Map<LocalDate, String> rules = publicHolidays(year, lunar);
-            Map<LocalDate, String> off = new TreeMap<>();
-            events.forEach((d, summary) -> {
-                if (!civil.contains(d)
-                        && !summary.contains("補假")
-                        && !summary.contains("下午")
-                        && !summary.contains("豁免")) {
-                    off.put(d, rules.getOrDefault(d, summary));
-                }
-            });
-            return Offer.checked(year, from, off, rules.keySet(), "Ordem Executiva 60/2000's rules");
+    Map<LocalDate, String> daysOff(int year, Map<LocalDate, String> events) {
+        LunarCalendar lunar = LunarCalendar.get();
+        Set<LocalDate> civil = new TreeSet<>(compensatory(year, lunar).keySet());
+        civil.addAll(afternoons(year, lunar));
+        Map<LocalDate, String> rules = publicHolidays(year, lunar);
+        Map<LocalDate, String> off = new TreeMap<>();
+        events.forEach((d, summary) -> {
+            if (!civil.contains(d) && !summary.contains("補假") && !summary.contains("下午") && !summary.contains("豁免")) {
+                off.put(d, rules.getOrDefault(d, summary));
+            }
         });
+        return off;
     }
-
-    /**
-     * The days of an iCalendar's all-day events (RFC 5545: folded lines, {@code DTSTART}, an exclusive {@code DTEND},
-     * {@code SUMMARY}) by year, each with its summary; a date two events cover keeps the first one's (an event may
-     * repeat another's day, never grow it). Macau's government publishes its holidays so. Read a line at a time; an
-     * event of more than 31 days (no holiday is that long), more than {@value RegionFiles#MAX_EVENTS} events or a
-     * summary that is no name refuse the file.
-     */
-    static Map<Integer, Map<LocalDate, String>> iCalendar(String source, byte[] bytes) throws HolidayDataException {
-        List<String> lines = unfolded(source, bytes);
-        if (lines.isEmpty() || !lines.get(0).equals("BEGIN:VCALENDAR")) {
-            throw new HolidayDataException(source, "not an iCalendar");
-        }
-        Map<Integer, Map<LocalDate, String>> years = new TreeMap<>();
-        LocalDate start = null;
-        LocalDate end = null;
-        String summary = "";
-        int events = 0;
-        for (String line : lines) {
-            int colon = line.indexOf(':');
-            String property =
-                    colon < 0 ? line : line.substring(0, colon).split(";", 2)[0].toUpperCase(Locale.ROOT);
-            String value = colon < 0 ? "" : line.substring(colon + 1);
-            if (line.equals("BEGIN:VEVENT")) {
-                if (++events > RegionFiles.MAX_EVENTS) {
-                    throw new HolidayDataException(source, "more than " + RegionFiles.MAX_EVENTS + " events");
-                }
-                start = null;
-                end = null;
-                summary = "";
-            } else if (property.equals("DTSTART") || property.equals("DTEND")) {
-                LocalDate d = RegionFiles.date(source, value.substring(0, Math.min(8, value.length())));
-                start = property.equals("DTSTART") ? d : start;
-                end = property.equals("DTEND") ? d : end;
-            } else if (property.equals("SUMMARY")) {
-                summary = RegionFiles.name(
-                        source,
-                        value.replace("\\,", ",")
-                                .replace("\\;", ";")
-                                .replace("\\n", " ")
-                                .replace("\\\\", "\\")
-                                .strip());
-            } else if (line.equals("END:VEVENT")) {
-                if (start == null) {
-                    throw new HolidayDataException(source, "an event without DTSTART");
-                }
-                LocalDate last = end == null || !end.isAfter(start) ? start : end.minusDays(1);
-                if (last.toEpochDay() - start.toEpochDay() > 31) {
-                    throw new HolidayDataException(source, "an event of more than 31 days from " + start);
-                }
-                for (LocalDate d = start; !d.isAfter(last); d = d.plusDays(1)) {
-                    years.computeIfAbsent(d.getYear(), y -> new TreeMap<>()).putIfAbsent(d, summary);
-                }
-            }
-        }
-        return years;
-    }
-
-    /**
-     * An iCalendar's lines, unfolded (a line that starts with a space or tab continues the one before), decoded one at
-     * a time: no copy of the whole text is made.
-     */
-    private static List<String> unfolded(String source, byte[] bytes) throws HolidayDataException {
-        List<String> lines = new ArrayList<>();
-        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
-        int from = bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF
-                ? 3
-                : 0;
-        StringBuilder line = null;
-        for (int end; from < bytes.length; from = end + 1) {
-            end = from;
-            while (end < bytes.length && bytes[end] != '\n') {
-                end++;
-            }
-            int to = end > from && bytes[end - 1] == '\r' ? end - 1 : end;
-            if (to - from > 4 * MAX_LINE) {
-                throw new HolidayDataException(source, "a line of more than " + MAX_LINE + " characters");
-            }
-            String text;
-            try {
-                text = utf8.decode(ByteBuffer.wrap(bytes, from, to - from)).toString();
-            } catch (CharacterCodingException e) {
-                throw new HolidayDataException(source, "not valid UTF-8 text");
-            }
-            if (line != null && (text.startsWith(" ") || text.startsWith("\t"))) {
-                if (line.length() + text.length() > MAX_LINE) {
-                    throw new HolidayDataException(source, "a line of more than " + MAX_LINE + " characters");
-                }
-                line.append(text, 1, text.length());
-                continue;
-            }
-            if (line != null) {
-                lines.add(line.toString());
-            }
-            line = new StringBuilder(text);
-        }
-        if (line != null) {
-            lines.add(line.toString());
-        }
-        return lines;
-    }
-
-    /** The longest unfolded iCalendar line read: a summary of a name's length, and its parameters. */
-    private static final int MAX_LINE = 1_000;
 
     /**
      * The public holidays of {@code year} (2001 on), by date, each named by its festival (two on a date: both, joined).

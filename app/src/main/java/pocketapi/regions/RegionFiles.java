@@ -22,7 +22,7 @@ import pocketapi.logging.LogText;
  * What every region's published files are read with: lists read one entry at a time, names, dates, and days off turned
  * into a year in holiday-cn's layout, each day named by its festival as the built-in files are (days off that run into
  * each other over a weekend are one break, named by their festivals joined, {@code 復活節、清明節}). Each region reads its own
- * files' shapes with these ({@link HongKong}, {@link Macau}, {@link Taiwan}).
+ * files' shapes with these ({@link HolidayLists} for a list of several years, {@link Taiwan} for its mirrors').
  *
  * <p>Every file is untrusted and read within bounds before anything is kept: a list of at most {@value #MAX_EVENTS}
  * entries, read one entry at a time; a name of at most {@value HolidayFile#MAX_NAME} characters without control or

@@ -1,20 +1,17 @@
 package pocketapi.regions;
 
 import java.net.URI;
-import java.time.LocalDate;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.function.IntFunction;
+import java.util.function.Function;
+import pocketapi.config.Config;
+import pocketapi.config.Setting;
 import pocketapi.holidays.HolidayYear;
 import pocketapi.holidays.Region;
-import pocketapi.logging.LogText;
 
 /**
  * A region of this module, one object: its law and words ({@link Region}), its data files (built in under
- * {@link #folder}), and its update source ({@link #round}). Adding a region is one class of this kind, listed in
- * {@link Regions}. Implementations are immutable.
+ * {@link #folder}), and its update source ({@link #round}), made from its own settings ({@link Kind}). Adding a region
+ * is one class of this kind, listed in {@link Regions#ALL}. Implementations are immutable.
  */
 public interface Regional extends Region {
     /** Where its years are built in, holiday-cn's layout with an {@code index.txt}. */
@@ -45,52 +42,26 @@ public interface Regional extends Region {
         static Offer none(URI from, String why) {
             return new Offer(null, from, null, why);
         }
+    }
 
-        /**
-         * The days off a source {@code given} for {@code year}, confirmed by {@code law} ("the General Holidays
-         * Ordinance's rules") when they are exactly the dates its rules give, else not, naming the first that differ.
-         */
-        static Offer checked(int year, URI from, Map<LocalDate, String> given, Set<LocalDate> rules, String law) {
-            TreeSet<LocalDate> differ = new TreeSet<>(rules);
-            differ.addAll(given.keySet());
-            differ.removeIf(d -> rules.contains(d) && given.containsKey(d));
-            return new Offer(
-                    RegionFiles.holidays(from.toString(), year, given),
-                    from,
-                    differ.isEmpty() ? law : null,
-                    "its dates differ from " + law + " on " + LogText.first(List.copyOf(differ), 5));
+    /**
+     * A region as {@link Regions#ALL} lists it, before the settings are read: its settings (the URLs of its update
+     * sources, in the order of {@code --help}), and how their values make it.
+     */
+    record Kind(List<Setting<List<URI>>> settings, Function<Urls, Regional> make) {
+        /** The region with the sources {@code config} gives it. */
+        public Regional of(Config config) {
+            return make.apply(config::get);
+        }
+
+        /** The region with every source off: its built-in years only. */
+        public Regional off() {
+            return make.apply(setting -> List.of());
         }
     }
 
-    /** What a source's list, read once for the years it holds, offers of one year it holds. */
-    interface Listed {
-        Offer offer(int year, URI from, Map<LocalDate, String> days);
-    }
-
-    /**
-     * A round over one list of years (null: no source answered): a year it does not hold is not published yet ("no
-     * {@code what} of 2027 listed"); one it holds, what {@code listed} makes of it.
-     */
-    static Round listed(Fetching.Read<Map<Integer, Map<LocalDate, String>>> list, String what, Listed listed) {
-        return year -> {
-            if (list == null) {
-                return Offer.none(null, null);
-            }
-            Map<LocalDate, String> days = list.value().get(year);
-            return days == null
-                    ? Offer.none(list.url(), "not published yet: no " + what + " of " + year + " listed")
-                    : listed.offer(year, list.url(), days);
-        };
-    }
-
-    /**
-     * A date beyond the data, by the law's rules from 2001 (the ordinances' own years): the holiday {@code days} gives
-     * on it, and whether {@code paid} lists it; nothing before 2001.
-     */
-    static Beyond ruled(LocalDate date, IntFunction<Map<LocalDate, String>> days, IntFunction<Set<LocalDate>> paid) {
-        int year = date.getYear();
-        return year <= 2000
-                ? new Beyond(null, null, null)
-                : new Beyond(days.apply(year).get(date), paid.apply(year).contains(date), null);
+    /** The URLs each of a region's settings gives it (none: that source is off). */
+    interface Urls {
+        List<URI> of(Setting<List<URI>> setting);
     }
 }

@@ -1,7 +1,6 @@
 package pocketapi.regions;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -26,13 +25,19 @@ import pocketapi.holidays.data.HolidayData;
 import pocketapi.logging.LogText;
 
 /**
- * The regions other than the mainland, each one {@link Regional} object ({@link HongKong}, {@link Macau},
- * {@link Taiwan}), and their calendars: each read on its first use from the jar ({@code regions/<code>/YYYY.json},
- * holiday-cn's layout) and from the years fetched for it before ({@code HOLIDAY_CACHE_DIR/<code>/}), so a region nobody
- * asks for costs nothing; a year fetched while running is swapped in whole ({@link #offer}). Reads take no lock.
- * Thread-safe.
+ * The regions other than the mainland, each one {@link Regional} object, listed once ({@link #ALL}), and their
+ * calendars: each read on its first use from the jar ({@code regions/<code>/YYYY.json}, holiday-cn's layout) and from
+ * the years fetched for it before ({@code HOLIDAY_CACHE_DIR/<code>/}), so a region nobody asks for costs nothing; a
+ * year fetched while running is swapped in whole ({@link #offer}). Reads take no lock. Thread-safe.
  */
 public final class Regions implements RegionCalendars {
+    /**
+     * Every region, in the order of {@code region=}'s values, the page's switch and {@code --help}: the one place that
+     * names them. Their settings ({@link RegionSettings}), the folders they write to and what the page says of them
+     * come from here.
+     */
+    static final List<Regional.Kind> ALL = List.of(HongKong.KIND, Macau.KIND, Taiwan.KIND);
+
     private static final Logger LOG = LoggerFactory.getLogger(Regions.class);
     private final List<Regional> all;
     private final Clock clock;
@@ -48,26 +53,19 @@ public final class Regions implements RegionCalendars {
         this.cache = cache;
     }
 
-    /** Hong Kong, Macau and Taiwan, their updates off. */
+    /** Every region, its updates off. */
     public Regions(Clock clock, Path cache) {
-        this(every(List.of(), List.of(), List.of(), List.of()), clock, cache);
+        this(ALL.stream().map(Regional.Kind::off).toList(), clock, cache);
     }
 
-    /** Hong Kong, Macau and Taiwan with their update sources (none: off). */
-    public static List<Regional> every(List<URI> hongKong, List<URI> macau, List<URI> taiwan, List<URI> taiwanConfirm) {
-        return List.of(new HongKong(hongKong), new Macau(macau), new Taiwan(taiwan, taiwanConfirm));
+    /** Every region with the update sources {@code config} gives it (none: off). */
+    public static List<Regional> every(Config config) {
+        return ALL.stream().map(kind -> kind.of(config)).toList();
     }
 
     /** The regions as the settings have them. */
     public static Regions of(Config config, Clock clock) {
-        return new Regions(
-                every(
-                        config.get(RegionSettings.HK_UPDATE_URL),
-                        config.get(RegionSettings.MO_UPDATE_URL),
-                        config.get(RegionSettings.TW_UPDATE_URL),
-                        config.get(RegionSettings.TW_CONFIRM_URL)),
-                clock,
-                config.get(HolidaySettings.HOLIDAY_CACHE_DIR));
+        return new Regions(every(config), clock, config.get(HolidaySettings.HOLIDAY_CACHE_DIR));
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import pocketapi.config.Setting;
 import pocketapi.holidays.Day;
 import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.HolidayYear;
@@ -27,12 +28,36 @@ import pocketapi.logging.LogText;
  * nor a substitute already.
  *
  * <p>As a region ({@code region=tw}): its years built in ({@code regions/tw/}), later ones from a mirror of the office
- * calendar ({@code TW_UPDATE_URL}), confirmed by a second ({@code TW_CONFIRM_URL}). Immutable.
+ * calendar ({@link #UPDATE_URL}), confirmed by a second ({@link #CONFIRM_URL}). Immutable.
  */
 public final class Taiwan implements Regional {
+    public static final Setting<List<URI>> UPDATE_URL = Setting.of(
+            "TW_UPDATE_URL",
+            "https://cdn.jsdelivr.net/gh/ruyut/TaiwanCalendar/data",
+            "comma-separated base URLs of Taiwan's office calendar as ruyut/TaiwanCalendar has it (year Y is "
+                    + "<base>/Y.json), "
+                    + "tried in order once region=tw has been asked for. off: Taiwan's built-in years only",
+            v -> v.urls("https://mirror.example.com/TaiwanCalendar/data"));
+    public static final Setting<List<URI>> CONFIRM_URL = Setting.of(
+            "TW_CONFIRM_URL",
+            "https://cdn.jsdelivr.net/gh/imsyuan/taiwan-holidays/data",
+            "comma-separated base URLs of the confirming source for Taiwan, imsyuan/taiwan-holidays "
+                    + "(<base>/Y/holidays.json "
+                    + "and makeup-workdays.json): a new year is served at once when it lists the same days, else after "
+                    + "HOLIDAY_CONFIRM_WAIT_SECONDS; a change to a year already served only when it does. "
+                    + "off: new years after the "
+                    + "wait, and a year already served never changes",
+            v -> v.urls("https://mirror.example.com/taiwan-holidays/data"));
+
+    /** Taiwan in the list of regions: its settings, and how it is made from them. */
+    static final Kind KIND =
+            new Kind(List.of(UPDATE_URL, CONFIRM_URL), urls -> new Taiwan(urls.of(UPDATE_URL), urls.of(CONFIRM_URL)));
+
     private static final String SPRING = "春節";
     private static final String CHILDREN = "兒童節";
     private static final Words WORDS = new Words("法定假日", "補行上班", "。", "，這一天上班。");
+    private static final Legend LEGEND =
+            new Legend("休 放假", "day off", "法定假日", "statutory holiday", "班 補行上班", "make-up working day");
     private final List<URI> mirrors;
     private final List<URI> confirming;
 
@@ -69,6 +94,11 @@ public final class Taiwan implements Regional {
     @Override
     public Words words() {
         return WORDS;
+    }
+
+    @Override
+    public Legend legend() {
+        return LEGEND;
     }
 
     /** Its days off by law are statutory, its 補假 substitutes (2015 on). */

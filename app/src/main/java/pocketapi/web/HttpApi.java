@@ -5,6 +5,7 @@ import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.HttpResponseException;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Handler;
@@ -66,16 +67,43 @@ public final class HttpApi {
             config.http.defaultContentType = Responses.TEXT; // a text answer leaves it (Responses.text)
             Routes routes = new Routes(config, counter);
             for (Module module : modules) {
-                routes.module(module.name());
+                routes.module(module.name(), module.about());
                 module.routes(routes);
             }
-            routes.module("service");
-            routes.counted("/api/ping", Family.OTHER, (ctx, q) -> Responses.text(ctx, "pong"));
-            routes.plain("/", Page.landing(modules));
-            routes.plain("/healthz", ctx -> Responses.text(ctx, "ok"));
+            routes.module(
+                    "service",
+                    "The service itself: its page, its health, this reference, and a ping that counts as a call.");
+            routes.counted(
+                    "/api/ping",
+                    Doc.of("Ping", "Answers pong: a call that counts, for a client checking it reaches the API.")
+                            .text("pong.", "", () -> "pong", "pong"),
+                    Family.OTHER,
+                    (ctx, q) -> Responses.text(ctx, "pong"));
+            routes.plain(
+                    "/",
+                    Doc.of(
+                                    "The landing page",
+                                    "A page for people: today's and tomorrow's answer, every endpoint with examples, "
+                                            + "the year's arrangement, a picture and the totals.")
+                            .body("text/html", "The page (HTML; nothing loaded from elsewhere).", false),
+                    Page.landing(modules));
+            routes.plain(
+                    "/healthz",
+                    Doc.of("Health check", "Answers ok while the service is up, for monitors and load balancers.")
+                            .text("ok.", "", () -> "ok", "ok"),
+                    ctx -> Responses.text(ctx, "ok"));
             // The API described once, from the routes' own declarations: made at the first request, then kept.
             OpenApi openApi = new OpenApi(routes);
-            routes.plain("/openapi.json", ctx -> ctx.contentType(Responses.JSON).result(openApi.document()));
+            routes.plain(
+                    "/openapi.json",
+                    Doc.of(
+                                    "This reference, as OpenAPI 3.1",
+                                    "Every route this service serves now (what SERVE and IMAGE_POOLS_DIR give), "
+                                            + "with its parameters, answers and examples: for Swagger UI, Postman or a "
+                                            + "client generator.")
+                            .json(Map.of("type", "object"), "The OpenAPI 3.1 document."),
+                    ctx -> ctx.contentType(Responses.JSON).result(openApi.document()));
+            ReferencePage.routes(routes);
             jetty(config, settings, ignored);
             // Javalin maps its own HttpResponseExceptions (404, 405) apart from the rest: both to the one error writer.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx, e));

@@ -12,6 +12,11 @@ public interface Module {
     /** Its name in {@code SERVE} and on the page. */
     String name();
 
+    /** What it serves, in a sentence or two: the API reference's words above its routes. */
+    default String about() {
+        return "";
+    }
+
     /** Registers its endpoints. */
     void routes(Routes routes);
 

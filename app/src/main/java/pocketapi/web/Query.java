@@ -15,10 +15,11 @@ import java.util.Map;
 /**
  * One request's query parameters, split and decoded as Javalin's {@code ctx.queryParamMap()} does ({@link #split}), in
  * linear time, against the parameters its endpoint declares: the first value of each. A name that is none of them but
- * differs from one only by letter case, or (for a parameter of four letters or more) by at most two edits, is a 400
- * saying which was meant ({@code ofset}, {@code tpye}, {@code Offset}): answered for a default instead, it would be
- * wrong without a word. Any other name is ignored ({@code _=1700000000}, {@code utm_source}). With the caller's user
- * id. Not thread-safe: one per request.
+ * differs from one only by letter case, is one of the long names it declares ({@code year} for {@code y},
+ * {@link Param#withLongNames}), or (for a parameter of four letters or more) is at most two edits from it, is a 400
+ * saying which was meant ({@code ofset}, {@code tpye}, {@code Offset}, {@code year}): answered for a default instead,
+ * it would be wrong without a word. Any other name is ignored ({@code _=1700000000}, {@code utm_source}). With the
+ * caller's user id. Not thread-safe: one per request.
  */
 public final class Query {
     private final List<Param<?>> params;
@@ -120,19 +121,35 @@ public final class Query {
     }
 
     private static void misspelled(String path, String name, List<Param<?>> params) {
+        Param<?> meant = meant(name, params);
+        if (meant != null) {
+            StringBuilder takes = new StringBuilder();
+            params.forEach(q -> takes.append(takes.length() == 0 ? "" : ", ").append(q.name()));
+            throw new BadRequestResponse(cut(name) + " is not a parameter of " + path + ": did you mean " + meant.name()
+                    + "? It takes " + takes + " (other names, such as _=…, are ignored)");
+        }
+    }
+
+    /**
+     * The parameter {@code name} stands for: one it names in another letter case or by a long name, else one of four
+     * letters or more at most two edits from it ({@code day} is {@code d}, not the {@code date} two edits away); null
+     * when none.
+     */
+    private static Param<?> meant(String name, List<Param<?>> params) {
         for (Param<?> p : params) {
-            String meant = p.name();
-            if (meant.equalsIgnoreCase(name)
-                    || meant.length() >= 4
-                            && Math.abs(meant.length() - name.length()) <= 2
-                            && edits(meant, name.toLowerCase(Locale.ROOT)) <= 2) {
-                StringBuilder takes = new StringBuilder();
-                params.forEach(
-                        q -> takes.append(takes.length() == 0 ? "" : ", ").append(q.name()));
-                throw new BadRequestResponse(cut(name) + " is not a parameter of " + path + ": did you mean " + meant
-                        + "? It takes " + takes + " (other names, such as _=…, are ignored)");
+            if (p.name().equalsIgnoreCase(name) || p.longNames().stream().anyMatch(name::equalsIgnoreCase)) {
+                return p;
             }
         }
+        for (Param<?> p : params) {
+            String meant = p.name();
+            if (meant.length() >= 4
+                    && Math.abs(meant.length() - name.length()) <= 2
+                    && edits(meant, name.toLowerCase(Locale.ROOT)) <= 2) {
+                return p;
+            }
+        }
+        return null;
     }
 
     /** Edits (insert, delete, change, swap two neighbours) from {@code a} to {@code b}. */
@@ -155,7 +172,8 @@ public final class Query {
 
     private int index(Param<?> p) {
         for (int i = 0; i < sent.length; i++) {
-            if (params.get(i) == p) {
+            // By name: a route may declare a shared parameter described for it (Y.described(...)).
+            if (params.get(i) == p || params.get(i).name().equals(p.name())) {
                 return i;
             }
         }
@@ -200,9 +218,12 @@ public final class Query {
         return sent[index(p)];
     }
 
-    /** The value, typed, or the parameter's {@code absent} one. */
+    /** The value, typed, or the parameter's {@code absent} one; a required one absent is a 400 saying what to give. */
     public <T> T get(Param<T> p) {
         String value = sent[index(p)];
+        if (value == null && p.missing() != null) {
+            throw new BadRequestResponse(p.name() + " is missing; " + p.missing());
+        }
         if (value == null) {
             return p.absent();
         }
@@ -225,10 +246,19 @@ public final class Query {
     }
 
     /**
-     * One query parameter an endpoint takes, declared once: its name, how its value is read, and what it is when
-     * absent.
+     * One query parameter an endpoint takes, declared once: its name, how its value is read, what it is when absent,
+     * how OpenAPI describes its values ({@link #schema}) and it ({@link #description}), the long names people type for
+     * a short one ({@code year} for {@code y}: each of those is a 400 naming it), and, for a parameter the endpoint
+     * cannot answer without, what to give ({@link #missing}; null: optional).
      */
-    public record Param<T>(String name, Read<T> read, T absent, Map<String, Object> schema) {
+    public record Param<T>(
+            String name,
+            Read<T> read,
+            T absent,
+            Map<String, Object> schema,
+            List<String> longNames,
+            String description,
+            String missing) {
         /** How a value is read. */
         public interface Read<T> {
             T read(String value);
@@ -239,9 +269,48 @@ public final class Query {
             this(name, read, absent, Map.of("type", "string"));
         }
 
+        /** A parameter with no long names, not yet described, optional. */
+        public Param(String name, Read<T> read, T absent, Map<String, Object> schema) {
+            this(name, read, absent, schema, List.of(), "", null);
+        }
+
         /** This parameter described to OpenAPI as one of {@code values} (what it reads is unchanged). */
         public Param<T> choices(String... values) {
-            return new Param<>(name, read, absent, Map.of("type", "string", "enum", List.of(values)));
+            return schema(Map.of("type", "string", "enum", List.of(values)));
+        }
+
+        /** This parameter with its values described to OpenAPI by {@code schema} (what it reads is unchanged). */
+        public Param<T> schema(Map<String, Object> schema) {
+            return new Param<>(name, read, absent, schema, longNames, description, missing);
+        }
+
+        /**
+         * This parameter with the long names people type for it ({@code year} for {@code y}): given in its place, in
+         * any letter case, each is a 400 saying this one was meant, never ignored for a default.
+         */
+        public Param<T> withLongNames(String... names) {
+            return new Param<>(name, read, absent, schema, List.of(names), description, missing);
+        }
+
+        /** This parameter with its one-line description, as the API's reference shows it. */
+        public Param<T> described(String description) {
+            return new Param<>(name, read, absent, schema, longNames, description, missing);
+        }
+
+        /**
+         * This parameter as one its endpoint cannot answer without: absent, it is a 400 {@code NAME is missing; } and
+         * {@code hint} (what to give), and OpenAPI marks it required.
+         */
+        public Param<T> required(String hint) {
+            return new Param<>(name, read, absent, schema, longNames, description, hint);
+        }
+
+        /**
+         * This parameter as one that may be given several times ({@code c=i&c=k}, read with {@link Query#all}): OpenAPI
+         * describes it as an array of its values.
+         */
+        public Param<T> repeatable() {
+            return schema(Map.of("type", "array", "items", schema));
         }
 
         /** Any text, as given; absent: null. */

@@ -166,24 +166,27 @@ public final class Responses {
         } else if (clientGone(e)) {
             GONE.count();
         } else {
-            // One line a failure; its stack trace once per kind and place, not once per request.
-            StackTraceElement at = e.getStackTrace().length > 0 ? e.getStackTrace()[0] : null;
-            if (FAILED.first(e.getClass().getName() + " at " + at)) {
-                LOG.error(
-                        "unexpected failure on {} {} (its stack trace is logged once, the same failure again "
-                                + "in one line)",
-                        ctx.method(),
-                        LogText.safe(ctx.path(), LogText.SHORT),
-                        e);
-            } else {
-                LOG.error(
-                        "unexpected failure on {} {}: {} at {}",
-                        ctx.method(),
-                        LogText.safe(ctx.path(), LogText.SHORT),
-                        e.getClass().getSimpleName(),
-                        at);
-            }
+            failed(ctx.method().name(), ctx.path(), e);
             error(ctx, 500, "The server failed unexpectedly; the failure is logged.");
+        }
+    }
+
+    /** One line a failure; its stack trace once per kind and place, not once per request. */
+    private static void failed(String method, String path, Throwable e) {
+        StackTraceElement at = e.getStackTrace().length > 0 ? e.getStackTrace()[0] : null;
+        if (FAILED.first(e.getClass().getName() + " at " + at)) {
+            LOG.error(
+                    "unexpected failure on {} {} (its stack trace is logged once, the same failure again in one line)",
+                    method,
+                    LogText.safe(path, LogText.SHORT),
+                    e);
+        } else {
+            LOG.error(
+                    "unexpected failure on {} {}: {} at {}",
+                    method,
+                    LogText.safe(path, LogText.SHORT),
+                    e.getClass().getSimpleName(),
+                    at);
         }
     }
 
@@ -247,7 +250,9 @@ public final class Responses {
                 default ->
                     "The request was rejected: " + (message == null ? HttpStatus.getMessage(code) : message) + ".";
             };
-            if (code == 503) {
+            if (code == 500 && cause != null && !clientGone(cause)) {
+                failed(request.getMethod(), request.getHttpURI().getPath(), cause); // the body says it is logged
+            } else if (code == 503) {
                 STOPPING.count(); // Jetty's graceful stop (GracefulHandler) is the only source of a 503 here
             } else if (code >= 400 && code < 500 || code == 505) {
                 REJECTED.count();

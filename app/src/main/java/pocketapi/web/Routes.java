@@ -5,7 +5,11 @@ import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.RequestLogger;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
 import pocketapi.web.Query.Param;
 
 /**
@@ -21,13 +25,14 @@ public final class Routes {
 
     /**
      * A route as registered, for the OpenAPI document: its path (Javalin's syntax), the module it belongs to, whether
-     * its calls are counted, and the query parameters it reads.
+     * its calls are counted, the query parameters it reads, and what it is and answers.
      */
-    public record Route(String path, String module, boolean counted, List<Param<?>> params) {}
+    public record Route(String path, String module, boolean counted, List<Param<?>> params, Doc doc) {}
 
     private final JavalinConfig config;
     private final CallCounter counter;
     private final List<Route> all = new ArrayList<>();
+    private final Map<String, String> modules = new LinkedHashMap<>();
     private String module = "service";
 
     Routes(JavalinConfig config, CallCounter counter) {
@@ -35,9 +40,15 @@ public final class Routes {
         this.counter = counter;
     }
 
-    /** The module whose routes are registered next (the service's own: {@code service}). */
-    void module(String name) {
+    /** The module whose routes are registered next (the service's own: {@code service}), and what it serves. */
+    void module(String name, String about) {
         module = name;
+        modules.put(name, about);
+    }
+
+    /** What each module serves, by name, in the order registered. */
+    Map<String, String> modules() {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(modules));
     }
 
     /** Tells {@code logger} of every request Javalin answered, with its time in milliseconds (the metrics). */
@@ -51,8 +62,8 @@ public final class Routes {
     }
 
     /** A route that is no endpoint of the API: not counted, no query read. */
-    public void plain(String path, Handler handler) {
-        all.add(new Route(path, module, false, List.of()));
+    public void plain(String path, Doc doc, Handler handler) {
+        all.add(new Route(path, module, false, List.of(), doc));
         get(path, handler);
     }
 
@@ -65,12 +76,23 @@ public final class Routes {
      * An endpoint of the API: each call counted in {@code family} (none: null), its query read against {@code params}
      * (a misspelled name is 400).
      */
-    public void counted(String path, Family family, Answer answer, Param<?>... params) {
+    public void counted(String path, Doc doc, Family family, Answer answer, Param<?>... params) {
+        counted(path, doc, family, ctx -> true, answer, params);
+    }
+
+    /**
+     * An endpoint of the API whose path parameter may name nothing ({@code /img/{name}} of a pool that is not there):
+     * such a call is answered (its 404 says what there is) and, as any unknown path, not counted.
+     *
+     * @param names whether the request's path names something that exists
+     */
+    public void counted(
+            String path, Doc doc, Family family, Predicate<Context> names, Answer answer, Param<?>... params) {
         List<Param<?>> takes = List.of(params);
-        all.add(new Route(path, module, family != null, takes));
+        all.add(new Route(path, module, family != null, takes, doc));
         get(path, ctx -> {
             Caller caller = caller(ctx);
-            if (family != null && caller.counted()) {
+            if (family != null && caller.counted() && names.test(ctx)) {
                 counter.count(caller.user(), caller.agent(), family);
             }
             answer.answer(ctx, Query.read(path, ctx.queryString(), takes, caller.user()));
@@ -78,8 +100,8 @@ public final class Routes {
     }
 
     /** An endpoint of the API that counts its own call ({@code /api/info}, whose answer includes it): no query read. */
-    public void counting(String path, Handler handler) {
-        all.add(new Route(path, module, true, List.of()));
+    public void counting(String path, Doc doc, Handler handler) {
+        all.add(new Route(path, module, true, List.of(), doc));
         get(path, handler);
     }
 

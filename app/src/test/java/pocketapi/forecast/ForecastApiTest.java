@@ -112,6 +112,41 @@ class ForecastApiTest {
     }
 
     @Test
+    void the_400_for_an_unpublished_day_names_forecast_1_and_what_it_does_wherever_a_forecast_answers_it() {
+        TestServer.run(TestApps.app(MAY_6_2026), server -> {
+            HttpResponse<String> alarm = server.get("/api/holidays?date=2027-02-08&type=alarm");
+            assertThat(alarm.statusCode()).isEqualTo(400);
+            assertThat(alarm.body())
+                    .isEqualTo("{\"status\":400,\"error\":\"Bad Request\",\"message\":\"the date 2027-02-08 is in "
+                            + "2027, whose holiday arrangement is not fetched yet; covered: 2020-01-01 to 2026-12-31; "
+                            + "with forecast=1 it is answered from 2027's forecast from the law (a guess until the "
+                            + "notice is published)\"}");
+            assertThat(json(server.get("/api/holidays?y=2030&m=1&d=1&week=6"))
+                            .get("message")
+                            .textValue())
+                    .as("under a week rule too, and any year of the forecast")
+                    .endsWith("; with forecast=1 it is answered from 2030's forecast from the law (a guess until "
+                            + "the notice is published)");
+            // An endpoint without forecast=1 names the year's forecast instead.
+            assertThat(json(server.get("/api/holidays/next?date=2027-02-08"))
+                            .get("message")
+                            .textValue())
+                    .endsWith("covered: 2020-01-01 to 2026-12-31; its forecast from the law: "
+                            + "/api/holidays/forecast?y=2027");
+            // No forecast answers these: a region's day, a day before the data, a year past the lunar table.
+            for (String path : new String[] {
+                "/api/holidays?date=2028-01-03&region=hk",
+                "/api/holidays?date=2019-12-31",
+                "/api/holidays?y=2101&m=1&d=1"
+            }) {
+                HttpResponse<String> refused = server.get(path);
+                assertThat(refused.statusCode()).as(path).isEqualTo(400);
+                assertThat(refused.body()).as(path).doesNotContain("forecast");
+            }
+        });
+    }
+
+    @Test
     void the_year_after_the_data_points_to_its_forecast() {
         TestServer.run(TestApps.app(MAY_6_2026), server -> {
             HttpResponse<String> year = server.get("/api/holidays/year?y=2027");

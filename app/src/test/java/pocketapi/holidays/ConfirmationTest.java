@@ -140,6 +140,17 @@ class ConfirmationTest {
     }
 
     @Test
+    void a_chinese_days_list_is_refused_at_its_367th_date_before_that_date_is_read() {
+        StringBuilder holidays = new StringBuilder("{\"holidays\":{");
+        for (LocalDate d = LocalDate.of(2024, 1, 1); d.getYear() == 2024; d = d.plusDays(1)) {
+            holidays.append("\"").append(d).append("\":\"x\",");
+        }
+        String json = holidays.append("\"not a date\":\"x\"}}").toString();
+        assertThatThrownBy(() -> ChineseDaysFile.parse("cd", 2024, json.getBytes(StandardCharsets.UTF_8)))
+                .hasMessage("cd: \"holidays\" lists more dates than a year has");
+    }
+
+    @Test
     void an_empty_chinese_days_file_is_not_published() throws HolidayDataException {
         assertThat(ChineseDaysFile.parse("cd", 2027, "{}".getBytes(StandardCharsets.UTF_8))
                         .days())

@@ -67,10 +67,28 @@ class HolidaysPageTest {
                         placeholder,
                         last))
                 .contains("2027's holiday arrangement is not published yet");
-        assertThat(HolidaysPage.updates(true)).contains("added by itself");
-        assertThat(HolidaysPage.updates(false))
-                .contains("Automatic updates are off")
+        assertThat(HolidaysPage.updates(null)).contains("added by itself");
+        assertThat(HolidaysPage.updates("UPDATES=off"))
+                .contains("Automatic updates are off (UPDATES=off)")
                 .doesNotContain("by itself", "自动加入");
+    }
+
+    @Test
+    void the_region_switch_offers_the_mainland_then_each_region_with_its_names_and_its_legend() {
+        HolidayCalendar calendar = TestApps.calendar(TestApps.at("2026-09-30T02:00:00Z"));
+        RegionCalendars regions = TestApps.regions(java.time.Clock.systemUTC());
+        DayRoutes choice = new DayRoutes(() -> calendar, regions, Forecasts.NONE, Map::of, true);
+        String section = new HolidaysPage(new LiveCalendar(calendar), choice, regions.regions(), null).section();
+        assertThat(section)
+                .contains("<select id=\"region\"><option value=\"cn\" data-legend=\"[&quot;休&quot;,&quot;day off&quot;,"
+                        + "&quot;法定节假日&quot;,&quot;statutory holiday (3× pay)&quot;,&quot;班 调休上班&quot;,"
+                        + "&quot;make-up working day&quot;]\">中国大陆 mainland</option><option value=\"hk\" "
+                        + "data-legend=\"[&quot;休 公眾假期&quot;,&quot;general holiday&quot;,&quot;法定假日&quot;,"
+                        + "&quot;statutory holiday (Employment Ordinance)&quot;,&quot;&quot;,&quot;&quot;]\" "
+                        + "data-zh=\"香港\" data-en=\"Hong Kong\">香港 Hong Kong</option>");
+        for (Region r : regions.regions()) {
+            assertThat(section).contains("<option value=\"" + r.code() + "\" data-legend=\"[&quot;");
+        }
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import pocketapi.files.Allowance;
 import pocketapi.holidays.data.CalendarFile;
 
 /**
@@ -39,7 +40,8 @@ class OwnCalendarTest {
 
     private static OwnCalendar parse(String name, String json) {
         try {
-            return CalendarFile.parse(name + ".json", name, json.getBytes(StandardCharsets.UTF_8));
+            return CalendarFile.parse(
+                    name + ".json", name, json.getBytes(StandardCharsets.UTF_8), Allowance.unlimited());
         } catch (HolidayDataException e) {
             throw new IllegalStateException(e);
         }
@@ -197,7 +199,8 @@ class OwnCalendarTest {
 
     @Test
     void a_calendar_file_is_refused_naming_the_problem() {
-        assertThatThrownBy(() -> CalendarFile.parse("x.json", "x", "{\"week\":\"7\"}".getBytes(StandardCharsets.UTF_8)))
+        assertThatThrownBy(() -> CalendarFile.parse(
+                        "x.json", "x", "{\"week\":\"7\"}".getBytes(StandardCharsets.UTF_8), Allowance.unlimited()))
                 .isInstanceOf(HolidayDataException.class)
                 .hasMessage("x.json: \"week\" must be 5 (Monday to Friday), 6 "
                         + "(Monday to Saturday) or alt:YYYY-MM-DD (big/small weeks: the Saturday of the week "
@@ -209,15 +212,18 @@ class OwnCalendarTest {
                         ("{\"days\":[{\"name\":\"a\",\"date\":\"2026-01-05\","
                                         + "\"isOffDay\":true},{\"name\":\"b\",\"date\":\"2026-01-05\","
                                         + "\"isOffDay\":false}]}")
-                                .getBytes(StandardCharsets.UTF_8)))
+                                .getBytes(StandardCharsets.UTF_8),
+                        Allowance.unlimited()))
                 .hasMessage("x.json: date 2026-01-05 is listed twice");
-        assertThatThrownBy(() -> CalendarFile.parse("exchange.json", "exchange", "{}".getBytes(StandardCharsets.UTF_8)))
+        assertThatThrownBy(() -> CalendarFile.parse(
+                        "exchange.json", "exchange", "{}".getBytes(StandardCharsets.UTF_8), Allowance.unlimited()))
                 .hasMessageContaining("exchange is the built-in calendar");
         assertThatThrownBy(() -> CalendarFile.parse(
                         "x.json",
                         "x",
                         ("{\"days\":[{\"name\":\"a\\u0007\",\"date\":" + "\"2026-01-05\",\"isOffDay\":true}]}")
-                                .getBytes(StandardCharsets.UTF_8)))
+                                .getBytes(StandardCharsets.UTF_8),
+                        Allowance.unlimited()))
                 .hasMessageContaining("contains a control or format character (U+0007)");
         assertThat(CalendarFile.validName("acme-2")).isTrue();
         assertThat(CalendarFile.validName("Acme")).isFalse();

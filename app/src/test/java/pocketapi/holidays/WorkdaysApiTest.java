@@ -78,7 +78,8 @@ class WorkdaysApiTest {
             assertThat(message(server.get("/api/holidays?type=alarm&offset=1")))
                     .isEqualTo("today + 1 day, 2027-01-01 "
                             + "is in 2027, whose holiday arrangement is not fetched yet; covered: "
-                            + "2020-01-01 to 2026-12-31");
+                            + "2020-01-01 to 2026-12-31; with forecast=1 it is answered from 2027's forecast from "
+                            + "the law (a guess until the notice is published)");
             assertThat(message(server.get("/api/holidays?y=2020&m=1&d=1&offset=-1")))
                     .isEqualTo("the date 2020-01-01 "
                             + "- 1 day, 2019-12-31 is outside the covered range 2020-01-01 to 2026-12-31 "

@@ -22,8 +22,11 @@ import pocketapi.holidays.update.HolidayCache;
 import pocketapi.holidays.update.HolidayFetcher;
 import pocketapi.holidays.update.HolidayUpdater;
 import pocketapi.holidays.update.UpdateMeasures;
+import pocketapi.regions.HongKong;
+import pocketapi.regions.Macau;
 import pocketapi.regions.RegionUpdater;
 import pocketapi.regions.Regions;
+import pocketapi.regions.Taiwan;
 import pocketapi.regions.TaiwanFiles;
 import pocketapi.web.CallCounter;
 import pocketapi.web.HttpApi;
@@ -66,11 +69,12 @@ class UpdateSourcesMetricsTest {
                     fetcher,
                     clock);
             Regions regions = new Regions(
-                    Regions.every(
-                            List.of(),
-                            List.of(),
-                            List.of(mirror.base().resolve("/ruyut/data")),
-                            List.of(mirror.base().resolve("/imsyuan/data"))),
+                    List.of(
+                            new HongKong(List.of()),
+                            new Macau(List.of()),
+                            new Taiwan(
+                                    List.of(mirror.base().resolve("/ruyut/data")),
+                                    List.of(mirror.base().resolve("/imsyuan/data")))),
                     clock,
                     cache.resolve("regions"));
             regions.get(regions.get("tw")); // Taiwan asked for: the regions' updater looks after it

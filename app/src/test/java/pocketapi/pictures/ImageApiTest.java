@@ -196,4 +196,23 @@ class ImageApiTest {
             assertThat(response.body()).startsWith("{\"status\":404,");
         });
     }
+
+    @Test
+    void without_image_pools_dir_a_path_under_img_is_an_unknown_path_404_and_not_counted() {
+        TestServer.run(app, server -> {
+            for (String path : List.of("/img/anything", "/img/anything/pe", "/img/x/url?type=json")) {
+                HttpResponse<String> response = server.get(path);
+                assertThat(response.statusCode()).as(path).isEqualTo(404);
+                assertThat(response.body())
+                        .isEqualTo("{\"status\":404,\"error\":\"Not Found\",\"message\":\"No endpoint at "
+                                + path.replaceFirst("\\?.*", "") + "; see / for the endpoints.\"}");
+                assertThat(response.headers().firstValue("Access-Control-Allow-Origin"))
+                        .hasValue("*");
+            }
+            assertThat(server.get("/img/pe").statusCode()).isEqualTo(302);
+            assertThat(server.get("/api/info").body())
+                    .as("/img/pe and /api/info itself, not the 404s")
+                    .contains("\"site\":{\"totalRequests\":2,");
+        });
+    }
 }

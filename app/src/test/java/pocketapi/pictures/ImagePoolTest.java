@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import pocketapi.LogCapture;
 import pocketapi.files.Allowance;
 
 class ImagePoolTest {
@@ -120,6 +122,95 @@ class ImagePoolTest {
         assertThat(ImagePool.parse("pool.txt", "..hidden.jpg\na..b/c.d.jpg\n...\n")
                         .entries())
                 .containsExactly("..hidden.jpg", "a..b/c.d.jpg", "...");
+    }
+
+    @Test
+    void an_entry_of_2048_characters_is_kept_and_one_of_2049_is_left_out_with_one_warn_naming_the_file_and_line()
+            throws ImagePoolException {
+        try (LogCapture log = new LogCapture()) {
+            ImagePool pool =
+                    ImagePool.parse("pool.txt", "a.jpg\n" + "x".repeat(2049) + "\n" + "y".repeat(2048) + "\nb.jpg\n");
+            assertThat(pool.entries()).containsExactly("a.jpg", "y".repeat(2048), "b.jpg");
+            assertThat(log.linesWith("pool.txt"))
+                    .singleElement()
+                    .asString()
+                    .contains(
+                            "WARN ImagePool - pool.txt, line 2: an entry longer than 2048 characters left out",
+                            "3 other entries are served");
+        }
+    }
+
+    @Test
+    void an_entry_is_measured_as_its_link_percent_encoded_and_its_size_and_leading_slashes_do_not_count()
+            throws ImagePoolException {
+        // 山 is three bytes of UTF-8, each %XX in the link: 227 of them take 2043 characters, 228 take 2052.
+        try (LogCapture log = new LogCapture()) {
+            ImagePool pool = ImagePool.parse(
+                    "pool.txt",
+                    "山".repeat(228) + "\n" + "山".repeat(227) + "\n/" + "z".repeat(2048) + " 1920x1080\n"
+                            + " ".repeat(3000) + "c.jpg" + " ".repeat(3000) + "\n");
+            assertThat(pool.entries()).containsExactly("山".repeat(227), "z".repeat(2048), "c.jpg");
+            assertThat(pool.pictures().get(1).width()).isEqualTo(1920);
+            assertThat(log.linesWith("pool.txt, line 1: an entry longer than 2048"))
+                    .hasSize(1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"LF", "CRLF", "CR"})
+    void lf_crlf_and_cr_each_end_a_line_and_lines_are_numbered_alike(String name) throws Exception {
+        String end = name.replace("CR", "\r").replace("LF", "\n");
+        String text = String.join(
+                end, "# pictures", "a.jpg", "", "x".repeat(2049), "b.jpg 10x20", "", "x".repeat(3 << 20), "c.jpg", "");
+        Path file = Files.writeString(dir.resolve(name + ".txt"), text);
+        try (LogCapture log = new LogCapture()) {
+            ImagePool pool =
+                    ImagePool.read(file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, Allowance.unlimited());
+            assertThat(pool.entries()).containsExactly("a.jpg", "b.jpg", "c.jpg");
+            assertThat(pool.pictures().get(1).height()).isEqualTo(20);
+            assertThat(log.linesWith(file.toString()))
+                    .singleElement()
+                    .asString()
+                    .contains(file + ", lines 4, 7: 2 entries longer than 2048 characters left out");
+        }
+    }
+
+    @Test
+    void a_long_comment_is_ignored_like_any_comment() throws ImagePoolException {
+        try (LogCapture log = new LogCapture()) {
+            assertThat(ImagePool.parse("pool.txt", "#" + "x".repeat(1 << 20) + "\na.jpg\n")
+                            .entries())
+                    .containsExactly("a.jpg");
+            assertThat(log.linesWith("pool.txt")).isEmpty();
+        }
+    }
+
+    @Test
+    void a_pool_whose_every_entry_is_too_long_is_refused_as_an_empty_pool_after_the_warn() throws Exception {
+        Path file = Files.writeString(dir.resolve("long.txt"), "x".repeat(2049) + "\n# and nothing else\n");
+        try (LogCapture log = new LogCapture()) {
+            assertThatThrownBy(() -> ImagePool.read(
+                            file, "IMAGE_POOL_PORTRAIT", ImagePool.Shape.PORTRAIT, Allowance.unlimited()))
+                    .isInstanceOf(ImagePoolException.class)
+                    .hasMessage(file + ": the pool is empty; list one picture path per line");
+            assertThat(log.linesWith(file + ", line 1: an entry longer than 2048"))
+                    .singleElement()
+                    .asString()
+                    .endsWith("no other entry is left");
+        }
+    }
+
+    @Test
+    void a_warn_names_the_first_ten_lines_left_out_and_counts_the_others() throws ImagePoolException {
+        String text = ("x".repeat(2049) + "\n").repeat(12) + "a.jpg\n";
+        try (LogCapture log = new LogCapture()) {
+            ImagePool.parse("pool.txt", text);
+            assertThat(log.linesWith("pool.txt"))
+                    .singleElement()
+                    .asString()
+                    .contains("pool.txt, lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 2 more: 12 entries longer than 2048")
+                    .endsWith("1 other entry is served");
+        }
     }
 
     @Test

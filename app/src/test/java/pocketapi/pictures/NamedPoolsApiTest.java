@@ -7,11 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import pocketapi.LogCapture;
 import pocketapi.TestApps;
 import pocketapi.web.TestServer;
 
@@ -41,6 +43,22 @@ class NamedPoolsApiTest {
                 dir.resolve("landscape.txt").toString(),
                 "IMAGE_POOLS_DIR",
                 pools.toString()));
+    }
+
+    @Test
+    void a_name_no_pool_has_is_an_unknown_path_answered_404_and_not_counted() {
+        TestServer.run(TestApps.withPools(settings), server -> {
+            for (String path : List.of("/img/dogs", "/img/dogs/pe", "/img/dogs/pc", "/img/dogs/url")) {
+                assertThat(server.get(path, "CF-Connecting-IP", "a").statusCode())
+                        .as(path)
+                        .isEqualTo(404);
+            }
+            assertThat(server.get("/img/wall/url", "CF-Connecting-IP", "a").statusCode())
+                    .isEqualTo(200);
+            assertThat(server.get("/api/info", "CF-Connecting-IP", "a").body())
+                    .as("the pool's call and this one, none of the four 404s")
+                    .contains("\"requestUserStats\":{\"totalRequests\":2,");
+        });
     }
 
     @Test
@@ -142,5 +160,25 @@ class NamedPoolsApiTest {
                     .as("the service's own page")
                     .isEqualTo(200);
         });
+    }
+
+    @Test
+    void a_pool_whose_first_line_is_40000_characters_answers_from_its_other_entries_never_500() throws Exception {
+        try (LogCapture log = new LogCapture()) {
+            Path pools = Path.of(settings.get("IMAGE_POOLS_DIR"));
+            Files.writeString(pools.resolve("big.txt"), "x".repeat(40_000) + "\nok.jpg\n");
+            TestServer.run(TestApps.withPools(settings), server -> {
+                // Each request picks at random: a 40,000-character entry was a 500 half the time (its Location header
+                // past what Jetty lets a response's headers take).
+                for (int i = 0; i < 20; i++) {
+                    HttpResponse<String> answer = server.get("/img/big");
+                    assertThat(answer.statusCode()).isEqualTo(302);
+                    assertThat(answer.headers().firstValue("Location"))
+                            .hasValue("https://pan.example.com/d/image/ok.jpg");
+                }
+            });
+            assertThat(log.linesWith(pools.resolve("big.txt") + ", line 1: an entry longer than 2048"))
+                    .hasSize(1);
+        }
     }
 }

@@ -56,6 +56,48 @@ class NamedPoolsTest {
     }
 
     @Test
+    void an_entry_too_long_is_left_out_with_a_warn_naming_its_file_and_line_at_start_and_on_a_reread()
+            throws Exception {
+        Path wall = Files.writeString(dir.resolve("wall.txt"), "x".repeat(40_000) + "\ra.jpg\r");
+        try (LogCapture log = new LogCapture()) {
+            NamedPools pools = NamedPools.load(Optional.of(dir), Long.MAX_VALUE);
+            assertThat(pools.all().get("wall").entries()).containsExactly("a.jpg");
+            assertThat(log.linesWith(wall + ", line 1: an entry longer than 2048 characters left out"))
+                    .hasSize(1);
+
+            Files.writeString(wall, "a.jpg\r\nb.jpg\r\n" + "y".repeat(1 << 20) + "\r\n");
+            pools.reread();
+            assertThat(pools.all().get("wall").entries()).containsExactly("a.jpg", "b.jpg");
+            assertThat(log.linesWith(wall + ", line 3: an entry longer than 2048 characters left out"))
+                    .hasSize(1);
+            pools.reread();
+            assertThat(log.linesWith(wall + ", line"))
+                    .as("said once, not at every look")
+                    .hasSize(2);
+        }
+    }
+
+    @Test
+    void a_pool_of_one_entry_too_long_is_an_empty_pool_refused_at_start_and_not_added_on_a_reread() throws Exception {
+        Files.writeString(dir.resolve("wall.txt"), "a.jpg\n");
+        Path big = Files.writeString(dir.resolve("big.txt"), "x".repeat(30_000) + "\n");
+        assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE))
+                .isInstanceOf(pocketapi.files.FolderWatcher.Refused.class)
+                .hasMessage(big + ": the pool is empty; list one picture path per line");
+        Files.delete(big);
+        NamedPools pools = NamedPools.load(Optional.of(dir), Long.MAX_VALUE);
+        Files.writeString(big, "x".repeat(1_000_000));
+        try (LogCapture log = new LogCapture()) {
+            pools.reread();
+            assertThat(pools.all().keySet()).containsExactly("wall");
+            assertThat(log.linesWith(big + ": the pool is empty"))
+                    .singleElement()
+                    .asString()
+                    .endsWith("picture pool big is not added");
+        }
+    }
+
+    @Test
     void at_start_a_bad_file_or_name_stops_the_start_naming_it() throws Exception {
         Files.writeString(dir.resolve("Bad_Name.txt"), "a.jpg\n");
         assertThatThrownBy(() -> NamedPools.load(Optional.of(dir), Long.MAX_VALUE))

@@ -53,11 +53,12 @@ class RegionUpdaterTest {
     /** The regions with their sources on the local mirror, keeping what they fetch in {@link #cache}. */
     private Regions regions(MutableClock clock) {
         return new Regions(
-                Regions.every(
-                        List.of(mirror.base().resolve("/hk/tc.json")),
-                        List.of(mirror.base().resolve("/mo/holidays.ics")),
-                        List.of(mirror.base().resolve("/ruyut/data")),
-                        List.of(mirror.base().resolve("/imsyuan/data"))),
+                List.of(
+                        new HongKong(List.of(mirror.base().resolve("/hk/tc.json"))),
+                        new Macau(List.of(mirror.base().resolve("/mo/holidays.ics"))),
+                        new Taiwan(
+                                List.of(mirror.base().resolve("/ruyut/data")),
+                                List.of(mirror.base().resolve("/imsyuan/data")))),
                 clock,
                 cache);
     }
@@ -325,12 +326,13 @@ class RegionUpdaterTest {
                         + "SUMMARY;LANGUAGE=zh-hant:中華人民共和國\r\n 國慶日\\, "
                         + "翌日\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nDTSTART:20281002T000000\r\n"
                         + "SUMMARY:中秋節翌日\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
-        assertThat(Macau.iCalendar("t", ics.getBytes(StandardCharsets.UTF_8)).get(2028))
+        assertThat(HolidayLists.iCalendar("t", ics.getBytes(StandardCharsets.UTF_8))
+                        .get(2028))
                 .containsExactly(
                         Map.entry(LocalDate.of(2028, 10, 1), "中華人民共和國國慶日, 翌日"),
                         Map.entry(LocalDate.of(2028, 10, 2), "中華人民共和國國慶日, 翌日"));
         org.assertj.core.api.Assertions.assertThatThrownBy(
-                        () -> Macau.iCalendar("t", "<html>".getBytes(StandardCharsets.UTF_8)))
+                        () -> HolidayLists.iCalendar("t", "<html>".getBytes(StandardCharsets.UTF_8)))
                 .hasMessageContaining("not an iCalendar");
     }
 

@@ -51,4 +51,37 @@ class ResponsesTest {
         assertThat(Responses.clientGone(new java.io.IOException("the pool file was closed")))
                 .isFalse();
     }
+
+    @Test
+    void a_500_jetty_writes_after_the_answer_was_made_is_logged_with_its_cause() throws Exception {
+        Module huge = new Module() {
+            @Override
+            public String name() {
+                return "huge";
+            }
+
+            @Override
+            public void routes(Routes routes) {
+                // An answer whose headers are larger than Jetty sends: Jetty turns it into a 500 of its own.
+                routes.plain(
+                        "/huge",
+                        Doc.of("Headers too large", "An answer Jetty cannot send.")
+                                .error(500, "Always: Jetty's own 500."),
+                        ctx -> ctx.header("X-Huge", "x".repeat(100_000)).result("never sent"));
+            }
+        };
+        io.javalin.Javalin app = HttpApi.create(
+                pocketapi.Settings.defaults(), CallCounter.NONE, java.util.List.of(), java.util.List.of(huge));
+        TestServer.run(app, server -> {
+            try (pocketapi.LogCapture log = new pocketapi.LogCapture()) {
+                java.net.http.HttpResponse<String> answer = server.get("/huge");
+                assertThat(answer.statusCode()).isEqualTo(500);
+                assertThat(answer.body()).contains("the failure is logged");
+                assertThat(log.awaitLinesWith("unexpected failure on GET /huge"))
+                        .singleElement()
+                        .asString()
+                        .contains("ERROR");
+            }
+        });
+    }
 }

@@ -10,10 +10,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Runs a real server on a random port for one test, with a plain JDK client that can send any method
- * (javalin-testtools' client has no HEAD or OPTIONS) and never follows redirects.
+ * (javalin-testtools' client has no HEAD or OPTIONS) and never follows redirects. Every answer the client receives is
+ * checked, once the test's body has run, against the server's own /openapi.json ({@link DocumentedAnswers}): an answer
+ * the document does not describe fails the test, whatever the test asserted.
  */
 public final class TestServer {
     private static final HttpClient CLIENT = HttpClient.newBuilder()
@@ -23,6 +28,11 @@ public final class TestServer {
             .build();
 
     private final String origin;
+    /** Every answer received, to be checked against the document. */
+    private final List<Answer> answers = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    /** An answer received, and what asked for it. */
+    private record Answer(String method, URI uri, int status, Map<String, List<String>> headers, String body) {}
 
     private TestServer(String origin) {
         this.origin = origin;
@@ -34,7 +44,47 @@ public final class TestServer {
 
     /** Starts {@code app}, runs {@code body}, stops it. No clean-up request is sent, so nothing extra is counted. */
     public static void run(Javalin app, Body body) {
-        JavalinTest.test(app, new TestConfig(false), (server, client) -> body.run(new TestServer(client.getOrigin())));
+        JavalinTest.test(app, new TestConfig(false), (server, client) -> {
+            TestServer test = new TestServer(client.getOrigin());
+            body.run(test);
+            test.checkAnswers();
+        });
+    }
+
+    /**
+     * Checks every answer received against the server's /openapi.json, fetched now (after the test's own requests, so
+     * it adds nothing they see).
+     */
+    private void checkAnswers() throws IOException, InterruptedException {
+        List<Answer> received;
+        synchronized (answers) {
+            received = List.copyOf(answers);
+        }
+        if (received.isEmpty()) {
+            return;
+        }
+        HttpResponse<String> document = CLIENT.send(
+                HttpRequest.newBuilder(URI.create(origin + "/openapi.json")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        DocumentedAnswers documented = DocumentedAnswers.of(document.body());
+        List<String> problems = new ArrayList<>();
+        for (Answer a : received) {
+            problems.addAll(documented.problems(a.method(), a.uri(), a.status(), a.headers(), a.body()));
+        }
+        if (!problems.isEmpty()) {
+            throw new AssertionError("answers /openapi.json does not describe:\n" + String.join("\n", problems));
+        }
+    }
+
+    /**
+     * An answer this test read by other means than {@link #send} (a raw socket as curl sends it), to be checked with
+     * the others; {@code headers} by name in any letter case.
+     */
+    public void received(
+            String method, String pathAndQuery, int status, Map<String, List<String>> headers, String body) {
+        java.util.TreeMap<String, List<String>> byName = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        byName.putAll(headers);
+        answers.add(new Answer(method, URI.create(origin + pathAndQuery), status, byName, body));
     }
 
     public String origin() {
@@ -58,7 +108,14 @@ public final class TestServer {
             request.headers(headers);
         }
         try {
-            return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> answer = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            answers.add(new Answer(
+                    method,
+                    answer.request().uri(),
+                    answer.statusCode(),
+                    answer.headers().map(),
+                    answer.body()));
+            return answer;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

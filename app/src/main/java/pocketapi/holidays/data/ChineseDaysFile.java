@@ -1,7 +1,9 @@
 package pocketapi.holidays.data;
 
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -19,8 +21,8 @@ import pocketapi.holidays.ListedDay;
  * Day,元旦,1",...},"workdays":{"2026-01-04":"...",...},"inLieuDays":{...}}}. {@code holidays} lists days off (weekend
  * days inside a break included), {@code workdays} the days worked in exchange; everything else is ignored. It files by
  * calendar year, so every date must lie in the file's year. A day is named by the one festival its name stands for
- * ({@code "Spring Festival,春节,4"} is 春节), else {@code ""}. Untrusted input, read as strictly as {@link HolidayFile}.
- * Stateless.
+ * ({@code "Spring Festival,春节,4"} is 春节), else {@code ""}. Untrusted input, read as strictly as {@link HolidayFile}
+ * (the text kept apart for the operator's own file; at most {@value #MAX_DATES} dates a list). Stateless.
  */
 public final class ChineseDaysFile implements YearSource {
     public static final YearSource CHINESE_DAYS = new ChineseDaysFile();
@@ -37,39 +39,70 @@ public final class ChineseDaysFile implements YearSource {
         return parse(where, year, bytes);
     }
 
-    /** The file: dates to their descriptions ({@code "Spring Festival,春节,4"}); everything else is ignored. */
-    record File(Map<String, String> holidays, Map<String, String> workdays) {}
+    /** The most dates one list may hold: a year's. */
+    static final int MAX_DATES = 366;
 
-    /** @throws HolidayDataException naming {@code source} and the problem */
+    /**
+     * Reads the file token by token: each date counted before it is read, and checked before it is kept; a nested value
+     * where a description belongs is refused unread.
+     *
+     * @throws HolidayDataException naming {@code source} and the problem
+     */
     public static HolidayYear parse(String source, int year, byte[] bytes) throws HolidayDataException {
-        for (String list : new String[] {"holidays", "workdays"}) {
-            if (Json.count(bytes, list) > 366) {
-                throw new HolidayDataException(source, "\"" + list + "\" lists more dates than a year has");
-            }
-        }
-        File f = HolidayFile.read(source, bytes, File.class, ChineseDaysFile::wrongType);
         Map<LocalDate, ListedDay> listed = new TreeMap<>();
         List<String> outside = new ArrayList<>();
-        for (boolean off : new boolean[] {true, false}) {
-            Map<String, String> dates = off ? f.holidays() : f.workdays();
-            for (Map.Entry<String, String> e :
-                    dates == null ? Map.<String, String>of().entrySet() : dates.entrySet()) {
-                LocalDate date = date(source, e.getKey());
-                if (date.getYear() != year) {
-                    outside.add(date.toString());
+        try (JsonParser p = Json.FACTORY.createParser(HolidayFile.text(source, bytes))) {
+            String expected = "expected a JSON object with \"holidays\" and \"workdays\"";
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new HolidayDataException(source, expected);
+            }
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String list = p.currentName();
+                JsonToken value = p.nextToken();
+                boolean off = list.equals("holidays");
+                if (!off && !list.equals("workdays") || value == JsonToken.VALUE_NULL) {
+                    p.skipChildren();
+                    continue;
                 }
-                String[] parts = e.getValue().split(",", -1);
-                List<Festival> festival = parts.length > 1 ? Festival.of(parts[1]) : List.of();
-                if (listed.put(
-                                date,
-                                new ListedDay(
-                                        date,
-                                        festival.size() == 1 ? festival.get(0).chinese() : "",
-                                        off))
-                        != null) {
-                    throw new HolidayDataException(source, date + " is listed both as a holiday and a workday");
+                if (value != JsonToken.START_OBJECT) {
+                    throw new HolidayDataException(source, "\"" + list + "\" must be an object of dates");
+                }
+                int n = 0;
+                for (JsonToken key = p.nextToken(); key == JsonToken.FIELD_NAME; key = p.nextToken()) {
+                    if (++n > MAX_DATES) {
+                        throw new HolidayDataException(source, "\"" + list + "\" lists more dates than a year has");
+                    }
+                    String written = p.currentName();
+                    if (p.nextToken() != JsonToken.VALUE_STRING) {
+                        throw new HolidayDataException(
+                                source, "\"" + list + "\" has a date whose value is not a string", written);
+                    }
+                    LocalDate date = date(source, written);
+                    if (date.getYear() != year) {
+                        outside.add(date.toString());
+                    }
+                    String[] parts = p.getText().split(",", -1);
+                    List<Festival> festival = parts.length > 1 ? Festival.of(parts[1]) : List.of();
+                    if (listed.put(
+                                    date,
+                                    new ListedDay(
+                                            date,
+                                            festival.size() == 1
+                                                    ? festival.get(0).chinese()
+                                                    : "",
+                                            off))
+                            != null) {
+                        throw new HolidayDataException(source, date + " is listed both as a holiday and a workday");
+                    }
                 }
             }
+            if (p.nextToken() != null) {
+                throw new HolidayDataException(source, expected);
+            }
+        } catch (JsonProcessingException e) {
+            throw HolidayFile.notJson(source, e);
+        } catch (IOException e) {
+            throw new HolidayDataException(source, "not valid JSON");
         }
         if (!outside.isEmpty()) {
             throw new HolidayDataException(
@@ -80,22 +113,9 @@ public final class ChineseDaysFile implements YearSource {
         return new HolidayYear(year, source, new ArrayList<>(listed.values()));
     }
 
-    /** A value of the wrong type, in words (and, after a NUL, the key for the operator's eyes). */
-    private static String wrongType(MismatchedInputException e) {
-        List<JsonMappingException.Reference> path = e.getPath();
-        String field = path.isEmpty() ? "" : path.get(0).getFieldName();
-        return switch (path.size()) {
-            case 0 -> "expected a JSON object with \"holidays\" and \"workdays\"";
-            case 1 -> "\"" + field + "\" must be an object of dates";
-            default ->
-                "\"" + field + "\" has a date whose value is not a string\u0000"
-                        + path.get(1).getFieldName();
-        };
-    }
-
     private static LocalDate date(String source, String key) throws HolidayDataException {
         try {
-            return java.time.LocalDate.parse(key);
+            return LocalDate.parse(key);
         } catch (DateTimeException e) {
             throw new HolidayDataException(source, "a key is not a date YYYY-MM-DD", key);
         }

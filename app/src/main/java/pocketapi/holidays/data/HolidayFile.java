@@ -3,9 +3,6 @@ package pocketapi.holidays.data;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -14,7 +11,6 @@ import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import pocketapi.files.Json;
 import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.HolidayYear;
@@ -22,14 +18,18 @@ import pocketapi.holidays.ListedDay;
 import pocketapi.logging.LogText;
 
 /**
- * One year in the holiday-cn format, a record read by the one codec: {@code {"year":2027,"days":[{"name":"元旦",
- * "date":"2027-01-01","isOffDay":true}, ...]}}; other top-level keys ({@code $schema}, {@code papers}) are ignored.
- * Every problem is reported naming the source. Stateless.
+ * holiday-cn's format, and the one reader of its shape, token by token through the one codec: a year's file
+ * {@code {"year":2027,"days":[{"name":"元旦","date":"2027-01-01","isOffDay":true}, ...]}} (built in, fetched, kept in the
+ * cache, in {@code HOLIDAY_DATA_DIR}, tried by {@code --check-holidays}) and a calendar of one's own
+ * {@code {"week":"6","days":[...]}} ({@link CalendarFile}); other top-level keys ({@code $schema}, {@code papers}) are
+ * ignored. Every problem is reported naming the source. Stateless.
  *
  * <p>Every file is untrusted input, whoever wrote it: strict UTF-8, no key twice in one object, no value of another
- * type taken for the one expected, festival names without control or format characters and at most {@value #MAX_NAME}
- * characters long, and the file's own text is quoted in a message only escaped, cut short, and for an operator's own
- * file alone ({@link HolidayDataException}).
+ * type taken for the one expected (a nested value where a scalar belongs is refused unread), festival names without
+ * control or format characters and at most {@value #MAX_NAME} characters long, each entry counted or charged before it
+ * is read and checked before it is kept (so a file is refused part-way, never held whole and measured after), and the
+ * file's own text is quoted in a message only escaped, cut short, and for an operator's own file alone
+ * ({@link HolidayDataException}).
  */
 public final class HolidayFile implements YearSource {
     /** holiday-cn's files, as fetched: names read through the festival table. */
@@ -37,17 +37,40 @@ public final class HolidayFile implements YearSource {
 
     /** The longest real name, 2015's 抗日战争暨世界反法西斯战争胜利70周年纪念日, has 22 characters. */
     public static final int MAX_NAME = 64;
-    /** The most entries a year's file may list: counted before any is read. */
+    /** The most entries a year's file may list. */
     static final int MAX_DAYS = 366 + 31;
 
-    /** A year's file. */
-    record YearFile(Integer year, List<Entry> days) {}
+    /** Which file of this shape: the one field it reads beside {@code days}. */
+    enum Shape {
+        /** A year's file: {@code year}, a whole number. */
+        YEAR("year"),
+        /** A calendar of one's own: {@code week}, as the {@code week} parameter takes it. */
+        CALENDAR("week");
 
-    /** A calendar of one's own: its week rule (a string, or the number 5 or 6) and its days. */
-    record Own(JsonNode week, List<Entry> days) {}
+        final String field;
 
-    /** One entry of {@code days}. */
-    record Entry(String name, String date, Boolean isOffDay) {}
+        Shape(String field) {
+            this.field = field;
+        }
+    }
+
+    /**
+     * A file of this shape as read: its {@code year} or its {@code week} as written (a nested value as {@code {…}} or
+     * {@code […]}, unread), null when absent; its days, each checked, null when absent.
+     */
+    record Read(Integer year, String week, List<ListedDay> days) {}
+
+    /** Lets an entry of {@code days} in, before it is read: refuses past a count, or charges what it will take. */
+    interface Admission {
+        /** @param kept how many entries are kept already */
+        void admit(int kept) throws HolidayDataException;
+    }
+
+    /** A year as the cache keeps it. */
+    private record YearFile(int year, List<Entry> days) {}
+
+    /** One entry of {@code days}, as written. */
+    private record Entry(String name, String date, boolean isOffDay) {}
 
     private HolidayFile() {}
 
@@ -66,15 +89,14 @@ public final class HolidayFile implements YearSource {
      * URL is named after).
      */
     public static HolidayYear parse(String source, int expectedYear, byte[] bytes) throws HolidayDataException {
-        // Read as text, counted and then read by one parser (the byte parser's classes are not needed at start).
-        String json = text(source, bytes);
-        if (Json.count(json, "days") > MAX_DAYS) {
-            throw new HolidayDataException(
-                    source,
-                    "\"days\" lists more than " + MAX_DAYS + " entries (a year and the " + "December before it have "
-                            + MAX_DAYS + " days)");
-        }
-        YearFile f = readYear(source, json);
+        Read f = readShape(source, bytes, Shape.YEAR, kept -> {
+            if (kept == MAX_DAYS) {
+                throw new HolidayDataException(
+                        source,
+                        "\"days\" lists more than " + MAX_DAYS + " entries (a year and the December before it have "
+                                + MAX_DAYS + " days)");
+            }
+        });
         if (f.year() == null) {
             throw new HolidayDataException(source, "\"year\" must be a whole number");
         }
@@ -85,20 +107,7 @@ public final class HolidayFile implements YearSource {
         if (f.days() == null) {
             throw new HolidayDataException(source, "\"days\" must be an array");
         }
-        return new HolidayYear(expectedYear, source, entries(source, f.days()));
-    }
-
-    /**
-     * Parses a calendar of one's own, {@code {"week":"6","days":[...]}}: {@code week} optional, {@code days} in this
-     * format's shape, of any dates, held to the same rules as a holiday year.
-     */
-    static Own parseOwn(String source, byte[] bytes) throws HolidayDataException {
-        return read(source, bytes, Own.class, e -> wrongType(e, "\"week\" and \"days\""));
-    }
-
-    /** The days of a calendar of one's own. */
-    static List<ListedDay> days(String source, Own own) throws HolidayDataException {
-        return entries(source, own.days() == null ? List.of() : own.days());
+        return new HolidayYear(expectedYear, source, f.days());
     }
 
     /** The bytes as UTF-8, refusing any malformed sequence (a lenient decode would serve U+FFFD). */
@@ -113,62 +122,51 @@ public final class HolidayFile implements YearSource {
         }
     }
 
-    /** A file's text: strict UTF-8, a byte order mark (harmless in a file saved with a Windows editor) skipped. */
-    private static String text(String source, byte[] bytes) throws HolidayDataException {
+    /**
+     * A file's text: strict UTF-8, a byte order mark (harmless in a file saved with a Windows editor) skipped. Files
+     * are read as text, by the text parser alone: its classes are the ones the start loads.
+     */
+    static String text(String source, byte[] bytes) throws HolidayDataException {
         String text = utf8(source, bytes);
         return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
-    /**
-     * Reads a file's one object strictly (a byte order mark, harmless in a file saved with a Windows editor, is
-     * skipped).
-     */
-    static <T> T read(String source, byte[] bytes, Class<T> type, Function<MismatchedInputException, String> wrongType)
-            throws HolidayDataException {
-        String json = text(source, bytes);
-        try {
-            return Json.strictly(type).readValue(json);
-        } catch (MismatchedInputException e) {
-            String[] problem = wrongType.apply(e).split("\u0000", 2);
-            throw new HolidayDataException(source, problem[0], problem.length > 1 ? problem[1] : null);
-        } catch (JsonProcessingException e) {
-            throw notJson(source, e);
-        }
-    }
-
-    /**
-     * A year's file, its text without a byte order mark, read token by token (as {@link #read} binds it, the same
-     * checks and messages): the built-in years are read at every start, before the databind is needed by anything else.
-     */
-    static YearFile readYear(String source, String json) throws HolidayDataException {
-        try (JsonParser p = Json.FACTORY.createParser(json)) {
-            String shape = "expected a JSON object with \"year\" and \"days\"";
+    /** Reads a file of this shape; each entry of {@code days} is let in by {@code admission} before it is read. */
+    static Read readShape(String source, byte[] bytes, Shape shape, Admission admission) throws HolidayDataException {
+        try (JsonParser p = Json.FACTORY.createParser(text(source, bytes))) {
+            String expected = "expected a JSON object with \"" + shape.field + "\" and \"days\"";
             if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new HolidayDataException(source, shape);
+                throw new HolidayDataException(source, expected);
             }
             Integer year = null;
-            List<Entry> days = null;
+            String week = null;
+            List<ListedDay> days = null;
             for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
                 String field = p.currentName();
                 JsonToken value = p.nextToken();
-                if (field.equals("year")) {
+                if (field.equals("days")) {
+                    if (value != JsonToken.VALUE_NULL && value != JsonToken.START_ARRAY) {
+                        throw new HolidayDataException(source, "\"days\" must be an array");
+                    }
+                    days = value == JsonToken.VALUE_NULL ? null : days(source, p, admission);
+                } else if (!field.equals(shape.field)) {
+                    p.skipChildren();
+                } else if (shape == Shape.YEAR) {
                     if (value != JsonToken.VALUE_NULL && value != JsonToken.VALUE_NUMBER_INT) {
                         throw new HolidayDataException(source, "\"year\" must be a whole number");
                     }
                     year = value == JsonToken.VALUE_NULL ? null : p.getIntValue();
-                } else if (field.equals("days")) {
-                    if (value != JsonToken.VALUE_NULL && value != JsonToken.START_ARRAY) {
-                        throw new HolidayDataException(source, "\"days\" must be an array");
-                    }
-                    days = value == JsonToken.VALUE_NULL ? null : entries(source, p);
+                } else if (value.isStructStart()) {
+                    p.skipChildren(); // not read: what expects a word refuses these
+                    week = value == JsonToken.START_OBJECT ? "{…}" : "[…]";
                 } else {
-                    p.skipChildren();
+                    week = p.getText();
                 }
             }
             if (p.nextToken() != null) {
-                throw new HolidayDataException(source, shape);
+                throw new HolidayDataException(source, expected);
             }
-            return new YearFile(year, days);
+            return new Read(year, week, days);
         } catch (JsonProcessingException e) {
             throw notJson(source, e);
         } catch (IOException e) {
@@ -176,15 +174,13 @@ public final class HolidayFile implements YearSource {
         }
     }
 
-    /** The entries of {@code days}, the parser at its start. */
-    private static List<Entry> entries(String source, JsonParser p) throws IOException, HolidayDataException {
-        List<Entry> days = new ArrayList<>();
+    /** The entries of {@code days}, the parser at its start: each let in, read, checked, and only then kept. */
+    private static List<ListedDay> days(String source, JsonParser p, Admission admission)
+            throws IOException, HolidayDataException {
+        List<ListedDay> days = new ArrayList<>();
         for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+            admission.admit(days.size());
             String at = "days[" + days.size() + "]";
-            if (t == JsonToken.VALUE_NULL) {
-                days.add(null);
-                continue;
-            }
             if (t != JsonToken.START_OBJECT) {
                 throw new HolidayDataException(source, at + " must be an object with name, date and isOffDay");
             }
@@ -220,57 +216,17 @@ public final class HolidayFile implements YearSource {
                     default -> p.skipChildren();
                 }
             }
-            days.add(new Entry(name, date, off));
+            days.add(entry(source, at, name, date, off));
         }
         return days;
     }
 
-    /**
-     * What a value of the wrong type was expected to be, by where it is: {@code days[3]: "isOffDay" must be true or
-     * false}.
-     */
-    private static String wrongType(MismatchedInputException e, String shape) {
-        List<JsonMappingException.Reference> path = e.getPath();
-        String field =
-                path.isEmpty() ? "" : String.valueOf(path.get(path.size() - 1).getFieldName());
-        String at = path.size() >= 2 && path.get(1).getIndex() >= 0
-                ? "days[" + path.get(1).getIndex() + "]"
-                : "";
-        return switch (path.size()) {
-            case 0 -> "expected a JSON object with " + shape;
-            case 1 ->
-                field.equals("days")
-                        ? "\"days\" must be an array"
-                        : field.equals("year")
-                                ? "\"year\" must be a whole number"
-                                : "\"" + field + "\" must be a string";
-            case 2 -> at + " must be an object with name, date and isOffDay";
-            default ->
-                at + ": \"" + field + "\" "
-                        + switch (field) {
-                            case "isOffDay" -> "must be true or false";
-                            case "date" -> "must be a string YYYY-MM-DD";
-                            default -> "must be a non-empty string";
-                        };
-        };
-    }
-
-    private static List<ListedDay> entries(String source, List<Entry> days) throws HolidayDataException {
-        List<ListedDay> entries = new ArrayList<>();
-        for (int i = 0; i < days.size(); i++) {
-            entries.add(entry(source, "days[" + i + "]", days.get(i)));
-        }
-        return entries;
-    }
-
-    private static ListedDay entry(String source, String at, Entry day) throws HolidayDataException {
-        if (day == null) {
-            throw new HolidayDataException(source, at + " must be an object with name, date and isOffDay");
-        }
-        if (day.name() == null || day.name().isBlank()) {
+    private static ListedDay entry(String source, String at, String written, String date, Boolean off)
+            throws HolidayDataException {
+        if (written == null || written.isBlank()) {
             throw new HolidayDataException(source, at + ": \"name\" must be a non-empty string");
         }
-        String name = day.name().strip();
+        String name = written.strip();
         if (name.codePointCount(0, name.length()) > MAX_NAME) {
             throw new HolidayDataException(source, at + ": \"name\" is longer than " + MAX_NAME + " characters");
         }
@@ -284,17 +240,16 @@ public final class HolidayFile implements YearSource {
             }
             i += Character.charCount(cp);
         }
-        if (day.isOffDay() == null) {
+        if (off == null) {
             throw new HolidayDataException(source, at + ": \"isOffDay\" must be true or false");
         }
-        if (day.date() == null) {
+        if (date == null) {
             throw new HolidayDataException(source, at + ": \"date\" must be a string YYYY-MM-DD");
         }
         try {
-            return new ListedDay(
-                    LocalDate.parse(day.date()), name, day.isOffDay()); // which dates a year may list: HolidayGate
+            return new ListedDay(LocalDate.parse(date), name, off); // which dates a year may list: HolidayGate
         } catch (DateTimeException e) {
-            throw new HolidayDataException(source, at + ": \"date\" is not a date YYYY-MM-DD", day.date());
+            throw new HolidayDataException(source, at + ": \"date\" is not a date YYYY-MM-DD", date);
         }
     }
 

@@ -8,7 +8,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import pocketapi.files.Allowance;
 import pocketapi.files.Folder;
 import pocketapi.files.FolderWatcher;
-import pocketapi.files.Json;
 import pocketapi.holidays.HolidayDataException;
 import pocketapi.holidays.OwnCalendar;
 
@@ -22,8 +21,6 @@ public final class OwnCalendars {
     static final int MAX_CALENDARS = 48;
     private static final int MAX_FILE = 1 << 20;
     private static final long MAX_FOLDER = 8 << 20;
-    /** What a calendar takes of the heap: a listed day (date, entry, name, map entry), and the rest. */
-    static final int BYTES_PER_DAY = 240;
 
     private final FolderWatcher<OwnCalendar> watcher;
 
@@ -55,20 +52,18 @@ public final class OwnCalendars {
                 MAX_FOLDER,
                 MAX_CALENDARS,
                 OwnCalendars::read,
-                OwnCalendars::bytes,
+                CalendarFile::bytes,
                 budget);
         return new OwnCalendars(
                 FolderWatcher.load(dir, rules, Map.of(OwnCalendar.EXCHANGE.name(), OwnCalendar.EXCHANGE)));
     }
 
-    /** A calendar's file: its days counted and charged before they are read into a calendar. */
+    /** A calendar's file, each day charged before it is read. */
     private static OwnCalendar read(String name, List<Folder.File> files, Allowance allowance)
             throws FolderWatcher.Refused {
         Folder.File file = files.get(0);
         try {
-            byte[] bytes = file.bytes();
-            allowance.charge(1024 + (long) BYTES_PER_DAY * Json.count(bytes, "days"));
-            return CalendarFile.parse(file.path().toString(), name, bytes);
+            return CalendarFile.parse(file.path().toString(), name, file.bytes(), allowance);
         } catch (HolidayDataException e) {
             throw new FolderWatcher.Refused(e.source() + ": " + e.detailed()); // the operator's own file: quoted
         } catch (java.io.IOException e) {
@@ -76,14 +71,9 @@ public final class OwnCalendars {
         }
     }
 
-    /** What a calendar takes of the heap. */
-    static long bytes(OwnCalendar schedule) {
-        return 1024 + (long) BYTES_PER_DAY * schedule.days().size();
-    }
-
     /** What the calendars take of the heap now. */
     public long bytes() {
-        return watcher.all().values().stream().mapToLong(OwnCalendars::bytes).sum();
+        return watcher.all().values().stream().mapToLong(CalendarFile::bytes).sum();
     }
 
     /** The calendars by name, the built-in one included, in name order. */

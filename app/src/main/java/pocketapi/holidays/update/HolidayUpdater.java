@@ -36,11 +36,19 @@ public final class HolidayUpdater {
     static final YearSource CONFIRMING = ChineseDaysFile.CHINESE_DAYS;
     static final long FIRST_CHECK_MILLIS = 1_000;
 
-    /** Where updates come from and how they are confirmed. */
-    public record Sources(List<URI> mirrors, Duration interval, List<URI> confirm, Duration confirmWait) {
+    /**
+     * Where updates come from and how they are confirmed; with no mirror, {@code offBy} is the setting that turned them
+     * off as the user wrote it ({@code UPDATES=off}), for the warning's remedy.
+     */
+    public record Sources(List<URI> mirrors, Duration interval, List<URI> confirm, Duration confirmWait, String offBy) {
         public Sources {
             mirrors = List.copyOf(mirrors);
             confirm = List.copyOf(confirm);
+        }
+
+        /** Sources whose mirrors, when there are none, were turned off by HOLIDAY_UPDATE_URL itself. */
+        public Sources(List<URI> mirrors, Duration interval, List<URI> confirm, Duration confirmWait) {
+            this(mirrors, interval, confirm, confirmWait, "HOLIDAY_UPDATE_URL=off");
         }
     }
 

@@ -205,7 +205,7 @@ final class ServedYears {
                         ? next + " is held back: " + LogText.safe(held.get(next), LogText.LINE)
                         : next + " has not been fetched yet";
         String remedy = sources.mirrors().isEmpty()
-                ? "automatic updates are off (HOLIDAY_UPDATE_URL=off): put " + next + ".json into HOLIDAY_DATA_DIR "
+                ? "automatic updates are off (" + sources.offBy() + "): put " + next + ".json into HOLIDAY_DATA_DIR "
                         + "and restart, or turn updates on"
                 : "pocketapi checks every " + LogText.duration(sources.interval()) + " and serves " + next + " as soon "
                         + "as it is published; to add it by hand, put " + next
