@@ -12,12 +12,14 @@ import pocketapi.files.Resources;
 /**
  * Whether a {@code User-Agent} is a crawler's, by the {@code crawler-user-agents} list (npm package of that name, MIT;
  * its patterns shipped in {@code crawlers/patterns.txt} under a line naming its version, its licence beside them,
- * refreshed by {@code app/tools/crawlers/refresh.sh}): a match of any of its patterns anywhere in the header,
- * case-sensitive, as the list's own README does it. The patterns are compiled once into one matcher: each is split at
- * its top-level {@code |}, and every branch gets a literal it cannot match without (the branch itself when it is plain
- * text, else its longest run of plain text); the header is scanned once for those literals by their first three
- * characters, and only a branch whose literal is there is tried as a regular expression. So a header costs a scan of
- * its characters, not one regular expression a pattern. Immutable and thread-safe.
+ * refreshed by {@code app/tools/crawlers/refresh.sh}, which leaves out the general HTTP clients that
+ * {@code app/tools/crawlers/clients.txt} names: curl or okhttp is this service's user, not a crawler): a match of any
+ * of its patterns anywhere in the header, case-sensitive, as the list's own README does it. The patterns are compiled
+ * once into one matcher: each is split at its top-level {@code |}, and every branch gets a literal it cannot match
+ * without (the branch itself when it is plain text, else its longest run of plain text); the header is scanned once for
+ * those literals by their first three characters, and only a branch whose literal is there is tried as a regular
+ * expression. So a header costs a scan of its characters, not one regular expression a pattern. Immutable and
+ * thread-safe.
  */
 public final class Crawlers {
     /** Literals are looked up by this many first characters; a branch with a shorter one is tried on every header. */
@@ -153,7 +155,7 @@ public final class Crawlers {
 
     /**
      * The list as {@code app/tools/crawlers/refresh.sh} writes it from the package: a first line {@code #
-     * crawler-user-agents <version> ...}, then one pattern a line.
+     * crawler-user-agents <version> ...}, more lines of {@code #} (what was left out), then one pattern a line.
      */
     static Crawlers parse(String text) {
         List<String> lines = text.lines().toList();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import pocketapi.counters.Counters.DayCount;
 import pocketapi.counters.Counters.Report;
@@ -43,7 +44,7 @@ public final class StatsRoutes {
                                 "must be total, today, days30, visitors, visitors_today or visitors_days30");
                     },
                     Metric.TOTAL)
-            .choices("total", "today", "days30", "visitors", "visitors_today", "visitors_days30")
+            .choices(Arrays.stream(Metric.values()).map(m -> m.name).toArray(String[]::new))
             .described("The number shown: calls, total (the default: since the counters began), today (UTC+8) or "
                     + "days30 (the last 30 days), the crawlers' left out unless bots=include; or distinct visitors "
                     + "(callers that are not crawlers, estimated): visitors (all the days kept, STATS_HISTORY_DAYS), "

@@ -4,9 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import pocketapi.files.Json;
@@ -32,11 +37,39 @@ class CrawlersTest {
                     + "Chrome/99.0.4844.88 Mobile Safari/537.36 MicroMessenger/8.0.50",
             "Shortcuts/3206.0.1 CFNetwork/1568.200.51 Darwin/24.1.0");
 
-    /** The list's own patterns, each a regular expression tried anywhere in the header: what the matcher must equal. */
+    /** General HTTP clients, this service's callers: curl in a cron job, Android apps, Home Assistant, scripts. */
+    static final List<String> CLIENTS = List.of(
+            "curl/8.5.0",
+            "python-requests/2.31",
+            "okhttp/4.12.0",
+            "Wget/1.21",
+            "Go-http-client/1.1",
+            "HomeAssistant/2024.1 aiohttp/3.9");
+
+    /** The patterns app/tools/crawlers/clients.txt names: each line's text before its #, as refresh.sh reads it. */
+    static Set<String> clients() throws Exception {
+        Set<String> named = new LinkedHashSet<>();
+        for (String line : Files.readAllLines(Path.of("tools", "crawlers", "clients.txt"))) {
+            String pattern = line.split("#", -1)[0].stripTrailing();
+            if (!pattern.isEmpty()) {
+                assertThat(line).as("each pattern says why it is left out").matches(".*\\S\\s+# \\S.*");
+                assertThat(named.add(pattern)).as(pattern + " named once").isTrue();
+            }
+        }
+        return named;
+    }
+
+    /**
+     * The list's own patterns but those clients.txt leaves out, each a regular expression tried anywhere in the header:
+     * what the matcher must equal.
+     */
     private static List<Pattern> patterns() throws Exception {
+        Set<String> clients = clients();
         List<Pattern> all = new ArrayList<>();
         for (JsonNode entry : list()) {
-            all.add(Pattern.compile(entry.get("pattern").asText()));
+            if (!clients.contains(entry.get("pattern").asText())) {
+                all.add(Pattern.compile(entry.get("pattern").asText()));
+            }
         }
         return all;
     }
@@ -53,8 +86,12 @@ class CrawlersTest {
 
     @Test
     void every_example_the_list_gives_of_a_crawler_is_one_and_the_browsers_people_use_are_not() throws Exception {
+        Set<String> clients = clients();
         int examples = 0;
         for (JsonNode entry : list()) {
+            if (clients.contains(entry.get("pattern").asText())) {
+                continue;
+            }
             for (JsonNode instance : entry.path("instances")) {
                 assertThat(LIST.matches(instance.asText()))
                         .as(instance.asText())
@@ -66,8 +103,41 @@ class CrawlersTest {
         assertThat(PEOPLE).noneMatch(LIST::matches);
         assertThat(LIST.matches(null)).isFalse();
         assertThat(LIST.matches("")).isFalse();
-        assertThat(LIST.size()).isEqualTo(list().size());
+        assertThat(LIST.size()).isEqualTo(list().size() - clients.size());
         assertThat(LIST.version()).matches("[0-9]+\\.[0-9]+\\.[0-9]+");
+    }
+
+    @Test
+    void general_http_clients_are_not_crawlers_and_search_engines_still_are() {
+        assertThat(CLIENTS).noneMatch(LIST::matches);
+        assertThat(List.of("Googlebot/2.1", "PetalBot", "bingbot/2.0")).allMatch(LIST::matches);
+    }
+
+    @Test
+    void the_shipped_list_is_the_packages_in_its_order_less_the_clients_and_its_header_says_how_many()
+            throws Exception {
+        Set<String> clients = clients();
+        List<String> expected = new ArrayList<>();
+        Set<String> known = new LinkedHashSet<>();
+        for (JsonNode entry : list()) {
+            known.add(entry.get("pattern").asText());
+            if (!clients.contains(entry.get("pattern").asText())) {
+                expected.add(entry.get("pattern").asText());
+            }
+        }
+        assertThat(known)
+                .as("every pattern clients.txt names is one of the list's")
+                .containsAll(clients);
+        String shipped = new String(Resources.read("crawlers/patterns.txt").orElseThrow(), StandardCharsets.UTF_8);
+        assertThat(shipped.lines().filter(l -> !l.startsWith("#"))).containsExactlyElementsOf(expected);
+        assertThat(shipped.lines().filter(l -> l.startsWith("#")).toList())
+                .anySatisfy(l -> assertThat(l)
+                        .contains(String.format(
+                                java.util.Locale.ROOT,
+                                "%,d of its %,d: the %d that app/tools/crawlers/clients.txt names " + "are left out",
+                                expected.size(),
+                                known.size(),
+                                clients.size())));
     }
 
     @Test

@@ -232,7 +232,7 @@ class StatsApiTest {
             assertThat(server.get("/api/badge.json").body()).contains("\"label\":\"calls\",\"message\":\"1\"");
             assertThat(server.get("/api/badge.json?metric=today").body()).contains("\"message\":\"1\"");
             assertThat(server.get("/api/badge.json?metric=days30").body()).contains("\"message\":\"1\"");
-            // Unless asked for: scripts' clients (curl, python-requests, okhttp) are on the crawlers' list.
+            // Unless asked for: then the number /api/info's totalRequests shows.
             assertThat(server.get("/api/badge.json?bots=include").body()).contains("\"message\":\"7\"");
             assertThat(server.get("/api/badge.json?metric=today&bots=include&today=show")
                             .body())
@@ -247,6 +247,25 @@ class StatsApiTest {
                     .contains("bots=all is not accepted; bots must be exclude or include");
             assertThat(server.get("/api/badge.json?metric=visitors").body())
                     .contains("\"label\":\"visitors\",\"message\":\"1\"");
+        });
+    }
+
+    @Test
+    void a_script_calling_with_curl_or_an_http_library_is_a_visitor_and_on_the_badge() {
+        TestServer.run(TestApps.app(clock, counters), server -> {
+            server.get("/api/holidays", "X-Forwarded-For", "203.0.113.7", "User-Agent", "curl/8.5.0");
+            server.get("/api/holidays", "X-Forwarded-For", "203.0.113.8", "User-Agent", "okhttp/4.12.0");
+            server.get(
+                    "/api/holidays",
+                    "X-Forwarded-For",
+                    "203.0.113.9",
+                    "User-Agent",
+                    "HomeAssistant/2024.1 aiohttp/3.9 Python/3.12");
+            assertThat(server.get("/api/info/history?days=1", "User-Agent", "python-requests/2.31")
+                            .body())
+                    .isEqualTo("{\"timezone\":\"UTC+8\",\"visitors\":4,\"days\":["
+                            + day("2026-05-01", 4, 3, 0, 1, 0, 0, 4) + "]}");
+            assertThat(server.get("/api/badge.json").body()).contains("\"label\":\"calls\",\"message\":\"4\"");
         });
     }
 
