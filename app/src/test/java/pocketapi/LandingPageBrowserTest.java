@@ -384,7 +384,8 @@ class LandingPageBrowserTest {
 
     /**
      * The chart, drawn by the server: on a fresh install the week up to today (not one bar at the right of thirty
-     * days), today's bar the four calls made before the page was opened, none of the page's own.
+     * days), today's bar the four calls made before the page was opened (by one caller, no crawler: one visitor), none
+     * of the page's own.
      */
     private static void assertChart(ChromeDriver browser) {
         JavascriptExecutor js = browser;
@@ -392,7 +393,8 @@ class LandingPageBrowserTest {
                 .isEqualTo(7L);
         assertThat(js.executeScript(
                         "return document.querySelector('#chart svg.chart > g:last-of-type title').textContent"))
-                .isEqualTo("2026-05-06: 4 calls · holidays 3 · pictures 1 · info 0 · other 0");
+                .isEqualTo(
+                        "2026-05-06: 4 calls · holidays 3 · pictures 1 · info 0 · other 0 · crawlers 0 · visitors 1");
         assertThat(js.executeScript(
                         "return document.querySelectorAll('#chart svg.chart > g:last-of-type rect').length"))
                 .as("the hover area and two families")
