@@ -99,7 +99,7 @@ final class InProcess {
     }
 
     /** A service listening on a free port of 127.0.0.1; closing it stops the server. */
-    static final class Service implements AutoCloseable {
+    static final class Service implements Answering, AutoCloseable {
         private final Main.Started started;
 
         private Service(Main.Started started) {
@@ -114,7 +114,8 @@ final class InProcess {
             return "http://127.0.0.1:" + started.app().port();
         }
 
-        HttpResponse<String> get(String path, String... headers) throws IOException, InterruptedException {
+        @Override
+        public HttpResponse<String> get(String path, String... headers) throws IOException, InterruptedException {
             HttpRequest.Builder request =
                     HttpRequest.newBuilder(URI.create(origin() + path)).timeout(Duration.ofSeconds(10));
             if (headers.length > 0) {

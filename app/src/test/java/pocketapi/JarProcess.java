@@ -20,7 +20,7 @@ import pocketapi.holidays.HolidaySettings;
 import pocketapi.regions.RegionSettings;
 
 /** The packaged jar as a real process (for failsafe tests): started with {@code java -jar}, output captured. */
-final class JarProcess implements AutoCloseable {
+final class JarProcess implements Answering, AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile("listening on http://[^ ]+:(\\d+)");
     private static final HttpClient CLIENT = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -186,7 +186,8 @@ final class JarProcess implements AutoCloseable {
         return output();
     }
 
-    HttpResponse<String> get(String path, String... headers) throws IOException, InterruptedException {
+    @Override
+    public HttpResponse<String> get(String path, String... headers) throws IOException, InterruptedException {
         HttpRequest.Builder request =
                 HttpRequest.newBuilder(URI.create(origin() + path)).timeout(Duration.ofSeconds(10));
         if (headers.length > 0) {

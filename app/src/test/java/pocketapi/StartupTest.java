@@ -17,9 +17,10 @@ import org.junit.jupiter.params.provider.CsvFileSource;
 import pocketapi.holidays.TestYears;
 
 /**
- * Main's start-up, in this JVM: a bad value of any setting, or a bad file of the operator's, stops it before anything
- * is started, with one line saying which setting or file, what was given and what is accepted; the operator's holiday
- * years are served from the start. JarIT checks that the jar then exits with code 2.
+ * Main's start-up, in this JVM: a bad value of any setting, or a bad file of the operator's (holiday years, pools,
+ * calendars), stops it before anything is started, with one line saying which setting or file, what was given and what
+ * is accepted; the operator's holiday years are served from the start; a counters file that cannot be read is kept
+ * aside. JarIT checks that the jar exits with code 2 when the start stops.
  */
 class StartupTest {
     @TempDir
@@ -165,6 +166,56 @@ class StartupTest {
                                     "IMAGE_POOL_LANDSCAPE",
                                     landscape.toString())))
                     .containsExactly("ERROR pocketapi: " + portrait + problem);
+            assertThat(log.lines()).as("logged").isEmpty();
+        }
+    }
+
+    /** One case end to end; StatsFileTest covers every kind of bad file (truncated, empty, wrong shape ...). */
+    @Test
+    void a_bad_stats_file_is_kept_aside_and_the_good_bak_is_used() throws Exception {
+        String content = "¯\\_(ツ)_/¯ not JSON";
+        Path data = Files.createDirectories(dir.resolve("data"));
+        Files.writeString(data.resolve("stats.json"), content);
+        // Seen yesterday: a user idle past STATS_USER_DAYS (90) would be forgotten at the first save, which may come
+        // first.
+        String yesterday = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8))
+                .minusDays(1)
+                .toString();
+        Files.writeString(data.resolve("stats.json.bak"), """
+                {"format":"pocketapi-stats/3","instance":"0123456789abcdef","site":[40,0,"%s"],"users":[
+                ["198.51.100.5",30,0,"%s"]
+                ]}
+                """.formatted(yesterday, yesterday));
+        try (LogCapture log = new LogCapture();
+                InProcess.Service service = InProcess.start(
+                        dir, Map.of("STATS_FILE", data.resolve("stats.json").toString()))) {
+            var info = pocketapi.files.Json.mapper()
+                    .readTree(service.get("/api/info", "CF-Connecting-IP", "198.51.100.5")
+                            .body());
+            assertThat(info.at("/site/totalRequests").longValue()).isEqualTo(41);
+            assertThat(info.at("/site/dailyRequests").longValue()).isEqualTo(1);
+            assertThat(info.at("/requestUserStats/totalRequests").longValue()).isEqualTo(31);
+            assertThat(log.linesWith("cannot read the counters in " + data.resolve("stats.json")))
+                    .isNotEmpty();
+        }
+        try (var files = Files.list(data)) {
+            Path aside = files.filter(p -> p.getFileName().toString().startsWith("stats.json.corrupt-"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(Files.readString(aside)).isEqualTo(content);
+        }
+    }
+
+    @Test
+    void a_bad_calendar_file_stops_the_start_with_one_line_naming_it() throws Exception {
+        Path calendars = Files.createDirectories(dir.resolve("calendars"));
+        Files.writeString(calendars.resolve("acme.json"), "{\"week\":\"7\"}");
+        try (LogCapture log = new LogCapture()) {
+            assertThat(InProcess.refused(dir, Map.of("CALENDARS_DIR", calendars.toString())))
+                    .containsExactly("ERROR pocketapi: " + calendars.resolve("acme.json") + ": \"week\" must be 5 "
+                            + "(Monday to Friday), 6 (Monday to Saturday) or alt:YYYY-MM-DD (big/small "
+                            + "weeks: the Saturday of the "
+                            + "week holding that date is worked, then every other Saturday) (7)");
             assertThat(log.lines()).as("logged").isEmpty();
         }
     }
