@@ -19,8 +19,8 @@ import pocketapi.web.Family;
  * some save was made since the last one that reported success: nothing saved is lost, nothing is counted twice, and no
  * file is half-read. And {@code stats.json}, once it exists, never disappears. A failure names its seed. 300 sequences
  * by default: each fault these sequences were seen to find (a failed save not making the next one whole, the log set
- * aside before the new file is in place) fails by the fourth; {@code -Dpocketapi.crashSequences=N} runs more (2,000
- * in the README's long run).
+ * aside before the new file is in place) fails by the fourth; {@code -Dpocketapi.crashSequences=N} runs more (2,000 in
+ * the README's long run).
  */
 class StatsCrashModelTest {
     private static final Path FILE = Path.of("/state/stats.json");
