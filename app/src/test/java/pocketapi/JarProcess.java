@@ -95,7 +95,8 @@ final class JarProcess implements Answering, AutoCloseable {
     static JarProcess start(List<String> wrapper, List<String> jvm, Map<String, String> env, String... args)
             throws Exception {
         JarProcess jar = launch(wrapper, jvm, withDefaultPort(env), args);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        // A bound only, against a hang: it returns as soon as the line is there, however busy the machine.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (jar.port < 0) {
             Matcher m = LISTENING.matcher(jar.output());
             if (m.find()) {
