@@ -3,15 +3,9 @@ package pocketapi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,11 +21,6 @@ import pocketapi.regions.RegionSettings;
  * source is off unless a test sets one.
  */
 final class InProcess {
-    private static final HttpClient CLIENT = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
-
     private InProcess() {}
 
     /** What a command-line mode printed on each stream, and its exit code (empty: the arguments ask to serve). */
@@ -110,18 +99,9 @@ final class InProcess {
             return started;
         }
 
-        String origin() {
-            return "http://127.0.0.1:" + started.app().port();
-        }
-
         @Override
-        public HttpResponse<String> get(String path, String... headers) throws IOException, InterruptedException {
-            HttpRequest.Builder request =
-                    HttpRequest.newBuilder(URI.create(origin() + path)).timeout(Duration.ofSeconds(10));
-            if (headers.length > 0) {
-                request.headers(headers);
-            }
-            return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        public String origin() {
+            return "http://127.0.0.1:" + started.app().port();
         }
 
         @Override
