@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BooleanSupplier;
@@ -59,76 +60,9 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
-            System.out.print(Help.text(Settings.all()));
-            try {
-                List<Target> targets = Target.parseAll(
-                        System.getenv().getOrDefault("NOTIFY_URLS", ""), new Regions(Clock.systemUTC(), null)::parse);
-                System.out.printf(
-                        "%nNotification targets now: %s%n",
-                        targets.isEmpty()
-                                ? "none"
-                                : String.join(
-                                        ", ", targets.stream().map(Target::name).toList()));
-            } catch (IllegalArgumentException e) {
-                System.out.printf(
-                        "%nNotification targets now: NOTIFY_URLS is not accepted (start the service to see why)%n");
-            }
-            return;
-        }
-        if (List.of(args).equals(List.of("--version"))) {
-            System.out.println("pocketapi " + version());
-            return;
-        }
-        if (args.length > 0 && args[0].equals("--check-holidays")) {
-            boolean confirm = args.length == 4 && args[2].equals("--confirm");
-            if (args.length != 2 && !confirm) {
-                System.err.println("ERROR pocketapi: --check-holidays needs one PATH: a YYYY.json file or a folder of "
-                        + "them, optionally followed by --confirm PATH2: chinese-days' YYYY.json file or folder");
-                System.exit(2);
-            }
-            System.exit(HolidayCheck.run(Path.of(args[1]), confirm ? Path.of(args[3]) : null, System.out));
-            return;
-        }
-        if (List.of(args).equals(List.of("--train"))) {
-            System.exit(Training.run(System.out, System.err, env -> {
-                Started started = start(env, List.of(), System.err);
-                return started == null
-                        ? null
-                        : new Training.Running() {
-                            @Override
-                            public int port() {
-                                return started.app().port();
-                            }
-
-                            @Override
-                            public void stop() {
-                                started.app().stop();
-                                started.served().save().getAsBoolean();
-                            }
-                        };
-            }));
-            return;
-        }
-        if (args.length > 0 && args[0].equals("--import")) {
-            System.exit(importFile(System.getenv(), List.of(args), System.in, System.out, System.err));
-            return;
-        }
-        if (List.of(args).contains("--notify-test")) {
-            List<String> settings = new ArrayList<>(List.of(args));
-            settings.remove("--notify-test");
-            try {
-                Config config = Settings.parse(System.getenv(), settings);
-                System.exit(NotifyTest.run(
-                        config.read(
-                                NotifySettings.NOTIFY_URLS,
-                                v -> Target.parseAll(v, new Regions(Clock.systemUTC(), null)::parse)),
-                        Notifier.http(userAgent()),
-                        System.out));
-            } catch (ConfigException e) {
-                e.getMessage().lines().forEach(line -> System.err.println("ERROR pocketapi: " + line));
-                System.exit(2);
-            }
+        OptionalInt done = command(List.of(args), System.getenv(), System.out, System.err);
+        if (done.isPresent()) {
+            System.exit(done.getAsInt());
             return;
         }
         Started started = start(System.getenv(), List.of(args), System.err);
@@ -185,6 +119,83 @@ public final class Main {
             e.getMessage().lines().forEach(line -> err.println("ERROR pocketapi: " + line));
             return 2;
         }
+    }
+
+    /**
+     * The command-line modes, {@code --help}, {@code --version}, {@code --check-holidays}, {@code --train},
+     * {@code --import} and {@code --notify-test}: each prints to {@code out} and {@code err} and gives the exit code;
+     * empty when the arguments ask to serve. {@link #main} calls it with the process's environment and streams, the
+     * tests with their own.
+     */
+    static OptionalInt command(List<String> args, Map<String, String> env, PrintStream out, PrintStream err) {
+        if (args.contains("--help") || args.contains("-h")) {
+            out.print(Help.text(Settings.all()));
+            try {
+                List<Target> targets = Target.parseAll(
+                        env.getOrDefault("NOTIFY_URLS", ""), new Regions(Clock.systemUTC(), null)::parse);
+                out.printf(
+                        "%nNotification targets now: %s%n",
+                        targets.isEmpty()
+                                ? "none"
+                                : String.join(
+                                        ", ", targets.stream().map(Target::name).toList()));
+            } catch (IllegalArgumentException e) {
+                out.printf("%nNotification targets now: NOTIFY_URLS is not accepted (start the service to see why)%n");
+            }
+            return OptionalInt.of(0);
+        }
+        if (args.equals(List.of("--version"))) {
+            out.println("pocketapi " + version());
+            return OptionalInt.of(0);
+        }
+        if (!args.isEmpty() && args.get(0).equals("--check-holidays")) {
+            boolean confirm = args.size() == 4 && args.get(2).equals("--confirm");
+            if (args.size() != 2 && !confirm) {
+                err.println("ERROR pocketapi: --check-holidays needs one PATH: a YYYY.json file or a folder of "
+                        + "them, optionally followed by --confirm PATH2: chinese-days' YYYY.json file or folder");
+                return OptionalInt.of(2);
+            }
+            return OptionalInt.of(HolidayCheck.run(Path.of(args.get(1)), confirm ? Path.of(args.get(3)) : null, out));
+        }
+        if (args.equals(List.of("--train"))) {
+            return OptionalInt.of(Training.run(out, err, trainingEnv -> {
+                Started started = start(trainingEnv, List.of(), err);
+                return started == null
+                        ? null
+                        : new Training.Running() {
+                            @Override
+                            public int port() {
+                                return started.app().port();
+                            }
+
+                            @Override
+                            public void stop() {
+                                started.app().stop();
+                                started.served().save().getAsBoolean();
+                            }
+                        };
+            }));
+        }
+        if (!args.isEmpty() && args.get(0).equals("--import")) {
+            return OptionalInt.of(importFile(env, args, System.in, out, err));
+        }
+        if (args.contains("--notify-test")) {
+            List<String> settings = new ArrayList<>(args);
+            settings.remove("--notify-test");
+            try {
+                Config config = Settings.parse(env, settings);
+                return OptionalInt.of(NotifyTest.run(
+                        config.read(
+                                NotifySettings.NOTIFY_URLS,
+                                v -> Target.parseAll(v, new Regions(Clock.systemUTC(), null)::parse)),
+                        Notifier.http(userAgent()),
+                        out));
+            } catch (ConfigException e) {
+                e.getMessage().lines().forEach(line -> err.println("ERROR pocketapi: " + line));
+                return OptionalInt.of(2);
+            }
+        }
+        return OptionalInt.empty();
     }
 
     /** A service listening: its configuration, its modules, its server. */

@@ -1,10 +1,6 @@
 package pocketapi;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,12 +16,8 @@ import pocketapi.holidays.HolidaySettings;
 import pocketapi.regions.RegionSettings;
 
 /** The packaged jar as a real process (for failsafe tests): started with {@code java -jar}, output captured. */
-final class JarProcess implements AutoCloseable {
+final class JarProcess implements Answering, AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile("listening on http://[^ ]+:(\\d+)");
-    private static final HttpClient CLIENT = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
 
     private final Process process;
     /**
@@ -91,7 +83,8 @@ final class JarProcess implements AutoCloseable {
     static JarProcess start(List<String> wrapper, List<String> jvm, Map<String, String> env, String... args)
             throws Exception {
         JarProcess jar = launch(wrapper, jvm, withDefaultPort(env), args);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        // A bound only, against a hang: it returns as soon as the line is there, however busy the machine.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (jar.port < 0) {
             Matcher m = LISTENING.matcher(jar.output());
             if (m.find()) {
@@ -160,7 +153,8 @@ final class JarProcess implements AutoCloseable {
         return out;
     }
 
-    String origin() {
+    @Override
+    public String origin() {
         return "http://127.0.0.1:" + port;
     }
 
@@ -180,24 +174,6 @@ final class JarProcess implements AutoCloseable {
             Thread.sleep(20);
         }
         return output();
-    }
-
-    HttpResponse<String> get(String path, String... headers) throws IOException, InterruptedException {
-        HttpRequest.Builder request =
-                HttpRequest.newBuilder(URI.create(origin() + path)).timeout(Duration.ofSeconds(10));
-        if (headers.length > 0) {
-            request.headers(headers);
-        }
-        return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    /** Sends any method, without a body. */
-    HttpResponse<String> send(String method, String path) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(origin() + path))
-                .timeout(Duration.ofSeconds(10))
-                .method(method, HttpRequest.BodyPublishers.noBody())
-                .build();
-        return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     /**

@@ -13,6 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.Dimension;
@@ -35,12 +38,60 @@ class LandingPageBrowserTest {
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
+    /** One browser for the class (a start costs seconds): each test opens its own server's page in it. */
+    private static ChromeDriver browser;
+
+    private static Dimension firstSize;
+
     @TempDir
-    Path profile;
+    static Path profile;
+
+    @BeforeAll
+    static void start() {
+        RequiredTools.require("chromium chromium-driver", CHROMIUM, CHROMEDRIVER);
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        // The flags that keep Chromium from reaching out to the network on its own.
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + profile);
+        options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL", LogType.PERFORMANCE, "ALL"));
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
+        browser = new ChromeDriver(service, options);
+        firstSize = browser.manage().window().getSize();
+    }
+
+    @AfterAll
+    static void quit() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    /**
+     * Before each test: the window as the browser started it, and the console and network logs of the tests before read
+     * and dropped (reading them empties them), so a test sees its own page's alone.
+     */
+    @BeforeEach
+    void fresh() {
+        browser.manage().window().setSize(firstSize);
+        browser.manage().logs().get(LogType.BROWSER);
+        browser.manage().logs().get(LogType.PERFORMANCE);
+    }
 
     @Test
     void the_page_loads_offline_with_numbers_a_picture_this_years_calendar_and_no_errors() {
-        RequiredTools.require("chromium chromium-driver", CHROMIUM, CHROMEDRIVER);
         // 2026-05-06 in UTC+8: the next break is 端午节, 44 days away.
         MutableClock clock = new MutableClock("2026-05-06T02:00:00Z");
         TestServer.run(TestApps.app(clock), server -> {
@@ -49,65 +100,57 @@ class LandingPageBrowserTest {
                     List.of("/api/holidays", "/api/holidays?type=alarm", "/api/holidays/detail", "/img/url")) {
                 assertThat(server.get(path).statusCode()).isEqualTo(200);
             }
-            ChromeDriver browser = start();
-            try {
-                browser.manage().window().setSize(new Dimension(1280, 900));
-                browser.get(server.origin() + "/");
-                awaitLoaded(browser);
-                screenshot(browser, "landing-desktop.png");
-                assertThat(linesStartingWithPunctuation(browser)).isEmpty();
-                assertBadge(browser, server.origin());
-                assertThat(text(browser, "total"))
-                        .as("the page's own calls are not counted")
-                        .isEqualTo("4");
+            browser.manage().window().setSize(new Dimension(1280, 900));
+            browser.get(server.origin() + "/");
+            awaitLoaded(browser);
+            screenshot(browser, "landing-desktop.png");
+            assertThat(linesStartingWithPunctuation(browser)).isEmpty();
+            assertBadge(browser, server.origin());
+            assertThat(text(browser, "total"))
+                    .as("the page's own calls are not counted")
+                    .isEqualTo("4");
 
-                browser.manage().window().setSize(new Dimension(390, 844));
-                browser.navigate().refresh();
-                awaitLoaded(browser);
-                screenshot(browser, "landing-phone.png");
-                assertThat(linesStartingWithPunctuation(browser)).isEmpty();
-                // At the top: today's and tomorrow's answer (2026-05-06 and -07 are ordinary weekdays).
-                // The API's word shown as the API's, with its meaning, not as a typo.
-                assertThat(text(browser, "day-today"))
-                        .startsWith("今天 5月6日 周三")
-                        .contains("work 上班 · 工作日 · 接口值 flase = 普通日", "the API's value flase = an ordinary day");
-                assertThat(text(browser, "day-tomorrow"))
-                        .startsWith("明天 5月7日 周四")
-                        .contains("work 上班 · 工作日 · 接口值 flase = 普通日");
-                assertPhoneWidth(browser);
-                assertThat(text(browser, "total"))
-                        .as("nor those of a second view")
-                        .isEqualTo("4");
-                assertThat(text(browser, "updates")).contains("added by itself");
+            browser.manage().window().setSize(new Dimension(390, 844));
+            browser.navigate().refresh();
+            awaitLoaded(browser);
+            screenshot(browser, "landing-phone.png");
+            assertThat(linesStartingWithPunctuation(browser)).isEmpty();
+            // At the top: today's and tomorrow's answer (2026-05-06 and -07 are ordinary weekdays).
+            // The API's word shown as the API's, with its meaning, not as a typo.
+            assertThat(text(browser, "day-today"))
+                    .startsWith("今天 5月6日 周三")
+                    .contains("work 上班 · 工作日 · 接口值 flase = 普通日", "the API's value flase = an ordinary day");
+            assertThat(text(browser, "day-tomorrow"))
+                    .startsWith("明天 5月7日 周四")
+                    .contains("work 上班 · 工作日 · 接口值 flase = 普通日");
+            assertPhoneWidth(browser);
+            assertThat(text(browser, "total")).as("nor those of a second view").isEqualTo("4");
+            assertThat(text(browser, "updates")).contains("added by itself");
 
-                assertCalendar(browser);
-                assertForecast(browser);
-                assertChart(browser);
-                assertRegionSwitch(browser);
-                assertThat(severeConsoleEntries(browser)).isEmpty();
-                // The last day of the data, where the regions' next day (2027-01-01, in their data) and the
-                // mainland's (not) differ.
-                clock.set("2026-12-31T02:00:00Z");
-                assertRegionFragment(browser, server.origin());
-                assertThat(severeConsoleEntries(browser))
-                        .as("no script error; the mainland's next break, after its data, is a 404 Chromium logs")
-                        .allMatch(e -> e.endsWith("/api/holidays/next - Failed to load resource: the server "
-                                + "responded with a status of 404 (Not Found)"));
-                assertThat(requestedUrls(browser))
-                        .isNotEmpty()
-                        .allSatisfy(url -> assertThat(url).startsWith(server.origin() + "/"))
-                        .anySatisfy(url -> assertThat(url).startsWith(server.origin() + "/d/image/samples/"))
-                        .anySatisfy(url -> assertThat(url).isEqualTo(server.origin() + "/api/info"));
-                assertReference(browser, server);
-            } finally {
-                browser.quit();
-            }
+            assertCalendar(browser);
+            assertForecast(browser);
+            assertChart(browser);
+            assertRegionSwitch(browser);
+            assertThat(severeConsoleEntries(browser)).isEmpty();
+            // The last day of the data, where the regions' next day (2027-01-01, in their data) and the
+            // mainland's (not) differ.
+            clock.set("2026-12-31T02:00:00Z");
+            assertRegionFragment(browser, server.origin());
+            assertThat(severeConsoleEntries(browser))
+                    .as("no script error; the mainland's next break, after its data, is a 404 Chromium logs")
+                    .allMatch(e -> e.endsWith("/api/holidays/next - Failed to load resource: the server "
+                            + "responded with a status of 404 (Not Found)"));
+            assertThat(requestedUrls(browser))
+                    .isNotEmpty()
+                    .allSatisfy(url -> assertThat(url).startsWith(server.origin() + "/"))
+                    .anySatisfy(url -> assertThat(url).startsWith(server.origin() + "/d/image/samples/"))
+                    .anySatisfy(url -> assertThat(url).isEqualTo(server.origin() + "/api/info"));
+            assertReference(browser, server);
         });
     }
 
     @Test
     void in_late_november_the_page_says_why_next_year_is_missing_in_both_languages_not_the_apis_error() {
-        RequiredTools.require("chromium chromium-driver", CHROMIUM, CHROMEDRIVER);
         java.time.Clock november = TestApps.at("2026-11-23T02:00:00Z");
         pocketapi.holidays.HolidayCalendar calendar = TestApps.calendar(november);
         // Never reached a source for 2027 (no updater runs here): not fetched, not "not published".
@@ -125,7 +168,6 @@ class LandingPageBrowserTest {
 
     @Test
     void with_updates_off_the_page_never_says_next_year_comes_by_itself() {
-        RequiredTools.require("chromium chromium-driver", CHROMIUM, CHROMEDRIVER);
         java.time.Clock december = TestApps.at("2026-12-31T02:00:00Z");
         List<String> page =
                 texts(TestApps.app(Map.of("HOLIDAY_UPDATE_URL", "off"), december), "next", "day-tomorrow", "body");
@@ -197,56 +239,28 @@ class LandingPageBrowserTest {
     }
 
     /** The page's "next break" line once it has been filled in. */
-    private String nextLine(io.javalin.Javalin app) {
+    private static String nextLine(io.javalin.Javalin app) {
         return texts(app, "next").get(0);
     }
 
     /** The text of each element by id ({@code body}: the whole page), once the "next break" line is filled in. */
-    private List<String> texts(io.javalin.Javalin app, String... ids) {
+    private static List<String> texts(io.javalin.Javalin app, String... ids) {
         List<String> texts = new ArrayList<>();
         TestServer.run(app, server -> {
-            ChromeDriver browser = start();
-            try {
-                browser.get(server.origin() + "/");
-                long deadline = System.nanoTime() + 10_000_000_000L;
-                while (text(browser, "next").equals("…") && System.nanoTime() < deadline) {
-                    Thread.sleep(50);
-                }
-                for (String id : ids) {
-                    texts.add(
-                            id.equals("body")
-                                    ? browser.findElement(org.openqa.selenium.By.tagName("body"))
-                                            .getText()
-                                    : text(browser, id));
-                }
-            } finally {
-                browser.quit();
+            browser.get(server.origin() + "/");
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (text(browser, "next").equals("…") && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            for (String id : ids) {
+                texts.add(
+                        id.equals("body")
+                                ? browser.findElement(org.openqa.selenium.By.tagName("body"))
+                                        .getText()
+                                : text(browser, id));
             }
         });
         return texts;
-    }
-
-    private ChromeDriver start() {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        // The flags that keep Chromium from reaching out to the network on its own.
-        options.addArguments(
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--user-data-dir=" + profile);
-        options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL", LogType.PERFORMANCE, "ALL"));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort()
-                .build();
-        return new ChromeDriver(service, options);
     }
 
     /** The totals show as numbers, the picture has loaded, this year and next year's forecast are drawn. */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * CALENDARS_DIR with the packaged jar: a file edited while the service runs is answered from within seconds, without a
- * restart; a bad edit keeps the previous version; a bad file stops the start.
+ * restart; a bad edit keeps the previous version. A bad file at the start: StartupTest.
  */
 class OwnCalendarsIT {
     private static final String ALARM = "/api/holidays?type=alarm&y=2026&m=11&d=28&calendar=acme";
@@ -49,18 +49,5 @@ class OwnCalendarsIT {
             body = jar.get(ALARM).body();
         }
         return body;
-    }
-
-    @Test
-    void a_bad_calendar_file_stops_the_start_with_one_line_naming_it_and_exit_code_2() throws Exception {
-        Files.writeString(dir.resolve("acme.json"), "{\"week\":\"7\"}");
-        try (JarProcess jar = JarProcess.launch(Map.of("CALENDARS_DIR", dir.toString(), "PORT", "0"))) {
-            assertThat(jar.exitCode()).isEqualTo(2);
-            assertThat(jar.output())
-                    .isEqualTo("ERROR pocketapi: " + dir.resolve("acme.json") + ": \"week\" must be 5 "
-                            + "(Monday to Friday), 6 (Monday to Saturday) or alt:YYYY-MM-DD (big/small "
-                            + "weeks: the Saturday of the "
-                            + "week holding that date is worked, then every other Saturday) (7)");
-        }
     }
 }

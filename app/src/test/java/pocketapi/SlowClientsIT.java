@@ -51,7 +51,7 @@ class SlowClientsIT {
                     c.close();
                 }
             }
-            String log = jar.awaitOutput("slow clients: closed", Duration.ofSeconds(10));
+            String log = jar.awaitOutput("slow clients: closed", Duration.ofSeconds(60));
             assertThat(log)
                     .contains(
                             "MAX_CONNECTIONS 1000 is more than the open-file limit allows (400 files",

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -39,19 +40,22 @@ class SlowUpstreamsIT {
                                     .statusCode())
                             .isEqualTo(200);
                 }
-                // The calls spread over the first region round too (10 s after the start): every updater is then
-                // waiting on a drip, and the saves go on, each second, on a thread of their own.
-                for (int i = 3; i < CALLS; i++) {
-                    assertThat(jar.get("/api/holidays?type=alarm").statusCode()).isEqualTo(200);
-                    Thread.sleep(120);
+                // The updates (the mainland's a second after the start, then the regions' round, on one thread)
+                // waiting on a drip; then the calls, and the saves go on, each second, on a thread of their own.
+                long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                while (drip.requests().isEmpty() && System.nanoTime() - deadline < 0) {
+                    Thread.sleep(20);
                 }
                 assertThat(drip.requests()).isNotEmpty();
+                for (int i = 3; i < CALLS; i++) {
+                    assertThat(jar.get("/api/holidays?type=alarm").statusCode()).isEqualTo(200);
+                }
                 CounterFiles.awaitSaved(stats, CALLS);
                 jar.process().destroyForcibly(); // kill -9
                 jar.process().waitFor();
             }
-            env.put("HOLIDAY_UPDATE_URL", "off");
-            try (JarProcess again = JarProcess.start(Map.of("STATS_FILE", stats.toString()))) {
+            // The next start only reads the file: in this JVM, through Main's own start.
+            try (InProcess.Service again = InProcess.start(dir, Map.of("STATS_FILE", stats.toString()))) {
                 assertThat(new ObjectMapper()
                                 .readTree(again.get("/api/info").body())
                                 .at("/site/totalRequests")

@@ -4,14 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The counters survive the ways a real process ends: SIGTERM, and a crash after a flush. */
+/**
+ * The counters survive the ways a real process ends: SIGTERM, and a crash after a flush. The jar is ended; the next
+ * start, which only reads what it left, is in this JVM through Main's own start ({@link InProcess}).
+ */
 class StatsIT {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final int N = 50;
@@ -31,7 +32,7 @@ class StatsIT {
         }
     }
 
-    private static JsonNode info(JarProcess jar) throws Exception {
+    private static JsonNode info(Answering jar) throws Exception {
         return MAPPER.readTree(
                 jar.get("/api/info", "CF-Connecting-IP", "198.51.100.5").body());
     }
@@ -43,7 +44,7 @@ class StatsIT {
             jar.process().destroy(); // SIGTERM: the contract's clean stop
             assertThat(jar.exitCode()).isEqualTo(0);
         }
-        try (JarProcess again = JarProcess.start(env())) {
+        try (InProcess.Service again = InProcess.start(dir, env())) {
             JsonNode info = info(again);
             assertThat(info.at("/site/totalRequests").longValue()).isEqualTo(N + 1);
             assertThat(info.at("/requestUserStats/totalRequests").longValue()).isEqualTo(N + 1);
@@ -84,7 +85,7 @@ class StatsIT {
             failed = errors.get();
         }
         assertThat(answered).isPositive();
-        try (JarProcess again = JarProcess.start(env())) {
+        try (InProcess.Service again = InProcess.start(dir, env())) {
             long saved = info(again).at("/site/totalRequests").longValue() - 1;
             // Every answered call was saved; at most the four calls in flight at the end were counted
             // without their answer reaching the client.
@@ -100,7 +101,7 @@ class StatsIT {
             jar.process().destroyForcibly(); // SIGKILL: no shutdown hook runs
             jar.exitCode();
         }
-        try (JarProcess again = JarProcess.start(env())) {
+        try (InProcess.Service again = InProcess.start(dir, env())) {
             assertThat(info(again).at("/site/totalRequests").longValue()).isEqualTo(N + 1);
             // The history too: yesterday and today (a run across UTC+8 midnight splits them), this call included.
             assertThat(history(again)).containsExactly(N + 2L, N / 2L, N / 2L, 2L, 0L);
@@ -108,7 +109,7 @@ class StatsIT {
     }
 
     /** The last two days of /api/info/history added up: site, holidays, pictures, info, other. */
-    static long[] history(JarProcess jar) throws Exception {
+    static long[] history(Answering jar) throws Exception {
         long[] sum = new long[5];
         for (JsonNode day :
                 MAPPER.readTree(jar.get("/api/info/history?days=2").body()).get("days")) {
@@ -118,36 +119,5 @@ class StatsIT {
             }
         }
         return sum;
-    }
-
-    /** One case end to end; StatsStoreTest covers every kind of bad file (truncated, empty, wrong shape ...). */
-    @Test
-    void a_bad_stats_file_is_kept_aside_and_the_good_bak_is_used() throws Exception {
-        String content = "¯\\_(ツ)_/¯ not JSON";
-        Path data = Files.createDirectories(dir.resolve("data"));
-        Files.writeString(data.resolve("stats.json"), content);
-        // Seen yesterday: a user idle past STATS_USER_DAYS (90) would be forgotten at the first save, which may come
-        // first.
-        String yesterday = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8))
-                .minusDays(1)
-                .toString();
-        Files.writeString(data.resolve("stats.json.bak"), """
-                {"format":"pocketapi-stats/3","instance":"0123456789abcdef","site":[40,0,"%s"],"users":[
-                ["198.51.100.5",30,0,"%s"]
-                ]}
-                """.formatted(yesterday, yesterday));
-        try (JarProcess jar = JarProcess.start(env())) {
-            JsonNode info = info(jar);
-            assertThat(info.at("/site/totalRequests").longValue()).isEqualTo(41);
-            assertThat(info.at("/site/dailyRequests").longValue()).isEqualTo(1);
-            assertThat(info.at("/requestUserStats/totalRequests").longValue()).isEqualTo(31);
-            assertThat(jar.output()).contains("cannot read the counters in " + data.resolve("stats.json"));
-        }
-        try (Stream<Path> files = Files.list(data)) {
-            Path aside = files.filter(p -> p.getFileName().toString().startsWith("stats.json.corrupt-"))
-                    .findFirst()
-                    .orElseThrow();
-            assertThat(Files.readString(aside)).isEqualTo(content);
-        }
     }
 }

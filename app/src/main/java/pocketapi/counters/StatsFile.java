@@ -63,8 +63,11 @@ final class StatsFile {
                         sibling(old));
             }
         }
-        boolean writable = readWhole(file, to) & readWhole(sibling(".bak"), to);
+        // Oldest first: counts merge by the larger whatever the order, but at the user bound a user read makes room by
+        // dropping the least recently read, so the last save's users must be read last to be the ones kept.
+        boolean writable = readWhole(sibling(".bak"), to);
         readLines(sibling(".log.bak"), to);
+        writable &= readWhole(file, to);
         readLines(sibling(".log"), to);
         rawIds = to.rawIds;
         fileBytes = size(file);

@@ -422,6 +422,25 @@ class StatsFileTest {
         }
     }
 
+    @Test
+    void at_the_user_bound_a_start_keeps_the_users_of_the_last_save_not_those_of_the_backup_before_it()
+            throws Exception {
+        StatsFlusher flusher = open(2);
+        call("a");
+        call("b");
+        assertThat(flusher.stop()).isTrue();
+        flusher = open(2);
+        call("c");
+        call("d"); // a and b, least recently seen, make room: the save holds c and d, the backup a and b
+        assertThat(flusher.stop()).isTrue();
+        assertThat(dir.resolve("stats.json.bak")).exists();
+        open(2);
+        assertThat(List.of("a", "b", "c", "d").stream()
+                        .map(u -> counters.user(u).total())
+                        .toList())
+                .isEqualTo(List.of(0L, 0L, 1L, 1L));
+    }
+
     /** Whether {@code bytes} holds {@code part} anywhere. */
     static boolean contains(byte[] bytes, byte[] part) {
         for (int i = 0; i + part.length <= bytes.length; i++) {

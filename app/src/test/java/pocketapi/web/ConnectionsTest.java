@@ -21,11 +21,18 @@ class ConnectionsTest {
         QueuedThreadPool pool = Connections.threadPool();
         pool.start();
         try (LogCapture log = new LogCapture()) {
-            CountDownLatch failed = new CountDownLatch(3);
-            for (int i = 0; i < 3; i++) {
+            Runnable failing = () -> {
+                throw new IllegalStateException("already released");
+            };
+            // The first failure is told at once; the next two with the next line, a minute later (or at the stop).
+            // One at a time: two failing together could both be counted before the first line is written.
+            pool.execute(failing);
+            assertThat(log.awaitLinesWith("task(s) failed")).hasSize(1);
+            CountDownLatch failed = new CountDownLatch(2);
+            for (int i = 0; i < 2; i++) {
                 pool.execute(() -> {
                     failed.countDown();
-                    throw new IllegalStateException("already released");
+                    failing.run();
                 });
             }
             assertThat(failed.await(5, TimeUnit.SECONDS)).isTrue();
@@ -33,7 +40,6 @@ class ConnectionsTest {
             pool.execute(ran::countDown);
             assertThat(ran.await(5, TimeUnit.SECONDS)).isTrue();
             assertThat(pool.getThreads()).isPositive();
-            // The first failure is told at once, the next two with the next line a minute later (or at the stop).
             assertThat(log.lines())
                     .singleElement()
                     .satisfies(line -> assertThat(line)

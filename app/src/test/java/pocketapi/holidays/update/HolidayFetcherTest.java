@@ -16,16 +16,17 @@ class HolidayFetcherTest {
     @Test
     void a_mirror_that_sends_a_byte_a_second_holds_neither_a_fetch_nor_the_round_past_its_limit() throws Exception {
         try (Mirror mirror = new Mirror().drip()) {
+            // A fetch's own 2 s end the first; the second, asked at 2 s, is ended by the round's 3 s first.
             HolidayFetcher fetcher = new HolidayFetcher(
-                    Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofSeconds(5), "pocketapi-test");
+                    Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(3), "pocketapi-test");
             long roundEnd = fetcher.roundEnd();
             URI base = mirror.base();
             assertThat(reason(fetcher.fetch(base.resolve("/2026.json"), roundEnd)))
-                    .isEqualTo("no complete answer within 3 s");
+                    .isEqualTo("no complete answer within 2 s");
             assertThat(reason(fetcher.fetch(base.resolve("/2027.json"), roundEnd)))
-                    .isEqualTo("no complete answer before the round's 5 s were over");
+                    .isEqualTo("no complete answer before the round's 3 s were over");
             assertThat(reason(fetcher.fetch(base.resolve("/2028.json"), roundEnd)))
-                    .isEqualTo("not asked: the round's 5 s were over");
+                    .isEqualTo("not asked: the round's 3 s were over");
             assertThat(mirror.requests()).containsExactly("/2026.json", "/2027.json");
         }
     }

@@ -242,7 +242,7 @@ class HolidayUpdaterTest {
             updater.start(scheduler);
             // Had start() run the check itself, the (hanging) mirror would have been asked already.
             assertThat(mirror.requests()).isEmpty();
-            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (mirror.requests().isEmpty() && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
