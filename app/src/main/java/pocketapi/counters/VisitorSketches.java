@@ -1,6 +1,7 @@
 package pocketapi.counters;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -42,6 +43,15 @@ final class VisitorSketches {
 
     private Union all;
     private long windowsDay = Long.MIN_VALUE;
+    /**
+     * The estimates of {@link #days30} and {@link #all} as of their last change, -1 when they changed since; and each
+     * day's own, dropped when its sketch changes. An estimate reads every register of a dense sketch: made once per
+     * change, not for every answer that shows it (the history asks 30 days' on every call, under the counters' lock).
+     */
+    private long estimated30 = -1;
+
+    private long estimatedAll = -1;
+    private final Map<Long, Long> estimates = new HashMap<>();
 
     /**
      * @param kept days kept (STATS_HISTORY_DAYS, at least 1)
@@ -65,12 +75,15 @@ final class VisitorSketches {
     /** One visitor, by its keyed hash, on {@code today}. */
     void add(long today, long key) {
         days.computeIfAbsent(today, d -> new HllSketch(LG_K, TYPE)).update(key);
+        estimates.remove(today);
         if (tracked) {
             fresh.computeIfAbsent(today, d -> new HllSketch(LG_K, TYPE)).update(key);
         }
         windows(today);
         days30.update(key);
         all.update(key);
+        estimated30 = -1;
+        estimatedAll = -1;
     }
 
     /** Merges a copy of {@code day}'s sketch (from a file); a day not kept is ignored. */
@@ -85,11 +98,14 @@ final class VisitorSketches {
         }
         u.update(sketch);
         days.put(day, u.getResult(TYPE)); // a new object: a span may be reading the one it replaces
+        estimates.remove(day);
         if (windowsDay == today) {
             if (day > today - 30) {
                 days30.update(sketch);
+                estimated30 = -1;
             }
             all.update(sketch);
+            estimatedAll = -1;
         }
     }
 
@@ -98,6 +114,7 @@ final class VisitorSketches {
         if (!days.isEmpty() && days.firstKey() < day) {
             days.headMap(day).clear();
             fresh.headMap(day).clear();
+            estimates.keySet().removeIf(d -> d < day);
             windowsDay = Long.MIN_VALUE;
         }
     }
@@ -118,18 +135,26 @@ final class VisitorSketches {
             }
         }
         windowsDay = today;
+        estimated30 = -1;
+        estimatedAll = -1;
     }
 
     /** The visitors of {@code day}, estimated. */
     long count(long day) {
         HllSketch s = days.get(day);
-        return s == null ? 0 : Math.round(s.getCompositeEstimate());
+        return s == null ? 0 : estimates.computeIfAbsent(day, d -> Math.round(s.getCompositeEstimate()));
     }
 
     /** The visitors of the last 30 days and of all the days kept, to {@code today}, estimated. */
     long[] windowCounts(long today) {
         windows(today);
-        return new long[] {Math.round(days30.getCompositeEstimate()), Math.round(all.getCompositeEstimate())};
+        if (estimated30 < 0) {
+            estimated30 = Math.round(days30.getCompositeEstimate());
+        }
+        if (estimatedAll < 0) {
+            estimatedAll = Math.round(all.getCompositeEstimate());
+        }
+        return new long[] {estimated30, estimatedAll};
     }
 
     /** The sketches of the days from {@code from} to {@code today}, to be counted unlocked: today's copied. */

@@ -52,6 +52,33 @@ class VisitorSketchesTest {
         assertThat(a.windowCounts(DAY)).containsExactly(expected, expected);
     }
 
+    /** The estimates are kept between changes (the history asks for them on every call): each change is seen. */
+    @Test
+    void a_count_read_between_changes_follows_every_add_merge_and_drop() {
+        VisitorSketches sketches = new VisitorSketches(40, false);
+        add(sketches, DAY - 1, 0, 10);
+        add(sketches, DAY, 0, 5);
+        assertThat(sketches.count(DAY)).isEqualTo(5);
+        assertThat(sketches.windowCounts(DAY)).containsExactly(10, 10);
+        add(sketches, DAY, 5, 20);
+        assertThat(sketches.count(DAY)).isEqualTo(20);
+        assertThat(sketches.windowCounts(DAY)).containsExactly(20, 20);
+        VisitorSketches other = new VisitorSketches(40, false);
+        add(other, DAY - 1, 100, 130);
+        add(other, DAY - 35, 200, 207);
+        sketches.merge(DAY - 1, VisitorSketches.read(other.snapshot().get(DAY - 1)), DAY);
+        assertThat(sketches.count(DAY - 1)).isEqualTo(40);
+        assertThat(sketches.windowCounts(DAY)).containsExactly(50, 50);
+        sketches.merge(DAY - 35, VisitorSketches.read(other.snapshot().get(DAY - 35)), DAY);
+        assertThat(sketches.windowCounts(DAY)).as("past 30 days: in all only").containsExactly(50, 57);
+        sketches.dropBefore(DAY - 1);
+        assertThat(sketches.count(DAY - 35)).isZero();
+        assertThat(sketches.windowCounts(DAY)).containsExactly(50, 50);
+        assertThat(sketches.windowCounts(DAY + 1)).as("the next day").containsExactly(50, 50);
+        add(sketches, DAY + 1, 1000, 1003);
+        assertThat(sketches.windowCounts(DAY + 1)).containsExactly(53, 53);
+    }
+
     @Test
     void a_span_of_days_counts_each_visitor_once_and_days_past_those_kept_go() {
         VisitorSketches sketches = new VisitorSketches(3, true);
