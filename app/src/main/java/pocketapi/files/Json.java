@@ -20,6 +20,8 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.List;
 
@@ -100,6 +102,26 @@ public final class Json {
     }
 
     private record Warm(String name, int n, boolean yes, List<String> list) {}
+
+    /**
+     * JSON text written token by token by a generator of {@link #FACTORY}: for what the start renders (the page's
+     * words), which would otherwise load the databind's classes before the first answer (some 300 ms on one core).
+     */
+    public static String write(Writing writing) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            writing.write(g);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a StringWriter does not fail", e);
+        }
+        return out.toString();
+    }
+
+    /** What {@link #write} writes. */
+    @FunctionalInterface
+    public interface Writing {
+        void write(JsonGenerator g) throws IOException;
+    }
 
     /**
      * {@link #FACTORY}'s codec: the one mapper, made when a parser or generator first binds through it. Its code names

@@ -1,14 +1,13 @@
 package pocketapi.holidays;
 
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import pocketapi.files.Json;
 import pocketapi.logging.LogText;
 import pocketapi.web.Html;
-import pocketapi.web.Responses;
 
 /**
  * The holiday calendar's parts of the landing page: today's and tomorrow's answer at the top; the section of the
@@ -73,9 +72,8 @@ final class HolidaysPage {
     /** What the legend calls a region's marks, as the page's script reads them: JSON, escaped for an attribute. */
     private static String legend(Region region) {
         Region.Legend l = region.legend();
-        List<String> words =
-                List.of(l.off(), l.offEnglish(), l.statutory(), l.statutoryEnglish(), l.makeUp(), l.makeUpEnglish());
-        return Html.escape(new String(Responses.bytes(words), StandardCharsets.UTF_8));
+        String[] words = {l.off(), l.offEnglish(), l.statutory(), l.statutoryEnglish(), l.makeUp(), l.makeUpEnglish()};
+        return Html.escape(Json.write(g -> g.writeArray(words, 0, words.length)));
     }
 
     String top() {
@@ -221,8 +219,19 @@ final class HolidaysPage {
             }
             meanings.put(s.wire(), meaning(s.wire()));
         }
-        return Html.escape(
-                new String(Responses.bytes(Map.of("words", words, "meanings", meanings)), StandardCharsets.UTF_8));
+        // Token by token, not by the mapper: the page is made at start, before the databind is needed.
+        return Html.escape(Json.write(g -> {
+            g.writeStartObject();
+            for (var part : List.of(Map.entry("words", words), Map.entry("meanings", meanings))) {
+                g.writeObjectFieldStart(part.getKey());
+                for (Map.Entry<String, String[]> e : part.getValue().entrySet()) {
+                    g.writeFieldName(e.getKey());
+                    g.writeArray(e.getValue(), 0, e.getValue().length);
+                }
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+        }));
     }
 
     /** What the API's word for a day means (its spellings are the specification's own), in Chinese and English. */

@@ -3,6 +3,7 @@ package pocketapi.web;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import org.eclipse.jetty.http.HttpGenerator;
 import org.eclipse.jetty.io.Connection;
@@ -76,10 +77,11 @@ final class Connections extends AbstractLifeCycle implements Connection.Listener
     }
 
     /**
-     * Jetty's thread pool as Javalin makes it (at most 250 threads, 8 kept, idle ones end after a minute), but a task
-     * that fails with Jetty's known slip (an {@code IllegalStateException} of its request-buffer bookkeeping,
-     * jetty/jetty.project#12939: "already released") is counted in one line a minute: the connection it served is
-     * closed by Jetty, the thread goes on. Any other failure reaches Jetty's own handling, which logs it.
+     * Jetty's thread pool as Javalin makes it (at most 250 threads, 8 kept, idle ones end after a minute, an unbounded
+     * queue of jobs waiting for a thread), but a task that fails with Jetty's known slip (an
+     * {@code IllegalStateException} of its request-buffer bookkeeping, jetty/jetty.project#12939: "already released")
+     * is counted in one line a minute: the connection it served is closed by Jetty, the thread goes on. Any other
+     * failure reaches Jetty's own handling, which logs it.
      */
     static QueuedThreadPool threadPool() {
         Throttle slips = Throttle.counting(
@@ -87,7 +89,10 @@ final class Connections extends AbstractLifeCycle implements Connection.Listener
                 true,
                 "Jetty: %d task(s) failed inside its thread pool with its known buffer slip since the last such line "
                         + "(each closed its connection; the service goes on)");
-        QueuedThreadPool pool = new QueuedThreadPool(THREADS, 8, 60_000) {
+        // Its job queue unbounded as Jetty's own default is, but a JDK queue: Jetty's pads its slots by a hint that,
+        // when
+        // no one set it, it works out by starting the platform MBean server (236 classes, ~100 ms of a one-CPU start).
+        QueuedThreadPool pool = new QueuedThreadPool(THREADS, 8, 60_000, new LinkedBlockingQueue<>()) {
             @Override
             protected void runJob(Runnable job) {
                 try {
