@@ -282,7 +282,12 @@ public final class LocalCounters implements Counters {
         if (slot < 0 && !evict && !users.hasRoom()) {
             return;
         }
-        slot = slot < 0 ? users.use(key) : slot;
+        // A user merged with evict (read from a file, or the others' part from Redis) is the most recently read,
+        // already
+        // kept or not: at the bound the least recently read gives up its place, so the users of the last file read are
+        // the ones kept whatever files held them before (a user kept from .log.bak and read again in stats.json was not
+        // made recent, and gave way to one of that file's other users, which one depending on where the keys fell).
+        slot = slot < 0 || evict ? users.use(key) : slot;
         Tally had = users.tally(slot);
         Tally merged = had.max(t);
         boolean person = had.day() == merged.day() && users.visitor(slot) || t.day() == merged.day() && visitor;

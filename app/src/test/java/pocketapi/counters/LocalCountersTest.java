@@ -220,6 +220,26 @@ class LocalCountersTest {
         assertThat(counters.countAndReport("newer", HOLIDAYS).userTotal()).isEqualTo(1);
     }
 
+    /**
+     * Files read at start (and the others' part read from Redis) are merged with evict: a user read again is the most
+     * recently read, so at the bound the last file's users are the ones kept, whatever an earlier file held.
+     */
+    @Test
+    void a_user_merged_again_is_the_most_recently_read_and_keeps_its_place_at_the_bound() {
+        LocalCounters counters = counters(2, 1);
+        counters.merge(KEYS.of("old"), new Tally(5, 5, MAY_1), true); // from an older file
+        counters.merge(KEYS.of("newer"), new Tally(1, 1, MAY_1), true);
+        counters.merge(KEYS.of("old"), new Tally(6, 6, MAY_1), true); // from the last file: now the most recent
+        counters.merge(KEYS.of("newest"), new Tally(1, 1, MAY_1), true); // so "newer" goes
+        assertThat(counters.snapshot(0).keys()).containsExactlyInAnyOrder(KEYS.of("old"), KEYS.of("newest"));
+        assertThat(counters.user(KEYS.of("old")).total()).isEqualTo(6);
+        // Without evict (this instance's own counts read back from Redis) nobody makes room, and no one moves.
+        counters.merge(KEYS.of("other"), new Tally(9, 9, MAY_1), false);
+        counters.merge(KEYS.of("old"), new Tally(7, 7, MAY_1), false);
+        counters.merge(KEYS.of("another"), new Tally(1, 1, MAY_1), true); // "old" is the least recently read: it goes
+        assertThat(counters.snapshot(0).keys()).containsExactlyInAnyOrder(KEYS.of("newest"), KEYS.of("another"));
+    }
+
     @Test
     void each_tracker_takes_what_changed_since_its_own_last_take_as_absolute_values() {
         LocalCounters counters = counters(10, 2);
