@@ -37,7 +37,8 @@ public final class HitokotoModule implements Module {
 
     @Override
     public String about() {
-        return "A sentence (一言), as the hitokoto API answers it: the built-in poetry and classics, or HITOKOTO_DIR's.";
+        return "A sentence (一言), as the hitokoto API answers it: the built-in poetry and classics, "
+                + "or HITOKOTO_DIR's.";
     }
 
     @Override

@@ -134,7 +134,7 @@ public final class DayJson {
             @JsonPropertyDescription("A statutory holiday by the region's law; null when not known.") @Nullable
             Boolean statutory,
 
-            @JsonPropertyDescription("A day the law gives part of the population (三八妇女节 ...); null for none.") @Nullable
+            @JsonPropertyDescription("A day the law gives part of the population (妇女节 ...); else null.") @Nullable
             Law.GroupHoliday groupHoliday,
 
             @JsonPropertyDescription("The least pay for work that day, as a multiple of the wage, where a labour law "
