@@ -21,15 +21,7 @@ import pocketapi.web.Responses;
  * /api/info".
  */
 public final class StatsRoutes {
-    public static final Param<Boolean> CSV = new Param<>(
-                    "format",
-                    v -> switch (v) {
-                        case "json" -> false;
-                        case "csv" -> true;
-                        default -> throw new IllegalArgumentException("must be json or csv");
-                    },
-                    false)
-            .choices("json", "csv")
+    public static final Param<Boolean> CSV = Param.either("format", "json", "csv")
             .described("json (the default) or csv: a header line, then a line per day, "
                     + "date,site,holidays,pictures,info,other,bots,imported,visitors.");
     public static final Param<Metric> METRIC = new Param<>(
@@ -68,15 +60,7 @@ public final class StatsRoutes {
      * {@code bots=include}: the calls metrics count the crawlers' too, the number {@code /api/info}'s
      * {@code totalRequests} shows; {@code exclude}, the default, leaves them out.
      */
-    public static final Param<Boolean> BOTS = new Param<>(
-                    "bots",
-                    v -> switch (v) {
-                        case "include" -> true;
-                        case "exclude" -> false;
-                        default -> throw new IllegalArgumentException("must be exclude or include");
-                    },
-                    false)
-            .choices("exclude", "include")
+    public static final Param<Boolean> BOTS = Param.either("bots", "exclude", "include")
             .described("For the calls metrics: exclude (the default) leaves the crawlers' calls out; include counts "
                     + "them too, as /api/info's totalRequests does. The visitors never include crawlers.");
 

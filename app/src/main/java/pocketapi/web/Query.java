@@ -313,6 +313,20 @@ public final class Query {
             return schema(Map.of("type", "array", "items", schema));
         }
 
+        /** One of two words: {@code off} (also when absent) is false, {@code on} true; offered in that order. */
+        public static Param<Boolean> either(String name, String off, String on) {
+            return new Param<Boolean>(
+                            name,
+                            v -> {
+                                if (v.equals(on) || v.equals(off)) {
+                                    return v.equals(on);
+                                }
+                                throw new IllegalArgumentException("must be " + off + " or " + on);
+                            },
+                            false)
+                    .choices(off, on);
+        }
+
         /** Any text, as given; absent: null. */
         public static Param<String> text(String name) {
             return new Param<>(name, v -> v, null);
