@@ -4,30 +4,67 @@
 # app/deploy/pocketapi.service), in one run, alternating A/B rounds to cancel machine drift.
 # Each server is pinned to one CPU and wrk to another, like a one-core VPS with a client beside it.
 #
-#   app/bench/bench.sh            full run (a few minutes)
-#   app/bench/bench.sh --quick    under a minute
-#   app/bench/bench.sh --only=NAME   one endpoint of the table (and JSON and alarm, for the ratios), e.g. --only="/img/pc 302"
+#   app/bench/bench.sh            full run (about 20 minutes on the development VM)
+#   app/bench/bench.sh --quick    about 3 minutes: a smoke test, not figures
+#   app/bench/bench.sh --only=NAME[,NAME]   endpoints of the table (and JSON and alarm, for the ratios), e.g. --only="/img/pc 302"
 #   app/bench/bench.sh --redis    Redis mode (STATS_REDIS_URL, a redis-server on wrk's CPU) against
 #                                 file mode, endpoint by endpoint; add --quick for a short run
 #   app/bench/bench.sh --base-jar=PATH   this build against another pocketapi jar (an earlier version,
 #                                 built from its commit), endpoint by endpoint; --only works too
+#   app/bench/bench.sh --jvms=N   N pairs of JVMs one after the other, each warmed and measured, the sums over
+#                                 all: one JVM of a jar can stay faster than another of the same jar (the JIT)
 #
 # Talks only to 127.0.0.1; every load is bounded in time; all servers are stopped at the end.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-work=$(mktemp -d /tmp/pocketapi-bench.XXXXXX)
 
-rounds=3; seconds=8; warmup=25; starts=5; conns=32; redis=0; only=""; base_jar=""
+rounds=3; seconds=8; warmup=25; starts=5; conns=32; redis=0; only=""; base_jar=""; jvms=1
 for arg in "$@"; do
   case "$arg" in
     --quick) rounds=1; seconds=2; warmup=4; starts=3 ;;
     --redis) redis=1 ;;
     --only=*) only=${arg#--only=} ;;
-    --base-jar=*) base_jar=$(cd "$(dirname "${arg#--base-jar=}")" && pwd)/$(basename "${arg#--base-jar=}") ;;
+    --jvms=*) jvms=${arg#--jvms=} ;;
+    --base-jar=*) base_jar=$(realpath -e -- "${arg#--base-jar=}" 2>/dev/null) && [ -f "$base_jar" ] \
+        || { echo "--base-jar: no file ${arg#--base-jar=}"; exit 2; } ;;
     *) echo "unknown option $arg"; exit 2 ;;
   esac
 done
+[[ "$jvms" =~ ^[1-9][0-9]?$ ]] || { echo "--jvms needs a number from 1 to 99"; exit 2; }
+
+endpoints=(  # name|path|the hello app's partner for it
+  "JSON|/api/holidays?y=2025&m=10&d=1|/json"
+  "detail|/api/holidays/detail?y=2025&m=10&d=1|/detail"
+  "pithy|/api/holidays?type=pithy&y=2025&m=10&d=1|/"
+  "alarm|/api/holidays?type=alarm&y=2025&m=10&d=1|/"
+  "alarm exchange|/api/holidays?type=alarm&y=2025&m=10&d=1&calendar=exchange|/"
+  "alarm week=alt|/api/holidays?type=alarm&y=2025&m=10&d=1&week=alt:2025-09-27|/"
+  "/img 302|/img|/redirect"
+  "/img/pc 302|/img/pc|/redirect"
+  "/img?type=json|/img?type=json|/json"
+  "/api/info|/api/info|/json"
+  "range (a month)|/api/holidays/range?from=2026-10-01&to=2026-10-31|/range"
+  "workdays/add|/api/workdays/add?date=2026-09-28&n=5|/json"
+  "/api/info/history|/api/info/history|/range"
+  "badge.svg|/api/badge.svg|/detail"
+  "/api/hitokoto|/api/hitokoto|/json"
+  "/api/ping|/api/ping|/"
+  "forecast|/api/holidays/forecast?y=2027|/range"
+)
+names=$(printf '%s\n' "${endpoints[@]}" | cut -d'|' -f1)
+if [ -n "$only" ]; then
+  IFS=, read -r -a wanted <<<"$only"
+  for w in "${wanted[@]}"; do
+    grep -qxF -- "$w" <<<"$names" || { echo "--only: no row named '$w'; the rows:"; echo "$names"; exit 2; }
+  done
+fi
+
+# Made after the options are read, with its removal set at once: an exit anywhere after leaves nothing in /tmp.
+work=$(mktemp -d /tmp/pocketapi-bench.XXXXXX)
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
 
 ncpu=$(nproc)
 server_cpu=$(( ncpu > 1 ? 1 : 0 )); client_cpu=0
@@ -41,10 +78,6 @@ jar="$top/app/target/pocketapi.jar"
 mkdir -p "$work/hello"
 javac -d "$work/hello" -cp "$jar" "$here/hello/Hello.java"
 echo "JVM flags: ${flags[*]}"
-
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
 
 redis_port=18379
 if [ "$redis" = 1 ]; then
@@ -131,9 +164,7 @@ if [ "$base" = hello ]; then
   installed=$(median "${su_inst[@]}"); installed_hello=$(median "${su_hello2[@]}")
 fi
 
-start_app "$base" 18081; hello_jvm=$started_pid
-start_app "$app" 18080; app_jvm=$started_pid
-
+rss() { awk '/VmHWM/ {print int($2/1024)}' "/proc/$1/status"; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 run_wrk() {  # url seconds server-pid -> "req/s p50_ms p99_ms errors server_cpu_us_per_request"
@@ -148,25 +179,6 @@ run_wrk() {  # url seconds server-pid -> "req/s p50_ms p99_ms errors server_cpu_
     END { printf "%.0f %.2f %.2f %d %.1f\n", rps, p50, p99, err, (n ? 1e6 * ticks / hz / n : 0) }' "$work/wrk.out"
 }
 
-endpoints=(  # name|path|the hello app's partner for it
-  "JSON|/api/holidays?y=2025&m=10&d=1|/json"
-  "detail|/api/holidays/detail?y=2025&m=10&d=1|/detail"
-  "pithy|/api/holidays?type=pithy&y=2025&m=10&d=1|/"
-  "alarm|/api/holidays?type=alarm&y=2025&m=10&d=1|/"
-  "alarm exchange|/api/holidays?type=alarm&y=2025&m=10&d=1&calendar=exchange|/"
-  "alarm week=alt|/api/holidays?type=alarm&y=2025&m=10&d=1&week=alt:2025-09-27|/"
-  "/img 302|/img|/redirect"
-  "/img/pc 302|/img/pc|/redirect"
-  "/img?type=json|/img?type=json|/json"
-  "/api/info|/api/info|/json"
-  "range (a month)|/api/holidays/range?from=2026-10-01&to=2026-10-31|/range"
-  "workdays/add|/api/workdays/add?date=2026-09-28&n=5|/json"
-  "/api/info/history|/api/info/history|/range"
-  "badge.svg|/api/badge.svg|/detail"
-  "/api/hitokoto|/api/hitokoto|/json"
-  "/api/ping|/api/ping|/"
-  "forecast|/api/holidays/forecast?y=2027|/range"
-)
 
 # Warm until the rate settles: 3-second runs until two in a row agree within 5% (at least $warmup s, at most
 # 40 runs). On a small VM the JIT and the host take a minute or more to settle, and a JVM still compiling in the
@@ -195,36 +207,54 @@ warm_endpoint() {  # base-url app-url
     before=$after
   done
 }
-echo "warming up both JVMs (at least ${warmup}s each, until the rate settles; the JIT needs a while)"
-for pass in 1 2; do
-  if [ "$base" = hello ]; then settle "http://127.0.0.1:18081" "$here/hello.lua"
-  else settle "http://127.0.0.1:18081" "$here/load.lua"; fi
-  settle "http://127.0.0.1:18080" "$here/load.lua"
+# Each pair of JVMs (--jvms=N: N pairs, one after the other) is started, warmed and measured on every endpoint; the
+# sums run over all pairs. One JVM can stay faster or slower than another of the same jar for its whole life (the JIT's
+# choices): an endpoint no change touched gave 90.4 % in one run and 105.9 % in the next; more pairs average that out.
+declare -A h_sum a_sum errs a50 a99 h50 h99 acpu hcpu spread
+rss_hello=0; rss_app=0
+for pair in $(seq "$jvms"); do
+  start_app "$base" 18081; hello_jvm=$started_pid
+  start_app "$app" 18080; app_jvm=$started_pid
+  echo "warming up both JVMs$([ "$jvms" -gt 1 ] && echo " (pair $pair of $jvms)") (at least ${warmup}s each, until the rate settles; the JIT needs a while)"
+  for pass in 1 2; do
+    if [ "$base" = hello ]; then settle "http://127.0.0.1:18081" "$here/hello.lua"
+    else settle "http://127.0.0.1:18081" "$here/load.lua"; fi
+    settle "http://127.0.0.1:18080" "$here/load.lua"
+  done
+  echo "measuring throughput: $rounds round(s) x ${seconds}s per endpoint, $base_label and $app_label alternating"
+  for e in "${endpoints[@]}"; do
+    name=${e%%|*}; rest=${e#*|}; path=${rest%%|*}; partner=${rest#*|}
+    if [ -n "$only" ] && [[ ",$only," != *",$name,"* ]] && [ "$name" != JSON ] && [ "$name" != alarm ]; then continue; fi
+    warm_endpoint "$(base_url "$path" "$partner")" "http://127.0.0.1:18080$path"
+    for _ in $(seq "$rounds"); do
+      read -r hr hp50 hp99 he hc <<<"$(run_wrk "$(base_url "$path" "$partner")" "$seconds" "$hello_jvm")"
+      read -r ar ap50 ap99 ae ac <<<"$(run_wrk "http://127.0.0.1:18080$path" "$seconds" "$app_jvm")"
+      h_sum[$name]=$(( ${h_sum[$name]:-0} + hr )); a_sum[$name]=$(( ${a_sum[$name]:-0} + ar ))
+      errs[$name]=$(( ${errs[$name]:-0} + he + ae ))
+      a50[$name]+=" $ap50"; a99[$name]+=" $ap99"; h50[$name]+=" $hp50"; h99[$name]+=" $hp99"
+      acpu[$name]+=" $ac"; hcpu[$name]+=" $hc"
+      spread[$name]+=" $(awk -v a="$ar" -v h="$hr" 'BEGIN{printf "%.0f", (h ? 100*a/h : 0)}')"
+    done
+  done
+  r=$(rss "$hello_jvm"); [ "$r" -gt "$rss_hello" ] && rss_hello=$r
+  r=$(rss "$app_jvm"); [ "$r" -gt "$rss_app" ] && rss_app=$r
+  if [ "$pair" -lt "$jvms" ]; then stop_app "$hello_jvm"; stop_app "$app_jvm"; fi
 done
 
-echo "measuring throughput: $rounds round(s) x ${seconds}s per endpoint, $base_label and $app_label alternating"
 table=()
 declare -A app_rps base_rps
+n=$((rounds * jvms))
 for e in "${endpoints[@]}"; do
-  name=${e%%|*}; rest=${e#*|}; path=${rest%%|*}; partner=${rest#*|}
-  if [ -n "$only" ] && [ "$name" != "$only" ] && [ "$name" != JSON ] && [ "$name" != alarm ]; then continue; fi
-  h_sum=0; a_sum=0; a50=(); a99=(); h50=(); h99=(); acpu=(); hcpu=(); errs=0
-  warm_endpoint "$(base_url "$path" "$partner")" "http://127.0.0.1:18080$path"
-  for _ in $(seq "$rounds"); do
-    read -r hr hp50 hp99 he hc <<<"$(run_wrk "$(base_url "$path" "$partner")" "$seconds" "$hello_jvm")"
-    read -r ar ap50 ap99 ae ac <<<"$(run_wrk "http://127.0.0.1:18080$path" "$seconds" "$app_jvm")"
-    h_sum=$((h_sum + hr)); a_sum=$((a_sum + ar)); errs=$((errs + he + ae))
-    a50+=("$ap50"); a99+=("$ap99"); h50+=("$hp50"); h99+=("$hp99"); acpu+=("$ac"); hcpu+=("$hc")
-  done
-  table+=("$(printf '%-16s %8d %7s %7s %7s %8d %7s %7s %7s %6.1f%% %4d' "$name" $((a_sum / rounds)) \
-    "$(median "${a50[@]}")" "$(median "${a99[@]}")" "$(median "${acpu[@]}")" $((h_sum / rounds)) \
-    "$(median "${h50[@]}")" "$(median "${h99[@]}")" "$(median "${hcpu[@]}")" \
-    "$(awk -v a="$a_sum" -v h="$h_sum" 'BEGIN{print 100*a/h}')" "$errs")")
-  app_rps["$name"]=$((a_sum / rounds)); base_rps["$name"]=$((h_sum / rounds))
+  name=${e%%|*}
+  [ -n "${a_sum[$name]:-}" ] || continue
+  # shellcheck disable=SC2086  # the lists are space-separated numbers
+  table+=("$(printf '%-16s %8d %7s %7s %7s %8d %7s %7s %7s %6.1f%% %4d  %s' "$name" $((a_sum[$name] / n)) \
+    "$(median ${a50[$name]})" "$(median ${a99[$name]})" "$(median ${acpu[$name]})" $((h_sum[$name] / n)) \
+    "$(median ${h50[$name]})" "$(median ${h99[$name]})" "$(median ${hcpu[$name]})" \
+    "$(awk -v a="${a_sum[$name]}" -v h="${h_sum[$name]}" 'BEGIN{print 100*a/h}')" "${errs[$name]}" \
+    "$(printf '%s\n' ${spread[$name]} | sort -n | sed -n '1p;$p' | paste -sd- -)")")
+  app_rps["$name"]=$((a_sum[$name] / n)); base_rps["$name"]=$((h_sum[$name] / n))
 done
-
-rss() { awk '/VmHWM/ {print int($2/1024)}' "/proc/$1/status"; }
-rss_hello=$(rss "$hello_jvm"); rss_app=$(rss "$app_jvm")
 jar_bytes=$(stat -c %s "$jar")
 
 echo
@@ -232,9 +262,10 @@ echo "pocketapi benchmark: $app_label against $base_label ($(date -u +%Y-%m-%d),
 [ "$redis" = 1 ] && echo "redis-server $(redis-server --version | awk '{print $3}') on CPU $client_cpu, beside wrk"
 echo "server on CPU $server_cpu, wrk on CPU $client_cpu, $conns connections, JVM flags: ${flags[*]}"
 echo
-echo "(req/s and latency from wrk; cpu = the server's own CPU time per request, in microseconds)"
-printf '%-16s %8s %7s %7s %7s %8s %7s %7s %7s %7s %4s\n' endpoint "req/s" "p50 ms" "p99 ms" "cpu us" \
-  "$col/s" "p50 ms" "p99 ms" "cpu us" ratio errs
+echo "(req/s and latency from wrk; cpu = the server's own CPU time per request, in microseconds;"
+echo " rounds % = the lowest and highest ratio of one round$([ "$jvms" -gt 1 ] && echo ", over $jvms pairs of JVMs"))"
+printf '%-16s %8s %7s %7s %7s %8s %7s %7s %7s %7s %4s  %s\n' endpoint "req/s" "p50 ms" "p99 ms" "cpu us" \
+  "$col/s" "p50 ms" "p99 ms" "cpu us" ratio errs "rounds %"
 for row in "${table[@]}"; do echo "$row"; done
 # The planning endpoints against the day record in the same run (target: at least 80%).
 for name in "detail" "range (a month)" "workdays/add"; do
