@@ -55,8 +55,8 @@ final class Connections extends AbstractLifeCycle implements Connection.Listener
     private final Throttle failedAccepts = Throttle.counting(
             LOG,
             true,
-            "cannot accept a connection for now (%d time(s) since the last such line): it waits in the listen queue and "
-                    + "is accepted once a file is free; if this line repeats every minute, lower MAX_CONNECTIONS or "
+            "cannot accept a connection for now (%d time(s) since the last such line): it waits in the listen queue "
+                    + "and is accepted once a file is free; if this line repeats every minute, lower MAX_CONNECTIONS or "
                     + "raise the open-file limit");
     private final Throttle stalled = Throttle.counting(
             LOG,
