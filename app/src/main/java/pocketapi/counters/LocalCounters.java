@@ -283,10 +283,10 @@ public final class LocalCounters implements Counters {
             return;
         }
         // A user merged with evict (read from a file, or the others' part from Redis) is the most recently read,
-        // already
-        // kept or not: at the bound the least recently read gives up its place, so the users of the last file read are
-        // the ones kept whatever files held them before (a user kept from .log.bak and read again in stats.json was not
-        // made recent, and gave way to one of that file's other users, which one depending on where the keys fell).
+        // already kept or not: at the bound the least recently read gives up its place, so the users of the last file
+        // read are the ones kept whatever files held them before (a user kept from .log.bak and read again in
+        // stats.json was not made recent, and gave way to one of that file's other users, which one depending on
+        // where the keys fell).
         slot = slot < 0 || evict ? users.use(key) : slot;
         Tally had = users.tally(slot);
         Tally merged = had.max(t);
@@ -488,20 +488,20 @@ public final class LocalCounters implements Counters {
     @Override
     public List<DayCount> history(int n) {
         long today = today();
+        long first = today - n + 1;
         long[][] rows = new long[n][];
         long[] seen = new long[n];
         // The lock held once, to copy the days' numbers, not per day and not to make the records: every counted call
         // waits for it, and on one CPU a lock held longer is more often held by a thread put aside (a queue forms).
         synchronized (this) {
             for (int i = 0; i < n; i++) {
-                long[] row = days.get(today - n + 1 + i);
-                rows[i] = row == null ? null : row.clone();
-                seen[i] = visitors == null ? 0 : visitors.count(today - n + 1 + i);
+                rows[i] = dayCounts(first + i);
+                seen[i] = dayVisitors(first + i);
             }
         }
         List<DayCount> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            out.add(DayCount.of(today - n + 1 + i, rows[i] == null ? new long[COLUMNS] : rows[i], seen[i]));
+            out.add(DayCount.of(first + i, rows[i], seen[i]));
         }
         return out;
     }

@@ -90,8 +90,8 @@ final class Connections extends AbstractLifeCycle implements Connection.Listener
                 "Jetty: %d task(s) failed inside its thread pool with its known buffer slip since the last such line "
                         + "(each closed its connection; the service goes on)");
         // Its job queue unbounded as Jetty's own default is, but a JDK queue: Jetty's pads its slots by a hint that,
-        // when
-        // no one set it, it works out by starting the platform MBean server (236 classes, ~100 ms of a one-CPU start).
+        // when no one set it, it works out by starting the platform MBean server (236 classes, ~100 ms of a one-CPU
+        // start).
         QueuedThreadPool pool = new QueuedThreadPool(THREADS, 8, 60_000, new LinkedBlockingQueue<>()) {
             @Override
             protected void runJob(Runnable job) {
